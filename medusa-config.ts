@@ -1,0 +1,48 @@
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+/**
+ * The app the integration tests boot: this repository's source as a store's own code, with the
+ * PayBright provider registered the way a store registers the published package. Not shipped.
+ */
+const env = process.env
+const backendUrl = env.PAYBRIGHT_BACKEND_URL ?? `http://localhost:${env.PORT ?? 9000}`
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: env.DATABASE_URL,
+    http: {
+      storeCors: env.STORE_CORS ?? "*",
+      adminCors: env.ADMIN_CORS ?? "*",
+      authCors: env.AUTH_CORS ?? "*",
+      jwtSecret: env.JWT_SECRET ?? "integration-tests-only",
+      cookieSecret: env.COOKIE_SECRET ?? "integration-tests-only",
+    },
+  },
+  modules: [
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          {
+            resolve: "./src/providers/paybright",
+            id: "paybright",
+            options: {
+              apiKey: env.PAYBRIGHT_API_KEY ?? "sim_test_account",
+              apiToken: env.PAYBRIGHT_API_TOKEN ?? "sim_test_token_do_not_use_in_production",
+              apiUrl: env.PAYBRIGHT_API_URL ?? "http://127.0.0.1:4010",
+              checkoutUrl: env.PAYBRIGHT_CHECKOUT_URL ?? env.PAYBRIGHT_API_URL ?? "http://127.0.0.1:4010",
+              backendUrl,
+              storefrontUrl: env.PAYBRIGHT_STOREFRONT_URL ?? "http://localhost:8000",
+              captureMode: env.PAYBRIGHT_CAPTURE_MODE ?? "in_store",
+              captureOn: env.PAYBRIGHT_CAPTURE_ON ?? "shipment",
+              shopName: "PayBright test store",
+              timeoutMs: 5000,
+            },
+          },
+        ],
+      },
+    },
+  ],
+})

@@ -1,0 +1,62 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+
+/** A PayBright payment session and the cart it pays for. */
+export type Checkout = {
+  session: {
+    id: string
+    provider_id: string
+    amount: unknown
+    currency_code: string
+    status: string
+    data: Record<string, unknown>
+    payment_collection_id: string
+  }
+  cartId?: string
+  countryCode?: string
+  orderId?: string
+}
+
+/** Finds the session a lender result names, with its cart and, once placed, its order. */
+export async function findCheckout(scope: MedusaContainer, sessionId: string): Promise<Checkout | undefined> {
+  const payments = scope.resolve(Modules.PAYMENT)
+  const [session] = await payments.listPaymentSessions(
+    { id: sessionId },
+    { select: ["id", "provider_id", "amount", "currency_code", "status", "data", "payment_collection_id"] }
+  )
+  if (!session || !session.provider_id.startsWith("pp_paybright")) {
+    return undefined
+  }
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: session.payment_collection_id },
+  })
+  const cartId: string | undefined = links[0]?.cart_id
+  const place = cartId ? await placeOf(scope, cartId) : {}
+  return {
+    session: session as unknown as Checkout["session"],
+    cartId,
+    ...place,
+  }
+}
+
+/** The cart's country (storefront URLs carry it) and its order, if it has one yet. */
+export async function placeOf(scope: MedusaContainer, cartId: string): Promise<{ countryCode?: string; orderId?: string }> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const [{ data: carts }, { data: orders }] = await Promise.all([
+    query.graph({
+      entity: "cart",
+      fields: ["id", "shipping_address.country_code", "billing_address.country_code", "region.countries.iso_2"],
+      filters: { id: cartId },
+    }),
+    query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } }),
+  ])
+  const cart = carts[0] as
+    | { shipping_address?: { country_code?: string }; billing_address?: { country_code?: string }; region?: { countries?: { iso_2: string }[] } }
+    | undefined
+  const countryCode =
+    cart?.shipping_address?.country_code ?? cart?.billing_address?.country_code ?? cart?.region?.countries?.[0]?.iso_2
+  return { countryCode: countryCode?.toLowerCase(), orderId: orders[0]?.order_id }
+}

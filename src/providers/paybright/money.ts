@@ -1,0 +1,14 @@
+import { MathBN } from "@medusajs/framework/utils"
+import type { BigNumberInput } from "@medusajs/framework/types"
+
+/**
+ * Medusa's amount as the lender writes it: two decimals, rounded half up, with decimal
+ * arithmetic all the way (the lender signs the exact string, so "89.99" and "89.990" differ).
+ */
+export function toLenderAmount(amount: BigNumberInput): string {
+  const value = MathBN.convert(amount)
+  if (!value.isFinite() || value.isNegative()) {
+    throw new RangeError("an amount sent to PayBright must be a finite, non-negative number")
+  }
+  return value.toFixed(2, 4 /* BigNumber.ROUND_HALF_UP */)
+}

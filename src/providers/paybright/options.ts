@@ -1,0 +1,92 @@
+import { z } from "zod"
+
+/** The lender's documented hosts (protocol.md §1). */
+export const LENDER_HOSTS = {
+  sandbox: { apiUrl: "https://sandbox.api.paybright.com", checkoutUrl: "https://sandbox.paybright.com" },
+  production: { apiUrl: "https://api.paybright.com", checkoutUrl: "https://app.paybright.com" },
+} as const
+
+const url = (what: string) =>
+  z
+    .string({ error: `must be the ${what} as a URL` })
+    .url({ error: `must be the ${what} as an absolute http(s) URL` })
+    .transform((value) => value.replace(/\/+$/, ""))
+
+/**
+ * Every setting of the PayBright provider. Medusa calls `validateOptions` with these at boot,
+ * so a wrong option stops the store with a message naming it.
+ */
+export const optionsSchema = z
+  .object({
+    /** The merchant's API Key from PayBright (sent as x_account_id and merchantApiKey). */
+    apiKey: z.string({ error: "is required: the API Key PayBright issued to the merchant" }).trim().min(1, "must not be empty"),
+    /** The merchant's API Token: the HMAC secret and the password of HTTP Basic auth. Never logged. */
+    apiToken: z.string({ error: "is required: the API Token PayBright issued to the merchant" }).min(1, "must not be empty"),
+    /** Which of the lender's hosts to use; `apiUrl` and `checkoutUrl` override them. */
+    environment: z.enum(["sandbox", "production"], { error: 'must be "sandbox" or "production"' }).default("sandbox"),
+    /** Base URL of the lender's REST API (the client appends /api/...). Point it at the simulator in development. */
+    apiUrl: url("lender's REST API base").optional(),
+    /** Base URL of the hosted application host (the plugin appends /CheckOut/ApplicationForm.aspx). */
+    checkoutUrl: url("lender's checkout host").optional(),
+    /** Public URL of this Medusa server: the lender's callback and the shopper's return reach it. */
+    backendUrl: url("public URL of the Medusa server"),
+    /** Public URL of the storefront, where shoppers land after the application. */
+    storefrontUrl: url("public URL of the storefront"),
+    /**
+     * Storefront paths the shopper is sent to after the application. `{order_id}`, `{cart_id}` and
+     * `{country_code}` are filled in. The defaults match the Medusa Next.js starter.
+     */
+    storefrontPaths: z
+      .object({
+        orderConfirmed: z.string().startsWith("/", "must start with /").default("/{country_code}/order/{order_id}/confirmed"),
+        checkout: z.string().startsWith("/", "must start with /").default("/{country_code}/checkout?step=payment"),
+      })
+      .prefault({}),
+    /** How the merchant is paid: the lender's in-store capture, or the contract's virtual card. */
+    captureMode: z.enum(["in_store", "virtual_card"], { error: 'must be "in_store" or "virtual_card"' }).default("in_store"),
+    /** When the plugin captures automatically: at shipment, at fulfillment, or never (the merchant captures). */
+    captureOn: z.enum(["shipment", "fulfillment", "manual"], { error: 'must be "shipment", "fulfillment" or "manual"' }).default("shipment"),
+    /** The x_test flag sent with every request. Defaults to true in sandbox, false in production. */
+    test: z.boolean({ error: "must be true or false" }).optional(),
+    /** Shown on the lender's application page (x_shop_name). */
+    shopName: z.string().trim().min(1, "must not be empty").default("Online store"),
+    /** ISO-3166 alpha-2 country of the shop (x_shop_country). PayBright lends in Canada. */
+    shopCountry: z.string().regex(/^[A-Za-z]{2}(-fr)?$/, 'must be a two-letter country code such as "CA"').default("CA"),
+    /** Currencies sessions may be opened in; PayBright lends in Canadian dollars. */
+    currencies: z
+      .array(z.string().regex(/^[A-Za-z]{3}$/, "must hold three-letter currency codes"))
+      .min(1)
+      .default(["CAD"])
+      .transform((codes) => codes.map((code) => code.toUpperCase())),
+    /** Milliseconds before a call to the lender is abandoned. */
+    timeoutMs: z.number().int().min(1000, "must be at least 1000").max(120_000, "must be at most 120000").default(15_000),
+  })
+  .strict()
+  .transform((options) => ({
+    ...options,
+    apiUrl: options.apiUrl ?? LENDER_HOSTS[options.environment].apiUrl,
+    checkoutUrl: options.checkoutUrl ?? LENDER_HOSTS[options.environment].checkoutUrl,
+    test: options.test ?? options.environment === "sandbox",
+  }))
+
+export type PayBrightOptionsInput = z.input<typeof optionsSchema>
+export type PayBrightOptions = z.output<typeof optionsSchema>
+
+/**
+ * Parses the provider's options, or throws one error that names every wrong option and never
+ * repeats a value (the token is among them).
+ */
+export function parseOptions(raw: unknown): PayBrightOptions {
+  const parsed = optionsSchema.safeParse(raw ?? {})
+  if (parsed.success) {
+    return parsed.data
+  }
+  const problems = parsed.error.issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      return `unknown option${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => `\`${key}\``).join(", ")}`
+    }
+    const name = issue.path.join(".") || "(options)"
+    return `\`${name}\` ${issue.message}`
+  })
+  throw new Error(`PayBright provider options are invalid: ${problems.join("; ")}`)
+}
