@@ -1,0 +1,76 @@
+import type { AxiosInstance } from "axios"
+import type { SeededStore } from "./seed-store"
+
+export type ShopperCart = { id: string; total: number; paymentCollectionId: string }
+export type PayBrightSession = {
+  id: string
+  data: {
+    session_id: string
+    amount: string
+    currency: string
+    redirect: { url: string; method: "POST"; fields: Record<string, string> }
+    [key: string]: unknown
+  }
+}
+
+const ADDRESS = {
+  first_name: "Jeanne",
+  last_name: "Tremblay",
+  address_1: "100 King St W",
+  city: "Toronto",
+  province: "ON",
+  postal_code: "M5X 1A9",
+  country_code: "ca",
+  phone: "416-555-0199",
+}
+
+/** A shopper's cart through the Store API, ready to pay: items, addresses, email, shipping. */
+export async function cartReadyForPayment(
+  api: AxiosInstance,
+  store: SeededStore,
+  items: { variantIndex: number; quantity: number }[] = [{ variantIndex: 0, quantity: 1 }]
+): Promise<ShopperCart> {
+  const headers = storeHeaders(store)
+  const {
+    data: { cart },
+  } = await api.post(
+    "/store/carts",
+    { region_id: store.regionId, email: "jeanne@example.com", shipping_address: ADDRESS, billing_address: ADDRESS },
+    headers
+  )
+  for (const item of items) {
+    await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: store.variants[item.variantIndex].id, quantity: item.quantity }, headers)
+  }
+  await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.shippingOptionId }, headers)
+  const {
+    data: { payment_collection },
+  } = await api.post("/store/payment-collections", { cart_id: cart.id }, headers)
+  const { data } = await api.get(`/store/carts/${cart.id}`, headers)
+  return { id: cart.id, total: data.cart.total, paymentCollectionId: payment_collection.id }
+}
+
+/** Picks PayBright at checkout: the Store API answers the session with its redirect. */
+export async function choosePayBright(
+  api: AxiosInstance,
+  store: SeededStore,
+  cart: ShopperCart,
+  data?: Record<string, unknown>
+): Promise<PayBrightSession> {
+  const {
+    data: { payment_collection },
+  } = await api.post(
+    `/store/payment-collections/${cart.paymentCollectionId}/payment-sessions`,
+    { provider_id: "pp_paybright_paybright", ...(data ? { data } : {}) },
+    storeHeaders(store)
+  )
+  return payment_collection.payment_sessions[0]
+}
+
+/** What the storefront does last: asks the Store API to place the order. */
+export async function completeCart(api: AxiosInstance, store: SeededStore, cartId: string) {
+  return api.post(`/store/carts/${cartId}/complete`, {}, { ...storeHeaders(store), validateStatus: () => true })
+}
+
+export function storeHeaders(store: SeededStore) {
+  return { headers: { "x-publishable-api-key": store.publishableKey } }
+}
