@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { cardProcessorConfigSchema } from "../../card-processors"
 
 /** The lender's documented hosts (protocol.md §1). */
 export const LENDER_HOSTS = {
@@ -44,6 +45,11 @@ export const optionsSchema = z
       .prefault({}),
     /** How the merchant is paid: the lender's in-store capture, or the contract's virtual card. */
     captureMode: z.enum(["in_store", "virtual_card"], { error: 'must be "in_store" or "virtual_card"' }).default("in_store"),
+    /**
+     * In virtual-card mode, the processor that charges the card: `{ type: "stripe", options: { secretKey } }`,
+     * `{ type: "manual" }` (a person charges it on a terminal), or `{ type: "custom", resolve, options }`.
+     */
+    cardProcessor: cardProcessorConfigSchema.optional(),
     /** When the plugin captures automatically: at shipment, at fulfillment, or never (the merchant captures). */
     captureOn: z.enum(["shipment", "fulfillment", "manual"], { error: 'must be "shipment", "fulfillment" or "manual"' }).default("shipment"),
     /** The x_test flag sent with every request. Defaults to true in sandbox, false in production. */
@@ -62,6 +68,15 @@ export const optionsSchema = z
     timeoutMs: z.number().int().min(1000, "must be at least 1000").max(120_000, "must be at most 120000").default(15_000),
   })
   .strict()
+  .superRefine((options, context) => {
+    if (options.captureMode === "virtual_card" && !options.cardProcessor) {
+      context.addIssue({
+        code: "custom",
+        path: ["cardProcessor"],
+        message: 'is required when captureMode is "virtual_card": { type: "stripe", options: { secretKey } } or { type: "manual" }',
+      })
+    }
+  })
   .transform((options) => ({
     ...options,
     apiUrl: options.apiUrl ?? LENDER_HOSTS[options.environment].apiUrl,

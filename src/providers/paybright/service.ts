@@ -24,13 +24,16 @@ import type {
 } from "@medusajs/framework/types"
 import { LenderClient } from "../../lender/client"
 import { LenderError } from "../../lender/errors"
-import { isCaptureSuccess, isRefundSuccess } from "../../lender/schemas"
+import { createCardProcessor } from "../../card-processors"
 import { applicantSchema, buildApplicationRedirect, type ApplicantDetails } from "./application-request"
 import { lenderFieldsOf, verifyApplicationResult } from "./approval"
 import { toLenderAmount } from "./money"
 import { moduleRecords, type ModuleRecords } from "./module-records"
 import { parseOptions, type PayBrightOptions } from "./options"
 import { readPaymentData, sessionDataSchema, type PaymentData, type SessionData } from "./session-data"
+import { InStoreSettlement } from "./settlement/in-store"
+import type { Settlement } from "./settlement/types"
+import { VirtualCardSettlement } from "./settlement/virtual-card"
 
 /**
  * The Medusa payment provider for PayBright. It maps Medusa's calls to the lender's and back;
@@ -46,6 +49,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
 
   protected readonly options: PayBrightOptions
   protected readonly lender: LenderClient
+  protected readonly settlement: Settlement
   protected readonly records: ModuleRecords
   protected readonly logger: Pick<Logger, "info" | "warn" | "error">
 
@@ -61,6 +65,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       apiToken: parsed.apiToken,
       timeoutMs: parsed.timeoutMs,
     })
+    this.settlement =
+      parsed.captureMode === "virtual_card"
+        ? new VirtualCardSettlement(this.lender, createCardProcessor(parsed.cardProcessor!))
+        : new InStoreSettlement(this.lender, parsed.apiKey)
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
@@ -110,7 +118,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       return { status, data: { ...input.data, authorization_error: verdict.reason } }
     }
     const result = verdict.result
-    const payment: PaymentData = {
+    const approved: PaymentData = {
       session_id: sessionId,
       gateway_reference: result.x_gateway_reference,
       amount: toLenderAmount(session.amount),
@@ -119,13 +127,25 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       capture_mode: this.options.captureMode,
       approved_at: result.x_timestamp,
     }
-    return { status: PaymentSessionStatus.AUTHORIZED, data: payment }
+    try {
+      const payment = await this.settlement.confirm(approved)
+      return { status: PaymentSessionStatus.AUTHORIZED, data: payment }
+    } catch (error) {
+      if (!(error instanceof LenderError)) {
+        throw error
+      }
+      const reason = `the approval could not be confirmed with PayBright: ${error.message}`
+      this.logger.warn(`PayBright: payment session ${sessionId} not authorized: ${reason}`)
+      // A lender outage must not burn the session: the shopper or the callback can try again.
+      const status = error.code === "network" || error.code === "unavailable" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.ERROR
+      return { status, data: { ...input.data, authorization_error: reason } }
+    }
   }
 
   /**
    * Medusa creates the Capture first and passes only its id: the amount is read from that
-   * Capture, so the lender captures exactly what Medusa records. The Capture's id is also the
-   * capture's x_reference, which makes a repeated call the same capture at the lender.
+   * Capture, so the lender (or the card) is charged exactly what Medusa records. The Capture's id
+   * is the capture's reference, so a repeated call is the same capture.
    */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const payment = readPaymentData(input.data)
@@ -134,35 +154,19 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright captures need Medusa's capture id")
     }
     const amount = toLenderAmount(await this.records.captureAmount(captureId))
-    const response = await this.callLender("capture", payment, () =>
-      this.lender.capture(payment.gateway_reference, {
-        x_account_id: this.options.apiKey,
-        x_amount: amount,
-        x_reference: captureId,
-        x_currency: payment.currency,
-        x_test: payment.test,
-      })
-    )
-    if (!isCaptureSuccess(response)) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `PayBright did not capture ${amount} ${payment.currency} on contract ${payment.gateway_reference}: ${response.x_message || response.x_result}. Nothing was captured; check the contract in the PayBright portal and try again.`
-      )
-    }
-    return { data: { ...payment } }
+    const data = await this.callLender("capture", payment, () => this.settlement.capture(payment, captureId, amount))
+    return { data }
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const payment = readPaymentData(input.data)
-    const amount = toLenderAmount(input.amount)
-    const response = await this.callLender("refund", payment, () => this.lender.refund(payment.gateway_reference, amount))
-    if (!isRefundSuccess(response)) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `PayBright did not refund ${amount} ${payment.currency} on contract ${payment.gateway_reference}: ${response.message}`
-      )
+    const refundId = input.context?.idempotency_key
+    if (!refundId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright refunds need Medusa's refund id")
     }
-    return { data: { ...payment } }
+    const amount = toLenderAmount(input.amount)
+    const data = await this.callLender("refund", payment, () => this.settlement.refund(payment, refundId, amount))
+    return { data }
   }
 
   /**

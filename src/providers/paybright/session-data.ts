@@ -36,6 +36,10 @@ export const paymentDataSchema = z.object({
       brand: z.string(),
     })
     .optional(),
+  /** Virtual-card charges on the merchant's processor, one per Medusa capture; refunds go back to them. */
+  charges: z
+    .array(z.object({ id: z.string(), capture_id: z.string(), amount: z.string(), refunded: z.string() }))
+    .optional(),
 })
 export type PaymentData = z.infer<typeof paymentDataSchema>
 

@@ -1,0 +1,128 @@
+import Stripe from "stripe"
+import { z } from "zod"
+import { formatAmount, parseAmount } from "../lender/amount"
+import { CardProcessorError, type CardProcessor, type ChargeInput, type ChargeResult, type RefundInput, type RefundResult } from "./types"
+
+/** Options of the Stripe card processor. */
+export const stripeProcessorOptionsSchema = z
+  .object({
+    /** The merchant's Stripe secret key (sk_live_… or sk_test_…). Never logged. */
+    secretKey: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key ("sk_test_…" or "sk_live_…")'),
+    /** Overrides for tests and proxies: where the Stripe API is reached. */
+    host: z.string().optional(),
+    port: z.number().int().positive().optional(),
+    protocol: z.enum(["http", "https"]).optional(),
+    timeoutMs: z.number().int().min(1000).default(20_000),
+  })
+  .strict()
+export type StripeProcessorOptions = z.input<typeof stripeProcessorOptionsSchema>
+
+/**
+ * Charges the virtual card with a PaymentIntent confirmed at once with the card's details, the
+ * cardholder name and billing address the lender returns, and refunds through Stripe. Stripe's
+ * idempotency keys make a repeated charge or refund the same one.
+ */
+export class StripeCardProcessor implements CardProcessor {
+  readonly name = "stripe"
+  readonly chargesAutomatically = true
+  private readonly stripe: Stripe
+
+  constructor(options: StripeProcessorOptions) {
+    const parsed = stripeProcessorOptionsSchema.parse(options)
+    this.stripe = new Stripe(parsed.secretKey, {
+      host: parsed.host,
+      port: parsed.port,
+      protocol: parsed.protocol,
+      timeout: parsed.timeoutMs,
+      maxNetworkRetries: 2,
+      telemetry: false,
+    })
+  }
+
+  async charge(input: ChargeInput): Promise<ChargeResult> {
+    const { card } = input
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: minorUnits(input.amount),
+          currency: input.currency.toLowerCase(),
+          confirm: true,
+          capture_method: "automatic",
+          payment_method_types: ["card"],
+          payment_method_data: {
+            type: "card",
+            card: {
+              number: card.pan,
+              exp_month: Number(card.expiration.slice(0, 2)),
+              exp_year: 2000 + Number(card.expiration.slice(2, 4)),
+              cvc: card.cvv,
+            },
+            billing_details: {
+              name: card.cardholderName,
+              address: {
+                line1: card.billingAddress.address1,
+                city: card.billingAddress.city,
+                state: card.billingAddress.state,
+                postal_code: card.billingAddress.postal_code,
+                country: alpha2(card.billingAddress.country),
+              },
+            },
+          } as unknown as Stripe.PaymentIntentCreateParams.PaymentMethodData, // raw card data is a gated Stripe feature the typings omit
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey }
+      )
+      if (intent.status !== "succeeded") {
+        throw new CardProcessorError("declined", `Stripe did not complete the charge (status ${intent.status})`, this.name)
+      }
+      return { chargeId: intent.id, amount: formatAmount(BigInt(intent.amount_received ?? intent.amount)) }
+    } catch (error) {
+      throw this.explain(error, "charge")
+    }
+  }
+
+  async refund(input: RefundInput): Promise<RefundResult> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.chargeId, amount: minorUnits(input.amount) },
+        { idempotencyKey: input.idempotencyKey }
+      )
+      if (refund.status === "failed" || refund.status === "canceled") {
+        throw new CardProcessorError("processor_error", `Stripe did not refund (status ${refund.status})`, this.name)
+      }
+      return { refundId: refund.id, amount: formatAmount(BigInt(refund.amount)) }
+    } catch (error) {
+      throw this.explain(error, "refund")
+    }
+  }
+
+  /** Stripe's error, reduced to what a merchant can act on; card data never goes into it. */
+  private explain(error: unknown, operation: string): CardProcessorError {
+    if (error instanceof CardProcessorError) {
+      return error
+    }
+    if (error instanceof Stripe.errors.StripeCardError) {
+      const code = error.code === "expired_card" ? "expired_card" : error.code === "incorrect_number" || error.code === "invalid_expiry_year" ? "invalid_card" : "declined"
+      return new CardProcessorError(code, `Stripe declined the virtual card: ${error.message}`, this.name)
+    }
+    if (error instanceof Stripe.errors.StripeConnectionError) {
+      return new CardProcessorError("network", `Stripe could not be reached for the ${operation}; try again in a moment`, this.name)
+    }
+    if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+      return new CardProcessorError("configuration", `Stripe refused the secret key for the ${operation}; check the card processor's secretKey`, this.name)
+    }
+    const message = error instanceof Stripe.errors.StripeError ? error.message : "unexpected error"
+    return new CardProcessorError("processor_error", `Stripe failed the ${operation}: ${message}`, this.name)
+  }
+}
+
+function minorUnits(amount: string): number {
+  return Number(parseAmount(amount))
+}
+
+// The lender writes the country in three letters (spec §2.1); Stripe wants two.
+function alpha2(country: string): string {
+  const known: Record<string, string> = { CAN: "CA", USA: "US" }
+  return known[country.toUpperCase()] ?? country.slice(0, 2).toUpperCase()
+}
