@@ -1,0 +1,218 @@
+import http from "node:http"
+import { randomBytes } from "node:crypto"
+import type { AddressInfo } from "node:net"
+
+/**
+ * A small stand-in for the Stripe API, for tests and the demo: PaymentIntents confirmed with raw
+ * card data, and refunds. It is strict about what it receives (unknown parameters, bad cards and
+ * missing fields are refused the way Stripe refuses them) and keeps only the last four digits.
+ */
+export type FakeStripeCharge = {
+  id: string
+  amount: number
+  currency: string
+  last4: string
+  refunded: number
+  idempotencyKey?: string
+  metadata: Record<string, string>
+}
+
+export type FakeStripe = {
+  url: string
+  host: string
+  port: number
+  secretKey: string
+  charges(): FakeStripeCharge[]
+  /** Makes the next charge fail as Stripe would: "card_declined", "expired_card", or "network" (connection dropped). */
+  failNextCharge(code: "card_declined" | "expired_card" | "network"): void
+  close(): Promise<void>
+}
+
+const PAYMENT_INTENT_PARAMS = new Set([
+  "amount",
+  "currency",
+  "confirm",
+  "capture_method",
+  "payment_method_types",
+  "payment_method_data",
+  "description",
+  "metadata",
+])
+
+export async function startFakeStripe(options: { secretKey?: string } = {}): Promise<FakeStripe> {
+  const secretKey = options.secretKey ?? "sk_test_fake_stripe_for_tests"
+  const charges = new Map<string, FakeStripeCharge>()
+  const replies = new Map<string, { body: string; status: number; response: unknown }>()
+  let nextFailure: "card_declined" | "expired_card" | "network" | undefined
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on("data", (chunk: Buffer) => chunks.push(chunk))
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8")
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${id()}` })
+        res.end(JSON.stringify(payload))
+      }
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        return send(401, stripeError("invalid_request_error", "Invalid API Key provided"))
+      }
+      const key = req.headers["idempotency-key"] as string | undefined
+      const replay = key ? replies.get(key) : undefined
+      if (replay) {
+        return replay.body === body
+          ? send(replay.status, replay.response)
+          : send(400, stripeError("idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with."))
+      }
+      const url = new URL(req.url ?? "/", "http://fake-stripe")
+      const params = parseForm(body)
+      let status = 200
+      let response: unknown
+      if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+        if (nextFailure === "network") {
+          nextFailure = undefined
+          req.socket.destroy()
+          return
+        }
+        ;[status, response] = createPaymentIntent(params, key)
+      } else if (req.method === "POST" && url.pathname === "/v1/refunds") {
+        ;[status, response] = createRefund(params)
+      } else {
+        ;[status, response] = [404, stripeError("invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname})`)]
+      }
+      if (key) {
+        replies.set(key, { body, status, response })
+      }
+      send(status, response)
+    })
+  })
+
+  function createPaymentIntent(params: Params, idempotencyKey?: string): [number, unknown] {
+    const unknown = Object.keys(params).find((name) => !PAYMENT_INTENT_PARAMS.has(name))
+    if (unknown) return [400, stripeError("invalid_request_error", `Received unknown parameter: ${unknown}`, unknown)]
+    const amount = Number(params.amount)
+    if (!Number.isInteger(amount) || amount < 50) return [400, stripeError("invalid_request_error", "Amount must be an integer of at least 50 minor units", "amount")]
+    if (typeof params.currency !== "string" || !/^[a-z]{3}$/.test(params.currency)) return [400, stripeError("invalid_request_error", "Invalid currency", "currency")]
+    if (params.confirm !== "true") return [400, stripeError("invalid_request_error", "This fake only supports confirm=true", "confirm")]
+    const method = params.payment_method_data as Params | undefined
+    const card = method?.card as Params | undefined
+    if (method?.type !== "card" || !card) return [400, stripeError("invalid_request_error", "Missing payment_method_data[card]", "payment_method_data")]
+    const number = String(card.number ?? "")
+    if (!/^\d{12,19}$/.test(number) || !luhn(number)) return [402, cardError("incorrect_number", "Your card number is incorrect.")]
+    const month = Number(card.exp_month)
+    const year = Number(card.exp_year)
+    if (!(month >= 1 && month <= 12) || !(year >= 2000)) return [400, stripeError("invalid_request_error", "Invalid expiry", "payment_method_data[card][exp_month]")]
+    const now = new Date()
+    if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
+      return [402, cardError("expired_card", "Your card has expired.")]
+    }
+    if (!/^\d{3,4}$/.test(String(card.cvc ?? ""))) return [402, cardError("incorrect_cvc", "Your card's security code is incorrect.")]
+    const billing = method.billing_details as Params | undefined
+    if (!billing?.name || !(billing.address as Params | undefined)?.postal_code) {
+      return [400, stripeError("invalid_request_error", "The fake requires billing_details[name] and [address]", "payment_method_data[billing_details]")]
+    }
+    if (nextFailure) {
+      const code = nextFailure
+      nextFailure = undefined
+      return [402, cardError(code, code === "expired_card" ? "Your card has expired." : "Your card was declined.")]
+    }
+    const charge: FakeStripeCharge = {
+      id: `pi_${id()}`,
+      amount,
+      currency: params.currency,
+      last4: number.slice(-4),
+      refunded: 0,
+      idempotencyKey,
+      metadata: (params.metadata as Record<string, string>) ?? {},
+    }
+    charges.set(charge.id, charge)
+    return [200, intentView(charge)]
+  }
+
+  function createRefund(params: Params): [number, unknown] {
+    const charge = charges.get(String(params.payment_intent ?? ""))
+    if (!charge) return [404, stripeError("invalid_request_error", "No such payment_intent", "payment_intent")]
+    const amount = params.amount === undefined ? charge.amount - charge.refunded : Number(params.amount)
+    if (!Number.isInteger(amount) || amount <= 0) return [400, stripeError("invalid_request_error", "Invalid amount", "amount")]
+    if (amount > charge.amount - charge.refunded) {
+      return [400, stripeError("invalid_request_error", `Refund amount (${amount}) is greater than unrefunded amount on charge (${charge.amount - charge.refunded})`, "amount")]
+    }
+    charge.refunded += amount
+    return [200, { id: `re_${id()}`, object: "refund", amount, currency: charge.currency, payment_intent: charge.id, status: "succeeded" }]
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    host: "127.0.0.1",
+    port,
+    secretKey,
+    charges: () => [...charges.values()].map((charge) => ({ ...charge })),
+    failNextCharge(code) {
+      nextFailure = code
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+type Params = { [name: string]: string | Params | undefined }
+
+/** Stripe's form encoding: `a[b][c]=v` nests; `a[0]=v` is a list, kept as an object here. */
+function parseForm(body: string): Params {
+  const root: Params = {}
+  for (const [name, value] of new URLSearchParams(body)) {
+    const path = name.replace(/\]/g, "").split("[")
+    let node = root
+    path.forEach((part, index) => {
+      if (index === path.length - 1) {
+        node[part] = value
+      } else {
+        node = (node[part] = (typeof node[part] === "object" ? node[part] : {}) as Params) as Params
+      }
+    })
+  }
+  return root
+}
+
+function intentView(charge: FakeStripeCharge) {
+  return {
+    id: charge.id,
+    object: "payment_intent",
+    amount: charge.amount,
+    amount_received: charge.amount,
+    currency: charge.currency,
+    status: "succeeded",
+    metadata: charge.metadata,
+    latest_charge: `ch_${charge.id.slice(3)}`,
+  }
+}
+
+function stripeError(type: string, message: string, param?: string) {
+  return { error: { type, message, ...(param ? { param } : {}) } }
+}
+
+function cardError(code: string, message: string) {
+  return { error: { type: "card_error", code, decline_code: code === "card_declined" ? "generic_decline" : undefined, message } }
+}
+
+function luhn(number: string): boolean {
+  let sum = 0
+  for (let index = 0; index < number.length; index++) {
+    let digit = Number(number[number.length - 1 - index])
+    if (index % 2 === 1) {
+      digit *= 2
+      if (digit > 9) digit -= 9
+    }
+    sum += digit
+  }
+  return sum % 10 === 0
+}
+
+function id() {
+  return randomBytes(12).toString("hex")
+}
