@@ -1,0 +1,136 @@
+import { formatAmount, parseAmount } from "../lender/amount"
+import type { IssuedCard } from "./virtual-card"
+
+/**
+ * The simulated lender's books: one contract per approved application, with its captures and
+ * refunds. Pure state and rules, no HTTP. Amounts are cents in a BigInt.
+ *
+ * Spec §3 names PENDING, Complete and FINAL without saying which follows a capture. Read here:
+ * a contract is PENDING until captured, Complete while partially captured, FINAL once the whole
+ * authorized amount is captured.
+ */
+export type ContractStatus = "PENDING" | "Complete" | "FINAL"
+
+export type Contract = {
+  gatewayReference: string
+  reference: string
+  accountId: string
+  currency: string
+  test: boolean
+  authorized: bigint
+  status: ContractStatus
+  captures: { reference: string; amount: bigint; at: string }[]
+  refunds: { amount: bigint; at: string }[]
+  card: IssuedCard
+}
+
+export type ContractView = {
+  gateway_reference: string
+  reference: string
+  account_id: string
+  currency: string
+  test: boolean
+  status: ContractStatus
+  authorized: string
+  captured: string
+  refunded: string
+  captures: { reference: string; amount: string; at: string }[]
+  refunds: { amount: string; at: string }[]
+  card_last4: string
+}
+
+export class LedgerError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    message: string
+  ) {
+    super(message)
+  }
+}
+
+export class Ledger {
+  private readonly contracts = new Map<string, Contract>()
+  private nextReference = 51325
+
+  open(input: Omit<Contract, "gatewayReference" | "status" | "captures" | "refunds">): Contract {
+    const contract: Contract = { ...input, gatewayReference: String(this.nextReference++), status: "PENDING", captures: [], refunds: [] }
+    this.contracts.set(contract.gatewayReference, contract)
+    return contract
+  }
+
+  /** A number for a declined application: the lender still names one. */
+  allocateReference(): string {
+    return String(this.nextReference++)
+  }
+
+  get(gatewayReference: string): Contract | undefined {
+    return this.contracts.get(gatewayReference)
+  }
+
+  byReference(reference: string): Contract | undefined {
+    return [...this.contracts.values()].find((contract) => contract.reference === reference)
+  }
+
+  captured(contract: Contract): bigint {
+    return contract.captures.reduce((sum, capture) => sum + capture.amount, 0n)
+  }
+
+  refunded(contract: Contract): bigint {
+    return contract.refunds.reduce((sum, refund) => sum + refund.amount, 0n)
+  }
+
+  /**
+   * Captures `amount`; a repeat of the same capture reference is the same capture (answered
+   * again, not captured twice), the same reference with another amount is refused.
+   */
+  capture(contract: Contract, reference: string, amount: bigint): { repeated: boolean } {
+    const previous = contract.captures.find((capture) => capture.reference === reference)
+    if (previous) {
+      if (previous.amount !== amount) {
+        throw new LedgerError(400, `x_reference ${reference} was already used for a capture of ${formatAmount(previous.amount)}`)
+      }
+      return { repeated: true }
+    }
+    if (amount <= 0n) {
+      throw new LedgerError(400, "x_amount must be greater than zero")
+    }
+    const remaining = contract.authorized - this.captured(contract)
+    if (amount > remaining) {
+      throw new LedgerError(400, `x_amount ${formatAmount(amount)} exceeds the amount remaining to capture (${formatAmount(remaining)})`)
+    }
+    contract.captures.push({ reference, amount, at: new Date().toISOString() })
+    contract.status = this.captured(contract) === contract.authorized ? "FINAL" : "Complete"
+    return { repeated: false }
+  }
+
+  refund(contract: Contract, amount: bigint): void {
+    if (amount <= 0n) {
+      throw new LedgerError(400, "Amount must be greater than zero")
+    }
+    const refundable = this.captured(contract) - this.refunded(contract)
+    if (amount > refundable) {
+      throw new LedgerError(400, `Amount ${formatAmount(amount)} exceeds the captured amount not yet refunded (${formatAmount(refundable)})`)
+    }
+    contract.refunds.push({ amount, at: new Date().toISOString() })
+  }
+
+  /** What the control API shows: never the card number or security code. */
+  view(contract: Contract): ContractView {
+    return {
+      gateway_reference: contract.gatewayReference,
+      reference: contract.reference,
+      account_id: contract.accountId,
+      currency: contract.currency,
+      test: contract.test,
+      status: contract.status,
+      authorized: formatAmount(contract.authorized),
+      captured: formatAmount(this.captured(contract)),
+      refunded: formatAmount(this.refunded(contract)),
+      captures: contract.captures.map((capture) => ({ ...capture, amount: formatAmount(capture.amount) })),
+      refunds: contract.refunds.map((refund) => ({ ...refund, amount: formatAmount(refund.amount) })),
+      card_last4: contract.card.pan.slice(-4),
+    }
+  }
+}
+
+export { parseAmount, formatAmount }
