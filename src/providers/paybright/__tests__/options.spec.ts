@@ -1,0 +1,35 @@
+import { parseOptions } from "../options"
+import PayBrightProviderService from "../service"
+
+const valid = { apiKey: "key", apiToken: "s3cret-token", backendUrl: "https://api.shop.ca/", storefrontUrl: "https://shop.ca" }
+
+describe("provider options", () => {
+  it("fills in the documented defaults and the sandbox hosts", () => {
+    const options = parseOptions(valid)
+    expect(options).toMatchObject({
+      environment: "sandbox",
+      apiUrl: "https://sandbox.api.paybright.com",
+      checkoutUrl: "https://sandbox.paybright.com",
+      backendUrl: "https://api.shop.ca",
+      captureMode: "in_store",
+      captureOn: "shipment",
+      test: true,
+      currencies: ["CAD"],
+    })
+    expect(parseOptions({ ...valid, environment: "production" })).toMatchObject({ apiUrl: "https://api.paybright.com", test: false })
+  })
+
+  it("stops the store at boot with a message naming each wrong option, never its value", () => {
+    const attempt = () => PayBrightProviderService.validateOptions({ ...valid, apiToken: "", backendUrl: "not a url", captureMode: "cheque", tokn: "s3cret-token" })
+    expect(attempt).toThrow(/`apiToken` must not be empty/)
+    expect(attempt).toThrow(/`backendUrl` must be the public URL of the Medusa server/)
+    expect(attempt).toThrow(/`captureMode` must be "in_store" or "virtual_card"/)
+    expect(attempt).toThrow(/unknown option `tokn`/)
+    expect(attempt).not.toThrow(/s3cret-token/)
+  })
+
+  it("requires a card processor in virtual-card mode", () => {
+    expect(() => parseOptions({ ...valid, captureMode: "virtual_card" })).toThrow(/`cardProcessor` is required/)
+    expect(parseOptions({ ...valid, captureMode: "virtual_card", cardProcessor: { type: "manual" } }).cardProcessor).toEqual({ type: "manual" })
+  })
+})
