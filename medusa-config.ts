@@ -25,24 +25,43 @@ module.exports = defineConfig({
       resolve: "@medusajs/medusa/payment",
       options: {
         providers: [
-          {
-            resolve: "./src/providers/paybright",
-            id: "paybright",
-            options: {
-              apiKey: env.PAYBRIGHT_API_KEY ?? "sim_test_account",
-              apiToken: env.PAYBRIGHT_API_TOKEN ?? "sim_test_token_do_not_use_in_production",
-              apiUrl: env.PAYBRIGHT_API_URL ?? "http://127.0.0.1:4010",
-              checkoutUrl: env.PAYBRIGHT_CHECKOUT_URL ?? env.PAYBRIGHT_API_URL ?? "http://127.0.0.1:4010",
-              backendUrl,
-              storefrontUrl: env.PAYBRIGHT_STOREFRONT_URL ?? "http://localhost:8000",
-              captureMode: env.PAYBRIGHT_CAPTURE_MODE ?? "in_store",
-              captureOn: env.PAYBRIGHT_CAPTURE_ON ?? "shipment",
-              shopName: "PayBright test store",
-              timeoutMs: 5000,
-            },
-          },
+          { resolve: "./src/providers/paybright", id: "paybright", options: paybrightOptions(env.PAYBRIGHT_CAPTURE_MODE ?? "in_store", cardProcessor(env.PAYBRIGHT_CARD_PROCESSOR)) },
+          // A second registration, settled by a person at a terminal, when a test asks for it.
+          ...(env.PAYBRIGHT_MANUAL_PROVIDER
+            ? [{ resolve: "./src/providers/paybright", id: "manual-card", options: paybrightOptions("virtual_card", { type: "manual" }) }]
+            : []),
         ],
       },
     },
   ],
 })
+
+function paybrightOptions(captureMode: string, processor?: Record<string, unknown>) {
+  return {
+    apiKey: env.PAYBRIGHT_API_KEY ?? "sim_test_account",
+    apiToken: env.PAYBRIGHT_API_TOKEN ?? "sim_test_token_do_not_use_in_production",
+    apiUrl: env.PAYBRIGHT_API_URL ?? "http://127.0.0.1:4010",
+    checkoutUrl: env.PAYBRIGHT_CHECKOUT_URL ?? env.PAYBRIGHT_API_URL ?? "http://127.0.0.1:4010",
+    backendUrl,
+    storefrontUrl: env.PAYBRIGHT_STOREFRONT_URL ?? "http://localhost:8000",
+    captureMode,
+    captureOn: env.PAYBRIGHT_CAPTURE_ON ?? "shipment",
+    shopName: "PayBright test store",
+    timeoutMs: 5000,
+    ...(processor ? { cardProcessor: processor } : {}),
+  }
+}
+
+function cardProcessor(kind?: string) {
+  if (kind === "manual") {
+    return { type: "manual" }
+  }
+  if (kind === "stripe") {
+    const stripe = new URL(env.PAYBRIGHT_STRIPE_URL ?? "http://127.0.0.1:12111")
+    return {
+      type: "stripe",
+      options: { secretKey: env.PAYBRIGHT_STRIPE_KEY, host: stripe.hostname, port: Number(stripe.port), protocol: stripe.protocol.replace(":", "") },
+    }
+  }
+  return undefined
+}

@@ -39,9 +39,16 @@ const PAYMENT_INTENT_PARAMS = new Set([
   "metadata",
 ])
 
-export async function startFakeStripe(options: { secretKey?: string } = {}): Promise<FakeStripe> {
+/** A card transaction as the card network sees it, for wiring the fake to the lender simulator. */
+export type CardNetworkEvent = { pan: string; kind: "charge" | "refund"; amount: string; reference: string }
+
+export async function startFakeStripe(
+  options: { secretKey?: string; onCardTransaction?: (event: CardNetworkEvent) => void } = {}
+): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? "sk_test_fake_stripe_for_tests"
   const charges = new Map<string, FakeStripeCharge>()
+  // Held in memory only, to tell the card network which card moved; never shown or stored.
+  const cards = new Map<string, string>()
   const replies = new Map<string, { body: string; status: number; response: unknown }>()
   let nextFailure: "card_declined" | "expired_card" | "network" | undefined
 
@@ -126,6 +133,8 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       metadata: (params.metadata as Record<string, string>) ?? {},
     }
     charges.set(charge.id, charge)
+    cards.set(charge.id, number)
+    options.onCardTransaction?.({ pan: number, kind: "charge", amount: decimal(amount), reference: charge.id })
     return [200, intentView(charge)]
   }
 
@@ -138,6 +147,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       return [400, stripeError("invalid_request_error", `Refund amount (${amount}) is greater than unrefunded amount on charge (${charge.amount - charge.refunded})`, "amount")]
     }
     charge.refunded += amount
+    options.onCardTransaction?.({ pan: cards.get(charge.id)!, kind: "refund", amount: decimal(amount), reference: charge.id })
     return [200, { id: `re_${id()}`, object: "refund", amount, currency: charge.currency, payment_intent: charge.id, status: "succeeded" }]
   }
 
@@ -198,6 +208,10 @@ function stripeError(type: string, message: string, param?: string) {
 
 function cardError(code: string, message: string) {
   return { error: { type: "card_error", code, decline_code: code === "card_declined" ? "generic_decline" : undefined, message } }
+}
+
+function decimal(minor: number): string {
+  return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`
 }
 
 function luhn(number: string): boolean {

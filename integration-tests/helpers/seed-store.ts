@@ -24,7 +24,8 @@ export type SeededStore = {
 }
 
 export type SeedOptions = {
-  providerId?: string
+  /** Payment providers enabled in the Canadian region. */
+  providerIds?: string[]
   /** CAD prices of the products to create, one product each. */
   prices?: number[]
   /** Ontario-like tax rate in percent applied to the region (0 for none). */
@@ -37,7 +38,7 @@ export type SeedOptions = {
  * stock, and a publishable key.
  */
 export async function seedStore(container: MedusaContainer, options: SeedOptions = {}): Promise<SeededStore> {
-  const providerId = options.providerId ?? "pp_paybright_paybright"
+  const providerIds = options.providerIds ?? ["pp_paybright_paybright"]
   const prices = options.prices ?? [499.99, 1250, 89.95]
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const fulfillment = container.resolve(Modules.FULFILLMENT)
@@ -51,7 +52,7 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
   } = await createRegionsWorkflow(container).run({
     input: {
       regions: [
-        { name: "Canada", currency_code: "cad", countries: ["ca"], payment_providers: [providerId], automatic_taxes: true },
+        { name: "Canada", currency_code: "cad", countries: ["ca"], payment_providers: providerIds, automatic_taxes: true },
       ],
     },
   })

@@ -54,13 +54,14 @@ export async function choosePayBright(
   api: AxiosInstance,
   store: SeededStore,
   cart: ShopperCart,
-  data?: Record<string, unknown>
+  data?: Record<string, unknown>,
+  providerId = "pp_paybright_paybright"
 ): Promise<PayBrightSession> {
   const {
     data: { payment_collection },
   } = await api.post(
     `/store/payment-collections/${cart.paymentCollectionId}/payment-sessions`,
-    { provider_id: "pp_paybright_paybright", ...(data ? { data } : {}) },
+    { provider_id: providerId, ...(data ? { data } : {}) },
     storeHeaders(store)
   )
   return payment_collection.payment_sessions[0]

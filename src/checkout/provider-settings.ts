@@ -5,24 +5,28 @@ import { parseOptions, type PayBrightOptions } from "../providers/paybright/opti
 type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, unknown> }
 
 /**
- * The public settings of the PayBright provider registered as `providerId` (pp_paybright_<id>),
- * read from the store's own configuration: routes run outside the payment module and cannot
- * reach the provider instance. Secrets are dropped on the way out.
+ * The options of the PayBright provider registered as `providerId` (pp_paybright_<id>), read from
+ * the store's own configuration: routes and workflows run outside the payment module and cannot
+ * reach the provider instance. Holds the API token: keep it server-side.
  */
-export function providerSettings(
-  scope: MedusaContainer,
-  providerId: string
-): Omit<PayBrightOptions, "apiToken"> | undefined {
+export function registeredProviderOptions(scope: MedusaContainer, providerId: string): PayBrightOptions | undefined {
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   for (const module of Object.values(config.modules ?? {})) {
-    const providers = (module as { options?: { providers?: ProviderEntry[] } } | boolean)
-    const entries = typeof providers === "object" ? providers.options?.providers ?? [] : []
-    for (const entry of entries) {
-      if (`pp_paybright_${entry.id}` === providerId && entry.options) {
-        const { apiToken: _secret, ...settings } = parseOptions(entry.options)
-        return settings
-      }
+    const entries = typeof module === "object" ? ((module as { options?: { providers?: ProviderEntry[] } }).options?.providers ?? []) : []
+    const entry = entries.find((candidate) => `pp_paybright_${candidate.id}` === providerId && candidate.options)
+    if (entry) {
+      return parseOptions(entry.options)
     }
   }
   return undefined
+}
+
+/** The same options without the secret, for building storefront URLs. */
+export function providerSettings(scope: MedusaContainer, providerId: string): Omit<PayBrightOptions, "apiToken"> | undefined {
+  const options = registeredProviderOptions(scope, providerId)
+  if (!options) {
+    return undefined
+  }
+  const { apiToken: _secret, ...settings } = options
+  return settings
 }

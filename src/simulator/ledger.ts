@@ -67,6 +67,11 @@ export class Ledger {
     return this.contracts.get(gatewayReference)
   }
 
+  /** The contract a virtual card was issued for, as the card network reports it by card number. */
+  byCardNumber(pan: string): Contract | undefined {
+    return [...this.contracts.values()].find((contract) => contract.card.pan === pan)
+  }
+
   byReference(reference: string): Contract | undefined {
     return [...this.contracts.values()].find((contract) => contract.reference === reference)
   }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net"
 import { CallbackSender, type CallbackAttempt, type CallbackSettings } from "./callbacks"
 import { HostedApplication, type Account } from "./hosted-application"
 import { HttpError, readBody, sendHtml, sendJson } from "./http"
-import { Ledger, type ContractView } from "./ledger"
+import { Ledger, parseAmount, type ContractView } from "./ledger"
 import { RestApi, type InjectedFailure } from "./rest-api"
 import { messagePage } from "./application-page"
 
@@ -42,6 +42,11 @@ export type Simulator = {
   contractByReference(reference: string): ContractView | undefined
   callbacks(): CallbackAttempt[]
   failNext(gatewayReference: string, failure: InjectedFailure): void
+  /**
+   * The card network reporting a transaction on a virtual card (spec §6.2): the lender captures or
+   * adjusts the contract. Tests wire a fake card processor to this, as Marqeta is wired to PayBright.
+   */
+  cardTransaction(event: { pan: string; kind: "charge" | "refund"; amount: string; reference: string }): void
   /** Reads the settings; assigning merges (callback settings merge one level deeper). */
   settings: Partial<Omit<SimulatorSettings, "callback">> & { callback?: Partial<CallbackSettings> }
 }
@@ -152,6 +157,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
     callbacks: () => [...callbacks.log],
     failNext: (reference, failure) => api.failNext(reference, failure),
+    cardTransaction(event) {
+      const contract = ledger.byCardNumber(event.pan)
+      if (!contract) {
+        throw new Error("the card network reported a card this lender did not issue")
+      }
+      const amount = parseAmount(event.amount)
+      if (event.kind === "charge") {
+        ledger.capture(contract, event.reference, amount)
+      } else {
+        ledger.refund(contract, amount)
+      }
+    },
     get settings() {
       return settings
     },

@@ -1,0 +1,168 @@
+import "../helpers/verbose-logs"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MathBN } from "@medusajs/framework/utils"
+import type { AxiosResponse } from "axios"
+import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
+import { LenderClient } from "../../src/lender/client"
+import { startFakeStripe, type FakeStripe } from "../../test-support/fake-stripe"
+import { adminHeaders } from "../helpers/admin-auth"
+import { useAppPort } from "../helpers/app-port"
+import { dumpDatabase, findCardData, recordLogs, type Transcript } from "../helpers/card-data-search"
+import { follow, submitApplication } from "../helpers/hosted-application"
+import { medusaTotals, orderPayment } from "../helpers/ledger"
+import { seedStore, type SeededStore } from "../helpers/seed-store"
+import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
+
+jest.setTimeout(120_000)
+
+let simulator: Simulator
+let stripe: FakeStripe
+useAppPort()
+
+beforeAll(async () => {
+  simulator = await startSimulator({ decision: "approve", callback: { enabled: false } })
+  // The fake processor reports card transactions to the lender, as the card network does.
+  stripe = await startFakeStripe({ onCardTransaction: (event) => simulator.cardTransaction(event) })
+  Object.assign(process.env, {
+    PAYBRIGHT_API_URL: simulator.apiUrl,
+    PAYBRIGHT_CHECKOUT_URL: simulator.checkoutUrl,
+    PAYBRIGHT_CAPTURE_MODE: "virtual_card",
+    PAYBRIGHT_CARD_PROCESSOR: "stripe",
+    PAYBRIGHT_STRIPE_URL: stripe.url,
+    PAYBRIGHT_STRIPE_KEY: stripe.secretKey,
+    PAYBRIGHT_MANUAL_PROVIDER: "1",
+  })
+})
+
+afterAll(async () => {
+  await stripe?.close()
+  await simulator?.close()
+})
+
+medusaIntegrationTestRunner({
+  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
+  testSuite: ({ api, getContainer, dbConnection }) => {
+    let store: SeededStore
+    let admin: { headers: Record<string, string> }
+    const lender = () => new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT })
+
+    beforeAll(async () => {
+      store = await seedStore(getContainer(), { providerIds: ["pp_paybright_paybright", "pp_paybright_manual-card"], prices: [640.5, 1210, 89.95] })
+      admin = await adminHeaders(getContainer())
+    })
+
+    /** Approves an application for a fresh cart and answers the order's payment. */
+    async function placeOrder(transcript: Transcript, providerId = "pp_paybright_paybright") {
+      const cart = await cartReadyForPayment(api, store, [
+        { variantIndex: 0, quantity: 1 },
+        { variantIndex: 2, quantity: 2 },
+      ])
+      const session = await choosePayBright(api, store, cart, undefined, providerId)
+      transcript.responses.push(JSON.stringify(session))
+      const application = await submitApplication(session.data.redirect, "approve")
+      const back = await follow(application.location!)
+      transcript.responses.push(back.body, back.location ?? "")
+      const orderId = back.location!.split("/order/")[1].split("/")[0]
+      const payment = await orderPayment(getContainer(), orderId)
+      const contract = simulator.contractByReference(session.id)!
+      return { cart, payment, contract }
+    }
+
+    function recording(transcript: Transcript) {
+      // The reveal answer is the one response meant to carry the card; everything else must not.
+      const interceptor = api.interceptors.response.use((response: AxiosResponse) => {
+        if (!response.config.url?.endsWith("/card/reveal")) {
+          transcript.responses.push(JSON.stringify(response.data))
+        }
+        return response
+      })
+      const stopLogs = recordLogs(transcript)
+      return () => {
+        stopLogs()
+        api.interceptors.response.eject(interceptor)
+      }
+    }
+
+    it("confirms by the card, charges it through Stripe in two captures, refunds across them, and stores no card data", async () => {
+      const transcript: Transcript = { logs: [], responses: [] }
+      const stop = recording(transcript)
+      try {
+        const { cart, payment, contract } = await placeOrder(transcript)
+        const card = await lender().getVirtualCard(contract.gateway_reference)
+        expect(payment.data.card).toEqual({ card_token: card.card_token, last4: card.pan.slice(-4), expiry: card.expiration, brand: "visa" })
+
+        const first = "100.00"
+        const second = MathBN.sub(cart.total, first).toFixed(2)
+        await api.post(`/admin/payments/${payment.id}/capture`, { amount: Number(first) }, admin)
+        await api.post(`/admin/payments/${payment.id}/capture`, { amount: Number(second) }, admin)
+        const charges = stripe.charges().filter((charge) => charge.metadata.paybright_contract === contract.gateway_reference)
+        expect(charges.map((charge) => charge.amount)).toEqual([10000, Number(MathBN.mult(second, 100).toFixed(0))])
+        expect(charges.every((charge) => charge.last4 === card.pan.slice(-4))).toBe(true)
+
+        // More than the last charge: it goes back to both charges, the newest first.
+        const refund = MathBN.add(second, "20.00").toFixed(2)
+        await api.post(`/admin/payments/${payment.id}/refund`, { amount: Number(refund) }, admin)
+        const refunded = stripe.charges().filter((charge) => charge.metadata.paybright_contract === contract.gateway_reference)
+        expect(refunded.map((charge) => charge.refunded)).toEqual([2000, charges[1].amount])
+
+        const masked = await api.get(`/admin/paybright/payments/${payment.id}/card`, admin)
+        expect(masked.data.card).toMatchObject({ last4: card.pan.slice(-4), expiry: card.expiration, cardholder_name: "PAYBRIGHT" })
+        const reveal = await api.post(`/admin/paybright/payments/${payment.id}/card/reveal`, {}, { ...admin, validateStatus: () => true })
+        expect(reveal.status).toBe(400)
+
+        const medusa = await medusaTotals(getContainer(), payment.id)
+        const lenderView = simulator.contract(contract.gateway_reference)!
+        expect(medusa).toMatchObject({ captured: cart.total.toFixed(2), refunded: refund })
+        expect({ captured: lenderView.captured, refunded: lenderView.refunded }).toEqual({ captured: medusa.captured, refunded: medusa.refunded })
+
+        const leaks = findCardData(
+          { database: await dumpDatabase(dbConnection as never), logs: transcript.logs.join("\n"), responses: transcript.responses.join("\n") },
+          card
+        )
+        expect(leaks).toEqual([])
+        // The search itself finds a card where there is one.
+        expect(findCardData({ probe: `{"number":"${card.pan}","cvc":"${card.cvv}"}` }, card)).toHaveLength(2)
+        expect(transcript.logs.some((line) => line.includes("PayBright"))).toBe(true)
+      } finally {
+        stop()
+      }
+    })
+
+    it("fails a capture Stripe declines with a message saying what to do, and captures on retry", async () => {
+      const { payment } = await placeOrder({ logs: [], responses: [] })
+      stripe.failNextCharge("card_declined")
+      const declined = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 50 }, { ...admin, validateStatus: () => true })
+      expect(declined.status).toBeGreaterThanOrEqual(400)
+      expect(declined.data.message).toMatch(/declined.*Check the contract with PayBright, then try again/)
+      expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 50 }, admin)
+      expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("50.00")
+    })
+
+    it("lets an admin reveal the card with the manual processor, logging who, and records the terminal's charge", async () => {
+      const transcript: Transcript = { logs: [], responses: [] }
+      const stop = recording(transcript)
+      try {
+        const chargesBefore = stripe.charges().length
+        const { cart, payment, contract } = await placeOrder(transcript, "pp_paybright_manual-card")
+        const revealed = await api.post(`/admin/paybright/payments/${payment.id}/card/reveal`, {}, admin)
+        const card = await lender().getVirtualCard(contract.gateway_reference)
+        expect(revealed.data.card).toMatchObject({ pan: card.pan, cvv: card.cvv, expiry: card.expiration })
+        expect(revealed.headers["cache-control"]).toBe("no-store")
+
+        // The merchant charges the card on the terminal (the card network tells the lender), then captures in Medusa.
+        simulator.cardTransaction({ pan: card.pan, kind: "charge", amount: cart.total.toFixed(2), reference: "terminal-1" })
+        await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+        expect(stripe.charges()).toHaveLength(chargesBefore)
+        const medusa = await medusaTotals(getContainer(), payment.id)
+        expect(medusa.captured).toBe(simulator.contract(contract.gateway_reference)!.captured)
+
+        const revealLog = transcript.logs.find((line) => line.includes("revealed to user"))
+        expect(revealLog).toBeDefined()
+        expect(findCardData({ database: await dumpDatabase(dbConnection as never), logs: transcript.logs.join("\n"), responses: transcript.responses.join("\n") }, card)).toEqual([])
+      } finally {
+        stop()
+      }
+    })
+  },
+})
