@@ -1,6 +1,8 @@
 import fs from "node:fs"
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../src/simulator"
 import { demoDatabase, type DemoDatabase } from "./database"
+import { startFakeStripe } from "../test-support/fake-stripe"
+import { startCheckoutPage } from "./checkout-page/server"
 import { runJourney } from "./journey"
 import { ledgerTable } from "./ledger-table"
 import { MedusaServer, tail } from "./medusa-process"
@@ -9,8 +11,9 @@ import { createAdmin, createStoreFolder, installBuiltPlugin, migrate, seed, stor
 
 /**
  * `npm run demo`: a real Medusa store with PayBright, end to end, on this machine.
- *   --serve        keep everything running, with a checkout page a person can use
- *   --port N       the store's port with --serve (default 9000)
+ *   --serve                 keep everything running, with a checkout page a person can use
+ *   --port N                the store's port with --serve (default 9000)
+ *   --mode virtual_card     settle through the contract's virtual card, charged on a fake Stripe
  */
 type Cleanup = () => Promise<void> | void
 
@@ -18,6 +21,11 @@ async function main() {
   const args = process.argv.slice(2)
   const serve = args.includes("--serve")
   const portArgument = args.includes("--port") ? Number(args[args.indexOf("--port") + 1]) : undefined
+  const mode = args.includes("--mode") ? args[args.indexOf("--mode") + 1] : "in_store"
+  if (mode !== "in_store" && mode !== "virtual_card") {
+    console.error(`--mode must be in_store or virtual_card, not ${mode}`)
+    process.exit(2)
+  }
   const cleanups: Cleanup[] = []
   const teardown = async () => {
     for (const cleanup of cleanups.reverse()) {
@@ -37,6 +45,7 @@ async function main() {
     const { freePort } = await import("../scripts/embedded-postgres.mjs")
     const port = serve ? (portArgument ?? 9000) : await freePort()
     await ensurePortFree(port)
+    const pagePort = serve ? await freePort() : undefined
 
     const database: DemoDatabase = await step("PostgreSQL", async (note) => {
       const database = await demoDatabase()
@@ -52,6 +61,14 @@ async function main() {
     })
     cleanups.push(() => simulator.close())
 
+    const stripe = mode === "virtual_card" ? await step("Fake Stripe (the merchant's card processor)", async (note) => {
+      // Wired to the simulator as the card network is to the lender: charges reach its ledger.
+      const stripe = await startFakeStripe({ onCardTransaction: (event) => simulator.cardTransaction(event) })
+      note(stripe.url)
+      return stripe
+    }) : undefined
+    if (stripe) cleanups.push(() => stripe.close())
+
     const storeDir = createStoreFolder()
     cleanups.push(() => fs.rmSync(storeDir, { recursive: true, force: true }))
     await step("Build and pack the plugin, install it into a new store", async (note) => {
@@ -64,9 +81,12 @@ async function main() {
       port,
       simulatorUrl: simulator.url,
       ...SIMULATOR_TEST_ACCOUNT,
-      storefrontUrl: "http://localhost:8000",
-      captureMode: "in_store",
-      admin: false,
+      storefrontUrl: pagePort ? `http://127.0.0.1:${pagePort}` : "http://localhost:8000",
+      captureMode: mode,
+      cardProcessor: stripe
+        ? { type: "stripe", options: { secretKey: stripe.secretKey, host: stripe.host, port: stripe.port, protocol: "http" } }
+        : undefined,
+      admin: serve,
     }
     writeStoreConfig(storeDir, settings)
     const env = storeEnv(settings)
@@ -83,6 +103,27 @@ async function main() {
       await server.start()
       note(server.url)
     })
+
+    if (serve) {
+      const page = await step("Demo checkout page", async (note) => {
+        const page = await startCheckoutPage(pagePort!, () => ({
+          storeUrl: server.url,
+          publishableKey: seeded.publishableKey,
+          regionId: seeded.regionId,
+          shippingOptionId: seeded.shippingOptionId,
+        }))
+        note(page.url)
+        return page
+      })
+      cleanups.push(() => page.close())
+      console.log(`
+Everything is running (${mode === "virtual_card" ? "virtual card" : "in-store capture"} mode):
+  Shop with PayBright:   ${page.url}
+  Medusa admin:          ${server.url}/app   login ${adminUser.email} / ${adminUser.password}
+  PayBright simulator:   ${simulator.url}
+Ctrl-C stops everything and removes the demo's data.`)
+      await new Promise(() => {})
+    }
 
     console.log("\nThe journey, over HTTP with @medusajs/js-sdk:\n")
     const result = await runJourney({ storeUrl: server.url, seeded, admin: adminUser, simulator }).catch((error) => {

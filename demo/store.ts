@@ -82,9 +82,10 @@ module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
     http: {
-      storeCors: "*",
-      adminCors: "*",
-      authCors: "*",
+      // Medusa answers CORS with credentials, which needs the origins spelled out, not "*".
+      storeCors: ${JSON.stringify(settings.storefrontUrl)},
+      adminCors: ${JSON.stringify(`http://localhost:${settings.port}`)},
+      authCors: ${JSON.stringify(`${settings.storefrontUrl},http://localhost:${settings.port}`)},
       jwtSecret: ${JSON.stringify(randomBytes(16).toString("hex"))},
       cookieSecret: ${JSON.stringify(randomBytes(16).toString("hex"))},
     },
