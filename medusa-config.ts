@@ -21,6 +21,7 @@ module.exports = defineConfig({
     },
   },
   modules: [
+    { resolve: "./src/modules/paybright" },
     {
       resolve: "@medusajs/medusa/payment",
       options: {

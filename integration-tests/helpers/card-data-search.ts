@@ -6,9 +6,22 @@
  */
 export type Transcript = { logs: string[]; responses: string[] }
 
-/** Tees console output and stdout/stderr into `logs` while still printing it. */
-export function recordLogs(transcript: Transcript): () => void {
+/**
+ * Tees every line the app's logger, the console and stdout/stderr write into `logs`, still
+ * printing it. The app's logger is wrapped itself: it may hold a console from an earlier file.
+ */
+export function recordLogs(transcript: Transcript, appLogger?: Record<string, unknown>): () => void {
   const restore: (() => void)[] = []
+  for (const method of ["info", "warn", "error", "debug", "log", "activity", "progress", "success", "failure", "panic"]) {
+    const original = appLogger?.[method]
+    if (typeof original === "function") {
+      appLogger![method] = (...args: unknown[]) => {
+        transcript.logs.push(args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg))).join(" "))
+        return original.apply(appLogger, args)
+      }
+      restore.push(() => (appLogger![method] = original))
+    }
+  }
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     const original = console[method]
     console[method] = (...args: unknown[]) => {

@@ -76,7 +76,7 @@ medusaIntegrationTestRunner({
         }
         return response
       })
-      const stopLogs = recordLogs(transcript)
+      const stopLogs = recordLogs(transcript, getContainer().resolve("logger"))
       return () => {
         stopLogs()
         api.interceptors.response.eject(interceptor)

@@ -1,15 +1,54 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
+import { defineMiddlewares, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
+import { Modules } from "@medusajs/framework/utils"
+import { randomUUID } from "node:crypto"
+import { paymentLockKey } from "../capture/payment-lock"
 
 /**
- * The lender's callback posts a form; the raw body is kept so the provider can see exactly
- * what was received.
+ * An admin's capture or refund takes the same lock as the plugin's own captures at shipment, so
+ * the two never run at once on one payment, in one process or across several.
  */
+async function lockPayment(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const locking = req.scope.resolve(Modules.LOCKING)
+  const key = paymentLockKey(req.params.id)
+  const ownerId = randomUUID()
+  try {
+    await acquireWithin(() => locking.acquire(key, { ownerId, expire: 120 }), 60_000)
+  } catch (error) {
+    return next(error)
+  }
+  let released = false
+  const release = () => {
+    if (!released) {
+      released = true
+      void locking.release(key, { ownerId }).catch(() => {})
+    }
+  }
+  res.once("finish", release)
+  res.once("close", release)
+  next()
+}
+
+async function acquireWithin(acquire: () => Promise<unknown>, timeoutMs: number) {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await acquire()
+    } catch (error) {
+      if (Date.now() > until) throw error
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+}
+
 export default defineMiddlewares({
   routes: [
     {
       method: ["POST"],
       matcher: "/paybright/callback",
+      // The lender's callback posts a form; the raw body is kept so the provider sees what was received.
       bodyParser: { preserveRawBody: true, sizeLimit: "64kb" },
     },
+    { method: ["POST"], matcher: "/admin/payments/:id/capture", middlewares: [lockPayment] },
+    { method: ["POST"], matcher: "/admin/payments/:id/refund", middlewares: [lockPayment] },
   ],
 })

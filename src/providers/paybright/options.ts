@@ -64,6 +64,11 @@ export const optionsSchema = z
       .min(1)
       .default(["CAD"])
       .transform((codes) => codes.map((code) => code.toUpperCase())),
+    /**
+     * The lender cancels authorizations not captured within 30 days (protocol.md §6): a daily job
+     * reports PayBright payments with an uncaptured remainder older than this many days.
+     */
+    expiryWarningDays: z.number().int().min(1, "must be at least 1").max(365, "must be at most 365").default(25),
     /** Milliseconds before a call to the lender is abandoned. */
     timeoutMs: z.number().int().min(1000, "must be at least 1000").max(120_000, "must be at most 120000").default(15_000),
   })
