@@ -1,4 +1,4 @@
-import { capturePaymentWorkflow } from "@medusajs/core-flows"
+import { capturePaymentWorkflow, getOrderDetailWorkflow } from "@medusajs/core-flows"
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { registeredProviderOptions } from "../checkout/provider-settings"
@@ -109,31 +109,37 @@ async function captureTarget(container: MedusaContainer, fulfillmentId: string) 
   if (!orderId) {
     return { found: false as const, reason: `fulfillment ${fulfillmentId} belongs to no order` }
   }
-  const { data: orders } = await query.graph({
-    entity: "order",
+  // Line and shipping totals (taxes and discounts included) are computed by the order workflow.
+  const { result: order } = (await getOrderDetailWorkflow(container).run({
+    input: {
+      order_id: orderId,
+      fields: [
+        "id",
+        "display_id",
+        "total",
+        "items.*",
+        "items.total",
+        "shipping_methods.*",
+        "shipping_methods.total",
+        "fulfillments.*",
+        "fulfillments.items.*",
+      ],
+    },
+  })) as { result: any }
+  const { data: collections } = await query.graph({
+    entity: "order_payment_collection",
     fields: [
-      "id",
-      "display_id",
-      "items.id",
-      "items.quantity",
-      "items.total",
-      "shipping_methods.total",
-      "fulfillments.id",
-      "fulfillments.canceled_at",
-      "fulfillments.items.line_item_id",
-      "fulfillments.items.quantity",
-      "payment_collections.payments.id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.amount",
-      "payment_collections.payments.currency_code",
-      "payment_collections.payments.canceled_at",
-      "payment_collections.payments.captures.amount",
+      "payment_collection.payments.id",
+      "payment_collection.payments.provider_id",
+      "payment_collection.payments.amount",
+      "payment_collection.payments.currency_code",
+      "payment_collection.payments.canceled_at",
+      "payment_collection.payments.captures.amount",
     ],
-    filters: { id: orderId },
+    filters: { order_id: orderId },
   })
-  const order = orders[0] as any
-  const payment = (order?.payment_collections ?? [])
-    .flatMap((collection: any) => collection.payments ?? [])
+  const payment = collections
+    .flatMap((link: any) => link.payment_collection?.payments ?? [])
     .find((candidate: any) => candidate.provider_id.startsWith("pp_paybright_") && !candidate.canceled_at)
   if (!order || !payment) {
     return { found: false as const, reason: "the order is not paid with PayBright" }

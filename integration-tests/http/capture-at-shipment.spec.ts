@@ -1,0 +1,187 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { MathBN } from "@medusajs/framework/utils"
+import { startSimulator, type Simulator } from "../../src/simulator"
+import { reportExpiringAuthorizations } from "../../src/capture/authorization-expiry"
+import captureOnFulfillment from "../../src/subscribers/paybright-capture-on-fulfillment"
+import { adminHeaders } from "../helpers/admin-auth"
+import { useAppPort } from "../helpers/app-port"
+import { follow, submitApplication } from "../helpers/hosted-application"
+import { medusaTotals, orderPayment } from "../helpers/ledger"
+import { seedStore, type SeededStore } from "../helpers/seed-store"
+import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
+
+jest.setTimeout(120_000)
+
+let simulator: Simulator
+useAppPort()
+
+beforeAll(async () => {
+  simulator = await startSimulator({ decision: "approve", callback: { enabled: false } })
+  Object.assign(process.env, {
+    PAYBRIGHT_API_URL: simulator.apiUrl,
+    PAYBRIGHT_CHECKOUT_URL: simulator.checkoutUrl,
+    PAYBRIGHT_CAPTURE_ON_PROVIDERS: "1",
+  })
+})
+
+afterAll(async () => {
+  await simulator?.close()
+})
+
+medusaIntegrationTestRunner({
+  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: { headers: Record<string, string> }
+
+    beforeAll(async () => {
+      store = await seedStore(getContainer(), {
+        providerIds: ["pp_paybright_paybright", "pp_paybright_on-fulfillment", "pp_paybright_capture-manually"],
+        prices: [565, 33.3333, 89.95],
+        taxRate: 13,
+        shippingPrice: 25,
+      })
+      admin = await adminHeaders(getContainer())
+    })
+
+    /** A placed order of a sofa and three lamps, paid with the given PayBright registration. */
+    async function placedOrder(providerId = "pp_paybright_paybright") {
+      const cart = await cartReadyForPayment(api, store, [
+        { variantIndex: 0, quantity: 1 },
+        { variantIndex: 1, quantity: 3 },
+      ])
+      const session = await choosePayBright(api, store, cart, undefined, providerId)
+      const back = await follow((await submitApplication(session.data.redirect)).location!)
+      const orderId = back.location!.split("/order/")[1].split("/")[0]
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=id,total,items.id,items.quantity,items.title`, admin)
+      const payment = await orderPayment(getContainer(), orderId)
+      return { order: data.order, payment, reference: simulator.contractByReference(session.id)!.gateway_reference }
+    }
+
+    async function fulfill(orderId: string, items: { id: string; quantity: number }[]) {
+      const { data } = await api.post(`/admin/orders/${orderId}/fulfillments?fields=fulfillments.id,fulfillments.created_at`, { items, location_id: store.stockLocationId }, admin)
+      return [...data.order.fulfillments].sort((a: any, b: any) => String(a.created_at).localeCompare(String(b.created_at))).at(-1).id as string
+    }
+
+    async function ship(orderId: string, items: { id: string; quantity: number }[]) {
+      const fulfillmentId = await fulfill(orderId, items)
+      await api.post(`/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`, { items }, admin)
+      return fulfillmentId
+    }
+
+    async function captures(orderId: string, count: number) {
+      for (let i = 0; i < 100; i++) {
+        const { data } = await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)
+        if (data.captures.filter((capture: any) => capture.status !== "pending").length >= count) return data.captures
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      throw new Error(`fewer than ${count} captures for ${orderId}`)
+    }
+
+    async function expectLedgersAgree(paymentId: string, reference: string) {
+      const medusa = await medusaTotals(getContainer(), paymentId)
+      const lender = simulator.contract(reference)!
+      expect({ captured: medusa.captured, refunded: medusa.refunded, captures: medusa.captures }).toEqual({
+        captured: lender.captured,
+        refunded: lender.refunded,
+        captures: lender.captures.map((capture) => capture.amount),
+      })
+      return medusa
+    }
+
+    it("captures the whole order when it ships in one parcel", async () => {
+      const { order, payment, reference } = await placedOrder()
+      await ship(order.id, order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      const [capture] = await captures(order.id, 1)
+      expect(capture).toMatchObject({ status: "captured", trigger: "shipment" })
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.captured).toBe(MathBN.convert(order.total).toFixed(2))
+    })
+
+    it("captures each of two parcels as it ships, summing to the order total to the cent", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const sofa = order.items.find((item: any) => item.title === "Sofa")
+      const lamps = order.items.find((item: any) => item.title !== "Sofa")
+      await ship(order.id, [{ id: lamps.id, quantity: 3 }])
+      const [first] = await captures(order.id, 1)
+      // Three lamps at 33.3333 with 13% tax (113.00) and the shipping with the first parcel (28.25).
+      expect(MathBN.convert(first.amount).toFixed(2)).toBe("141.25")
+      await ship(order.id, [{ id: sofa.id, quantity: 1 }])
+      await captures(order.id, 2)
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.captures).toHaveLength(2)
+      expect(medusa.captured).toBe(MathBN.convert(order.total).toFixed(2))
+    })
+
+    it("captures at fulfillment for captureOn fulfillment, and never by itself for captureOn manual", async () => {
+      const onFulfillment = await placedOrder("pp_paybright_on-fulfillment")
+      await fulfill(onFulfillment.order.id, onFulfillment.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      const [capture] = await captures(onFulfillment.order.id, 1)
+      expect(capture).toMatchObject({ status: "captured", trigger: "fulfillment" })
+      await expectLedgersAgree(onFulfillment.payment.id, onFulfillment.reference)
+
+      const manual = await placedOrder("pp_paybright_capture-manually")
+      await ship(manual.order.id, manual.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      const { data } = await api.get(`/admin/paybright/orders/${manual.order.id}/captures`, admin)
+      expect(data.captures).toEqual([])
+      expect(simulator.contract(manual.reference)!.captured).toBe("0.00")
+    })
+
+    it("captures once when the shipment event arrives several times at once", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const fulfillmentId = await ship(order.id, order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      const event = { name: "shipment.created", data: { id: fulfillmentId } }
+      await Promise.all([1, 2, 3].map(() => captureOnFulfillment({ event, container: getContainer(), pluginOptions: {} } as never)))
+      const recorded = await captures(order.id, 1)
+      expect(recorded).toHaveLength(1)
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.captures).toHaveLength(1)
+    })
+
+    it("keeps the shipment when the lender refuses the capture, shows why, and captures on retry", async () => {
+      const { order, payment, reference } = await placedOrder()
+      simulator.failNext(reference, { operation: "capture", status: 400, message: "Contract under review" })
+      await ship(order.id, order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      const [failed] = await captures(order.id, 1)
+      expect(failed.status).toBe("failed")
+      expect(failed.last_error).toContain("Contract under review")
+      const { data } = await api.get(`/admin/orders/${order.id}?fields=fulfillments.shipped_at`, admin)
+      expect(data.order.fulfillments[0].shipped_at).toBeTruthy()
+      expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
+
+      const retried = await api.post(`/admin/paybright/captures/${failed.id}/retry`, {}, admin)
+      expect(retried.data.capture.status).toBe("captured")
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.captured).toBe(MathBN.convert(order.total).toFixed(2))
+    })
+
+    it("refunds across captures, never more than captured, and the ledgers agree", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const lamps = order.items.find((item: any) => item.title !== "Sofa")
+      await ship(order.id, [{ id: lamps.id, quantity: 3 }])
+      await captures(order.id, 1)
+      const captured = (await medusaTotals(getContainer(), payment.id)).captured
+      expect(captured).toBe("141.25")
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 41.25 }, admin)
+      const tooMuch = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100.01 }, { ...admin, validateStatus: () => true })
+      expect(tooMuch.status).toBe(400)
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100 }, admin)
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.refunded).toBe("141.25")
+    })
+
+    it("reports authorizations left uncaptured close to the lender's 30-day limit", async () => {
+      const { order } = await placedOrder()
+      const in26Days = new Date(Date.now() + 26 * 24 * 60 * 60 * 1000)
+      const expiring = await reportExpiringAuthorizations(getContainer(), in26Days)
+      expect(expiring.map((entry) => entry.order_id)).toContain(order.id)
+      expect(expiring.find((entry) => entry.order_id === order.id)!.uncaptured).toBe(MathBN.convert(order.total).toFixed(2))
+      expect((await reportExpiringAuthorizations(getContainer(), new Date(Date.now() + 10 * 24 * 60 * 60 * 1000))).map((entry) => entry.order_id)).not.toContain(order.id)
+
+      await ship(order.id, order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      await captures(order.id, 1)
+      expect((await reportExpiringAuthorizations(getContainer(), in26Days)).map((entry) => entry.order_id)).not.toContain(order.id)
+    })
+  },
+})
