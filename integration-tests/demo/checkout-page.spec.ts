@@ -13,10 +13,13 @@ describe("npm run demo -- --serve, in a browser", () => {
   let demo: DemoRun
   let browser: Browser
   let shopUrl: string
+  let adminUrl: string
+  let placedOrderId: string
 
   beforeAll(async () => {
     demo = new DemoRun(["--serve", "--port", String(await freePort())])
     shopUrl = (await demo.waitFor(/Shop with PayBright:\s+(\S+)/))[1]
+    adminUrl = (await demo.waitFor(/Medusa admin:\s+(\S+)/))[1]
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
@@ -41,9 +44,50 @@ describe("npm run demo -- --serve, in a browser", () => {
     await page.waitForSelector("#confirmation", { timeout: 30_000 })
     const orderId = await page.textContent("#order-id")
     expect(orderId).toMatch(/^order_/)
+    placedOrderId = orderId!
     expect(page.url()).toContain(`/order/${orderId}/confirmed`)
     expect(await page.textContent("#order-total")).toMatch(/\$/)
     await page.screenshot({ path: path.join(ARTIFACTS, "demo-order-confirmed.png"), fullPage: true })
+    await page.close()
+  })
+
+  it("shows the merchant the capture made at shipment on the order page of the Medusa admin", async () => {
+    const storeUrl = new URL(adminUrl).origin
+    const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@paybright.demo", password: "paybright-demo" }),
+    })
+    const { token } = await login.json()
+    const call = async (path: string, body: unknown) => {
+      const response = await fetch(`${storeUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+      const answer = await response.json()
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`)
+      return answer
+    }
+    const order = await (await fetch(`${storeUrl}/admin/orders/${placedOrderId}?fields=*items`, { headers: { authorization: `Bearer ${token}` } })).json()
+    const items = order.order.items.map((item: { id: string; quantity: number }) => ({ id: item.id, quantity: item.quantity }))
+    const locations = await (await fetch(`${storeUrl}/admin/stock-locations`, { headers: { authorization: `Bearer ${token}` } })).json()
+    const fulfilled = await call(`/admin/orders/${placedOrderId}/fulfillments?fields=fulfillments.id`, { items, location_id: locations.stock_locations[0].id })
+    await call(`/admin/orders/${placedOrderId}/fulfillments/${fulfilled.order.fulfillments[0].id}/shipments`, { items })
+    // The capture follows the shipment event; the page shows what is recorded when it loads.
+    for (let i = 0; i < 100; i++) {
+      const { captures } = await (await fetch(`${storeUrl}/admin/paybright/orders/${placedOrderId}/captures`, { headers: { authorization: `Bearer ${token}` } })).json()
+      if (captures.some((capture: { status: string }) => capture.status === "captured")) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+    await page.goto(`${adminUrl}/login`, { timeout: 120_000 })
+    await page.fill('input[name="email"]', "admin@paybright.demo", { timeout: 120_000 })
+    await page.fill('input[name="password"]', "paybright-demo")
+    await page.click('button[type="submit"]')
+    await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 60_000 })
+    await page.goto(`${adminUrl}/orders/${placedOrderId}`, { timeout: 120_000 })
+    const widget = page.locator("#paybright-captures")
+    await widget.getByText("captured", { exact: true }).waitFor({ state: "visible", timeout: 60_000 })
+    expect(await widget.textContent()).toMatch(/\d+\.\d\d CAD at shipment/)
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-paybright-captures.png"), fullPage: true })
     await page.close()
   })
 

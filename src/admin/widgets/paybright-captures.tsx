@@ -45,7 +45,7 @@ const PayBrightCapturesWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
   if (!isPayBright) return null
 
   return (
-    <Container className="divide-y p-0">
+    <Container id="paybright-captures" className="divide-y p-0">
       <div className="px-6 py-4">
         <Heading level="h2">PayBright captures</Heading>
         <Text size="small" className="text-ui-fg-subtle">
