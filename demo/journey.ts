@@ -3,6 +3,7 @@ import { MathBN } from "@medusajs/framework/utils"
 import type { Simulator } from "../src/simulator"
 import { step } from "./progress"
 import type { SeededStore } from "./seed-store"
+import { SHOPPER_ADDRESS } from "./shopper-address"
 
 export type JourneyContext = {
   storeUrl: string
@@ -19,16 +20,6 @@ export type JourneyResult = {
   lender: { authorized: string; captured: string; refunded: string; captures: string[] }
 }
 
-const ADDRESS = {
-  first_name: "Jeanne",
-  last_name: "Tremblay",
-  address_1: "100 King St W",
-  city: "Toronto",
-  province: "ON",
-  postal_code: "M5X 1A9",
-  country_code: "ca",
-  phone: "4165550199",
-}
 
 /**
  * A shopper buys two products with PayBright and the merchant ships them in two parcels, captures
@@ -41,7 +32,7 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
   const admin = new Medusa({ baseUrl: storeUrl, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
 
   const cart = await step("Shopper fills a cart", async (note) => {
-    const { cart } = await shop.store.cart.create({ region_id: seeded.regionId, email: "jeanne@example.com", shipping_address: ADDRESS, billing_address: ADDRESS })
+    const { cart } = await shop.store.cart.create({ region_id: seeded.regionId, email: "jeanne@example.com", shipping_address: SHOPPER_ADDRESS, billing_address: SHOPPER_ADDRESS })
     await shop.store.cart.createLineItem(cart.id, { variant_id: seeded.variants[0].id, quantity: 1 })
     await shop.store.cart.createLineItem(cart.id, { variant_id: seeded.variants[2].id, quantity: 2 })
     const { cart: ready } = await shop.store.cart.addShippingMethod(cart.id, { option_id: seeded.shippingOptionId })

@@ -1,6 +1,7 @@
 import http from "node:http"
 import { randomBytes } from "node:crypto"
 import type { AddressInfo } from "node:net"
+import { passesLuhn } from "../src/simulator/luhn"
 
 /**
  * A small stand-in for the Stripe API, for tests and the demo: PaymentIntents confirmed with raw
@@ -105,7 +106,7 @@ export async function startFakeStripe(
     const card = method?.card as Params | undefined
     if (method?.type !== "card" || !card) return [400, stripeError("invalid_request_error", "Missing payment_method_data[card]", "payment_method_data")]
     const number = String(card.number ?? "")
-    if (!/^\d{12,19}$/.test(number) || !luhn(number)) return [402, cardError("incorrect_number", "Your card number is incorrect.")]
+    if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return [402, cardError("incorrect_number", "Your card number is incorrect.")]
     const month = Number(card.exp_month)
     const year = Number(card.exp_year)
     if (!(month >= 1 && month <= 12) || !(year >= 2000)) return [400, stripeError("invalid_request_error", "Invalid expiry", "payment_method_data[card][exp_month]")]
@@ -214,18 +215,6 @@ function decimal(minor: number): string {
   return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`
 }
 
-function luhn(number: string): boolean {
-  let sum = 0
-  for (let index = 0; index < number.length; index++) {
-    let digit = Number(number[number.length - 1 - index])
-    if (index % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
-}
 
 function id() {
   return randomBytes(12).toString("hex")

@@ -1,5 +1,6 @@
 import type { AxiosInstance } from "axios"
 import type { SeededStore } from "./seed-store"
+import { SHOPPER_ADDRESS } from "../../demo/shopper-address"
 
 export type ShopperCart = { id: string; total: number; paymentCollectionId: string }
 export type PayBrightSession = {
@@ -13,16 +14,6 @@ export type PayBrightSession = {
   }
 }
 
-const ADDRESS = {
-  first_name: "Jeanne",
-  last_name: "Tremblay",
-  address_1: "100 King St W",
-  city: "Toronto",
-  province: "ON",
-  postal_code: "M5X 1A9",
-  country_code: "ca",
-  phone: "416-555-0199",
-}
 
 /** A shopper's cart through the Store API, ready to pay: items, addresses, email, shipping. */
 export async function cartReadyForPayment(
@@ -35,7 +26,7 @@ export async function cartReadyForPayment(
     data: { cart },
   } = await api.post(
     "/store/carts",
-    { region_id: store.regionId, email: "jeanne@example.com", shipping_address: ADDRESS, billing_address: ADDRESS },
+    { region_id: store.regionId, email: "jeanne@example.com", shipping_address: SHOPPER_ADDRESS, billing_address: SHOPPER_ADDRESS },
     headers
   )
   for (const item of items) {

@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN } from "@medusajs/framework/utils"
-import { startSimulator, type Simulator } from "../../src/simulator"
+import type { Simulator } from "../../src/simulator"
+import { useSimulator } from "../helpers/simulator"
 import { reportExpiringAuthorizations } from "../../src/capture/authorization-expiry"
 import captureOnFulfillment from "../../src/subscribers/paybright-capture-on-fulfillment"
 import { adminHeaders } from "../helpers/admin-auth"
@@ -12,29 +13,18 @@ import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 
 jest.setTimeout(120_000)
 
-let simulator: Simulator
 useAppPort()
-
-beforeAll(async () => {
-  simulator = await startSimulator({ decision: "approve", callback: { enabled: false } })
-  Object.assign(process.env, {
-    PAYBRIGHT_API_URL: simulator.apiUrl,
-    PAYBRIGHT_CHECKOUT_URL: simulator.checkoutUrl,
-    PAYBRIGHT_CAPTURE_ON_PROVIDERS: "1",
-  })
-})
-
-afterAll(async () => {
-  await simulator?.close()
-})
+const lender = useSimulator({ decision: "approve", callback: { enabled: false } }, { PAYBRIGHT_CAPTURE_ON_PROVIDERS: "1" })
 
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
   testSuite: ({ api, getContainer }) => {
+    let simulator: Simulator
     let store: SeededStore
     let admin: { headers: Record<string, string> }
 
     beforeAll(async () => {
+      simulator = lender.simulator
       store = await seedStore(getContainer(), {
         providerIds: ["pp_paybright_paybright", "pp_paybright_on-fulfillment", "pp_paybright_capture-manually"],
         prices: [565, 33.3333, 89.95],

@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN, Modules } from "@medusajs/framework/utils"
-import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
+import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
+import { useSimulator } from "../helpers/simulator"
 import { sign } from "../../src/lender/signing"
 import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
@@ -11,27 +12,18 @@ import { cartReadyForPayment, choosePayBright, completeCart } from "../helpers/s
 
 jest.setTimeout(120_000)
 
-let simulator: Simulator
 const app = useAppPort()
-
-beforeAll(async () => {
-  simulator = await startSimulator({ decision: "ask", callback: { delayMs: 0, retries: 3, retryIntervalMs: 200 } })
-  process.env.PAYBRIGHT_API_URL = simulator.apiUrl
-  process.env.PAYBRIGHT_CHECKOUT_URL = simulator.checkoutUrl
-  process.env.PAYBRIGHT_STOREFRONT_URL = "http://storefront.test"
-})
-
-afterAll(async () => {
-  await simulator?.close()
-})
+const lender = useSimulator({ decision: "ask", callback: { delayMs: 0, retries: 3, retryIntervalMs: 200 } }, { PAYBRIGHT_STOREFRONT_URL: "http://storefront.test" })
 
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
   testSuite: ({ api, getContainer }) => {
+    let simulator: Simulator
     let store: SeededStore
     let admin: { headers: Record<string, string> }
 
     beforeAll(async () => {
+      simulator = lender.simulator
       store = await seedStore(getContainer())
       admin = await adminHeaders(getContainer())
     })

@@ -2,7 +2,8 @@ import "../helpers/verbose-logs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN } from "@medusajs/framework/utils"
 import type { AxiosResponse } from "axios"
-import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
+import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
+import { useSimulator } from "../helpers/simulator"
 import { LenderClient } from "../../src/lender/client"
 import { startFakeStripe, type FakeStripe } from "../../test-support/fake-stripe"
 import { adminHeaders } from "../helpers/admin-auth"
@@ -18,14 +19,13 @@ jest.setTimeout(120_000)
 let simulator: Simulator
 let stripe: FakeStripe
 useAppPort()
+const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
 
 beforeAll(async () => {
-  simulator = await startSimulator({ decision: "approve", callback: { enabled: false } })
+  simulator = lender.simulator
   // The fake processor reports card transactions to the lender, as the card network does.
   stripe = await startFakeStripe({ onCardTransaction: (event) => simulator.cardTransaction(event) })
   Object.assign(process.env, {
-    PAYBRIGHT_API_URL: simulator.apiUrl,
-    PAYBRIGHT_CHECKOUT_URL: simulator.checkoutUrl,
     PAYBRIGHT_CAPTURE_MODE: "virtual_card",
     PAYBRIGHT_CARD_PROCESSOR: "stripe",
     PAYBRIGHT_STRIPE_URL: stripe.url,
@@ -36,7 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stripe?.close()
-  await simulator?.close()
 })
 
 medusaIntegrationTestRunner({
@@ -44,7 +43,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
     let store: SeededStore
     let admin: { headers: Record<string, string> }
-    const lender = () => new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT })
+    const lenderClient = () => new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT })
 
     beforeAll(async () => {
       store = await seedStore(getContainer(), { providerIds: ["pp_paybright_paybright", "pp_paybright_manual-card"], prices: [640.5, 1210, 89.95] })
@@ -88,7 +87,7 @@ medusaIntegrationTestRunner({
       const stop = recording(transcript)
       try {
         const { cart, payment, contract } = await placeOrder(transcript)
-        const card = await lender().getVirtualCard(contract.gateway_reference)
+        const card = await lenderClient().getVirtualCard(contract.gateway_reference)
         expect(payment.data.card).toEqual({ card_token: card.card_token, last4: card.pan.slice(-4), expiry: card.expiration, brand: "visa" })
 
         const first = "100.00"
@@ -146,7 +145,7 @@ medusaIntegrationTestRunner({
         const chargesBefore = stripe.charges().length
         const { cart, payment, contract } = await placeOrder(transcript, "pp_paybright_manual-card")
         const revealed = await api.post(`/admin/paybright/payments/${payment.id}/card/reveal`, {}, admin)
-        const card = await lender().getVirtualCard(contract.gateway_reference)
+        const card = await lenderClient().getVirtualCard(contract.gateway_reference)
         expect(revealed.data.card).toMatchObject({ pan: card.pan, cvv: card.cvv, expiry: card.expiration })
         expect(revealed.headers["cache-control"]).toBe("no-store")
 

@@ -4,6 +4,7 @@ import axios, { type AxiosInstance, type AxiosResponse } from "axios"
 import type { z } from "zod"
 import { errorFromResponse, LenderNetworkError, LenderResponseError } from "./errors"
 import {
+  issuePaths,
   captureRequestSchema,
   captureResponseSchema,
   refundRequestSchema,
@@ -130,8 +131,7 @@ export class LenderClient {
     }
     const parsed = schema.safeParse(body)
     if (!parsed.success) {
-      // Name the fields that are off, never their values: a card response holds the PAN.
-      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "(body)"))]
+      const fields = issuePaths(parsed.error)
       throw new LenderResponseError({
         code: "bad_response",
         operation,

@@ -6,6 +6,11 @@ import { isAmount } from "./amount"
  * Remote data is parsed with these before any of it is read.
  */
 
+/** The names of the fields a parse found wrong, never their values (a card response holds the PAN). */
+export function issuePaths(error: z.ZodError): string[] {
+  return [...new Set(error.issues.map((issue) => issue.path.join(".") || "(body)"))]
+}
+
 const amountString = z.string().refine(isAmount, "must be a decimal amount with at most two decimals")
 const currencyCode = z.string().regex(/^[A-Z]{3}$/, "must be a three-letter ISO-4217 code")
 const flagString = z.enum(["true", "false"])

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { formatAmount, parseAmount } from "../lender/amount"
-import { captureRequestSchema, refundRequestSchema } from "../lender/schemas"
+import { captureRequestSchema, issuePaths, refundRequestSchema } from "../lender/schemas"
 import type { Account } from "./hosted-application"
 import { basicCredentials, readBody, sendJson, sendText } from "./http"
 import { LedgerError, type Contract, type Ledger } from "./ledger"
@@ -48,8 +48,7 @@ export class RestApi {
     if (!account) return
     const parsed = captureRequestSchema.safeParse(await readJson(req))
     if (!parsed.success) {
-      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "(body)"))]
-      return sendJson(res, 400, { x_result: "Failed", x_message: `Invalid request: ${fields.join(", ")}` })
+      return sendJson(res, 400, { x_result: "Failed", x_message: `Invalid request: ${issuePaths(parsed.error).join(", ")}` })
     }
     const request = parsed.data
     if (request.x_account_id !== account.apiKey) {
@@ -90,8 +89,7 @@ export class RestApi {
     if (!account) return
     const parsed = refundRequestSchema.safeParse(await readJson(req))
     if (!parsed.success) {
-      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "(body)"))]
-      return sendJson(res, 400, { message: `Invalid request: ${fields.join(", ")}` })
+      return sendJson(res, 400, { message: `Invalid request: ${issuePaths(parsed.error).join(", ")}` })
     }
     if (parsed.data.AccountID !== account.apiKey) {
       return sendJson(res, 401, { message: "AccountID does not match the credentials" })

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto"
+import { luhnCheckDigit } from "./luhn"
 
 /** A card as the simulated issuer creates it; its PAN and CVV leave only through /api/vcn/pan. */
 export type IssuedCard = {
@@ -23,7 +24,7 @@ export function issueCard(now = new Date()): IssuedCard {
   return {
     cardToken: randomUUID(),
     created: now.toISOString().replace(/\.\d{3}Z$/, "Z"),
-    pan: body + luhnDigit(body),
+    pan: body + luhnCheckDigit(body),
     cvv: String(randomInt(1000)).padStart(3, "0"),
     expiration: month + year,
   }
@@ -46,17 +47,4 @@ export function cardResponseJson(card: IssuedCard): string {
     `"billing_address":${JSON.stringify(CARDHOLDER.billing_address)}` +
     "}"
   )
-}
-
-function luhnDigit(body: string): string {
-  let sum = 0
-  for (let index = 0; index < body.length; index++) {
-    let digit = Number(body[body.length - 1 - index])
-    if (index % 2 === 0) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return String((10 - (sum % 10)) % 10)
 }

@@ -1,5 +1,5 @@
 import { normalizeAmount, isAmount } from "../../lender/amount"
-import { applicationOutcome, applicationResultSchema, type ApplicationResult } from "../../lender/schemas"
+import { applicationOutcome, applicationResultSchema, issuePaths, type ApplicationResult } from "../../lender/schemas"
 import { verifySignature } from "../../lender/signing"
 
 /** What a result must match: the session it claims to approve, as Medusa stored it. */
@@ -51,8 +51,7 @@ export function verifyApplicationResult(input: unknown, expected: Omit<ExpectedA
   }
   const parsed = applicationResultSchema.safeParse(fields)
   if (!parsed.success) {
-    const missing = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".")))]
-    return { verified: false, reason: `signed fields are incomplete (${missing.join(", ")})` }
+    return { verified: false, reason: `signed fields are incomplete (${issuePaths(parsed.error).join(", ")})` }
   }
   const result = parsed.data
   const mismatch = mismatchOf(result, expected)

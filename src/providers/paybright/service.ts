@@ -103,15 +103,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       // The application has not finished: the session stays usable for when it does.
       return { status: PaymentSessionStatus.REQUIRES_MORE, data: input.data }
     }
-    const session = await this.records.sessionAmount(sessionId)
-    const verdict = verifyApplicationResult(recorded, {
-      apiKey: this.options.apiKey,
-      apiToken: this.options.apiToken,
-      sessionId,
-      amount: toLenderAmount(session.amount),
-      currency: session.currency_code,
-      test: this.options.test,
-    })
+    const { session, verdict } = await this.verifyForSession(recorded, sessionId)
     if (!verdict.verified || verdict.outcome !== "completed") {
       this.logger.warn(`PayBright: payment session ${sessionId} not authorized: ${verdict.reason}`)
       const status = verdict.verified && verdict.outcome === "pending" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.ERROR
@@ -213,21 +205,12 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       this.logger.warn(`PayBright: rejected an application result${sessionId ? ` for ${sessionId}` : ""}: ${verified.verified ? "no reference" : verified.reason}`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    let session: Awaited<ReturnType<ModuleRecords["sessionAmount"]>>
-    try {
-      session = await this.records.sessionAmount(sessionId)
-    } catch {
+    const checked = await this.verifyForSession(fields, sessionId).catch(() => undefined)
+    if (!checked) {
       this.logger.warn(`PayBright: rejected an application result: no payment session ${sessionId}`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    const verdict = verifyApplicationResult(fields, {
-      apiKey: this.options.apiKey,
-      apiToken: this.options.apiToken,
-      sessionId,
-      amount: toLenderAmount(session.amount),
-      currency: session.currency_code,
-      test: this.options.test,
-    })
+    const { session, verdict } = checked
     const data = { session_id: sessionId, amount: session.amount as never }
     if (!verdict.verified) {
       this.logger.warn(`PayBright: rejected an application result for ${sessionId}: ${verdict.reason}`)
@@ -238,6 +221,20 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     this.logger.info(`PayBright: application for ${sessionId} not approved: ${verdict.reason}`)
     return { action: verdict.outcome === "pending" ? PaymentActions.PENDING : PaymentActions.FAILED, data }
+  }
+
+  /** Checks a result against the session it names, as the payment module recorded it. */
+  private async verifyForSession(fields: unknown, sessionId: string) {
+    const session = await this.records.sessionAmount(sessionId)
+    const verdict = verifyApplicationResult(fields, {
+      apiKey: this.options.apiKey,
+      apiToken: this.options.apiToken,
+      sessionId,
+      amount: toLenderAmount(session.amount),
+      currency: session.currency_code,
+      test: this.options.test,
+    })
+    return { session, verdict }
   }
 
   private sessionData(sessionId: string, input: InitiatePaymentInput, lenderResult: SessionData["lender_result"]): SessionData {
