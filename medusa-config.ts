@@ -22,6 +22,28 @@ module.exports = defineConfig({
   },
   modules: [
     { resolve: "./src/modules/paybright" },
+    // Locks shared by several server processes, when a test runs more than one.
+    ...(env.REDIS_URL
+      ? [
+          {
+            resolve: "@medusajs/medusa/locking",
+            options: {
+              providers: [
+                {
+                  resolve: "@medusajs/medusa/locking-redis",
+                  id: "locking-redis",
+                  is_default: true,
+                  options: {
+                    redisUrl: env.REDIS_URL,
+                    // The test's Redis stops with the test: give up reconnecting rather than keep the process alive.
+                    redisOptions: { retryStrategy: (attempt: number) => (attempt > 3 ? null : 200) },
+                  },
+                },
+              ],
+            },
+          },
+        ]
+      : []),
     {
       resolve: "@medusajs/medusa/payment",
       options: {

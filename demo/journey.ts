@@ -1,65 +1,85 @@
 import Medusa from "@medusajs/js-sdk"
 import { MathBN } from "@medusajs/framework/utils"
 import type { Simulator } from "../src/simulator"
+import { formWithButton, submit } from "./html-form"
 import { step } from "./progress"
 import type { SeededStore } from "./seed-store"
 import { SHOPPER_ADDRESS } from "./shopper-address"
 
 export type JourneyContext = {
+  /** The Medusa server, e.g. http://localhost:9000. */
   storeUrl: string
   seeded: SeededStore
   admin: { email: string; password: string }
   simulator: Simulator
+  /** What the merchant refunds at the end, a two-decimal string. Default "25.00". */
+  refund?: string
 }
+
+/** Two-decimal strings, as the lender writes amounts; the table compares them as text. */
+export type Books = { authorized: string; captured: string; refunded: string; captures: string[]; refunds: string[] }
 
 export type JourneyResult = {
   orderId: string
+  displayId?: number
   paymentId: string
   gatewayReference: string
-  medusa: { authorized: string; captured: string; refunded: string; captures: string[] }
-  lender: { authorized: string; captured: string; refunded: string; captures: string[] }
+  /** Who captured: the plugin at shipment, the admin by hand, or both (for a part each). */
+  capturedBy: { atShipment: string[]; byAdmin?: string }
+  medusa: Books
+  lender: Books
 }
 
+type Redirect = { url: string; method: string; fields: Record<string, string> }
+type Amount = Parameters<typeof MathBN.convert>[0]
+
+const PROVIDER_ID = "pp_paybright_paybright"
 
 /**
- * A shopper buys two products with PayBright and the merchant ships them in two parcels, captures
- * and refunds part; every step over real HTTP with Medusa's JS SDK, as a storefront and an admin
- * would.
+ * A shopper buys two products with PayBright, then the merchant ships them in two parcels, gets
+ * paid and refunds part; every step over real HTTP, with Medusa's JS SDK as a storefront and the
+ * admin use it, and with plain form posts on the lender's page as a browser makes them. Answers
+ * both sets of books, as recorded by Medusa and by the lender (the simulator).
  */
 export async function runJourney(context: JourneyContext): Promise<JourneyResult> {
   const { storeUrl, seeded, simulator } = context
   const shop = new Medusa({ baseUrl: storeUrl, publishableKey: seeded.publishableKey })
   const admin = new Medusa({ baseUrl: storeUrl, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
+  const [first, , third] = seeded.variants
 
   const cart = await step("Shopper fills a cart", async (note) => {
-    const { cart } = await shop.store.cart.create({ region_id: seeded.regionId, email: "jeanne@example.com", shipping_address: SHOPPER_ADDRESS, billing_address: SHOPPER_ADDRESS })
-    await shop.store.cart.createLineItem(cart.id, { variant_id: seeded.variants[0].id, quantity: 1 })
-    await shop.store.cart.createLineItem(cart.id, { variant_id: seeded.variants[2].id, quantity: 2 })
+    const { cart } = await shop.store.cart.create({
+      region_id: seeded.regionId,
+      email: "jeanne.tremblay@example.com",
+      shipping_address: SHOPPER_ADDRESS,
+      billing_address: SHOPPER_ADDRESS,
+    })
+    await shop.store.cart.createLineItem(cart.id, { variant_id: first.id, quantity: 1 })
+    await shop.store.cart.createLineItem(cart.id, { variant_id: third.id, quantity: 2 })
     const { cart: ready } = await shop.store.cart.addShippingMethod(cart.id, { option_id: seeded.shippingOptionId })
-    note(`${ready.items?.length} products, ${money(ready.total)} CAD with tax and shipping`)
+    note(`1 × ${first.title}, 2 × ${third.title}, shipping and HST: ${money(ready.total)} CAD`)
     return ready
   })
 
   const session = await step("Shopper picks PayBright", async (note) => {
-    const { payment_collection } = await shop.store.payment.initiatePaymentSession(cart, { provider_id: "pp_paybright_paybright" })
-    const session = payment_collection.payment_sessions![0]
-    note(`signed form for ${(session.data as any).redirect.fields.x_amount} CAD`)
-    return session as typeof session & { data: { redirect: { url: string; fields: Record<string, string> } } }
+    const { payment_collection } = await shop.store.payment.initiatePaymentSession(cart, { provider_id: PROVIDER_ID })
+    const session = payment_collection.payment_sessions?.find((candidate) => candidate.provider_id === PROVIDER_ID)
+    const redirect = (session?.data as { redirect?: Redirect } | undefined)?.redirect
+    if (!session || !redirect) throw new Error("the payment session has no data.redirect")
+    note(`signed form for ${redirect.fields.x_amount} ${redirect.fields.x_currency}`)
+    return { id: session.id, redirect }
   })
 
-  const returnUrl = await step("PayBright application approved (simulator)", async (note) => {
-    const { redirect } = session.data
-    const page = await fetch(redirect.url, { method: "POST", body: new URLSearchParams(redirect.fields), redirect: "manual" })
+  const returnUrl = await step("Shopper applies at PayBright and is approved (simulator)", async (note) => {
+    // The browser posts the session's form to the lender, which answers its application page.
+    const { redirect } = session
+    const page = await submit({ action: redirect.url, method: redirect.method ?? "POST", fields: redirect.fields })
     const html = await page.text()
-    const applicationId = /name="application_id" value="([^"]+)"/.exec(html)?.[1]
-    if (page.status !== 200 || !applicationId) throw new Error(`the application page answered ${page.status}`)
-    const decided = await fetch(new URL("/CheckOut/decision", redirect.url), {
-      method: "POST",
-      body: new URLSearchParams({ application_id: applicationId, decision: "approve" }),
-      redirect: "manual",
-    })
+    if (page.status !== 200) throw new Error(`the application page answered ${page.status}: ${html.slice(0, 300)}`)
+    // The shopper clicks Approve: the page's own form, posted as the browser would.
+    const decided = await submit(formWithButton(html, "approve", redirect.url))
     const location = decided.headers.get("location")
-    if (decided.status !== 303 || !location) throw new Error(`the decision answered ${decided.status}`)
+    if (decided.status !== 303 || !location) throw new Error(`the decision answered ${decided.status}, not a 303 to the store`)
     note(`contract ${new URL(location).searchParams.get("x_gateway_reference")}`)
     return location
   })
@@ -68,92 +88,140 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
     const back = await fetch(returnUrl, { redirect: "manual" })
     const confirmation = back.headers.get("location") ?? ""
     const orderId = /\/order\/([^/]+)\/confirmed/.exec(confirmation)?.[1]
-    if (back.status !== 303 || !orderId) throw new Error(`the return route answered ${back.status} ${confirmation}`)
+    if (back.status !== 303 || !orderId) throw new Error(`/paybright/return answered ${back.status} ${confirmation || "without a location"}`)
+    // The return route sent the browser on to the storefront's order confirmation page.
     note(orderId)
     return orderId
   })
 
   await step("Lender's callback delivered", async (note) => {
-    for (let i = 0; i < 100; i++) {
+    // Either the return or the callback places the order; the callback must still be answered 200.
+    for (let i = 0; i < 150; i++) {
       const delivered = simulator.callbacks().find((entry) => entry.reference === session.id && entry.status === 200)
       if (delivered) return note(`HTTP 200 on attempt ${delivered.attempt}`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      await sleep(100)
     }
-    throw new Error("the store did not acknowledge the lender's callback")
+    const attempts = simulator.callbacks().filter((entry) => entry.reference === session.id)
+    throw new Error(`the store did not answer the lender's callback with 200 (${attempts.map((entry) => entry.status ?? entry.error).join(", ") || "no attempt yet"})`)
   })
 
-  await admin.auth.login("user", "emailpass", context.admin)
-  const order = (await admin.admin.order.retrieve(orderId, { fields: "id,display_id,total,items.id,items.title,items.quantity,payment_collections.payments.id,payment_collections.payments.data" })).order
-  const payment = order.payment_collections![0].payments![0]
+  const order = await step("Merchant finds the order in the admin", async (note) => {
+    await admin.auth.login("user", "emailpass", { email: context.admin.email, password: context.admin.password })
+    const { order } = await admin.admin.order.retrieve(orderId, {
+      fields: "id,display_id,status,payment_status,total,items.id,items.title,items.quantity,payment_collections.payments.id,payment_collections.payments.data",
+    })
+    const payment = order.payment_collections?.[0]?.payments?.[0]
+    if (!payment) throw new Error(`order ${orderId} has no payment`)
+    if (order.payment_status !== "authorized") throw new Error(`order ${orderId}'s payment is ${order.payment_status}, not authorized`)
+    note(`#${order.display_id}, ${order.status}, payment ${order.payment_status}, ${money(order.total)} CAD`)
+    return { ...order, payment }
+  })
+  const paymentId = order.payment.id
+  const gatewayReference = (order.payment.data as { gateway_reference?: string } | undefined)?.gateway_reference
+  if (!gatewayReference) throw new Error(`payment ${paymentId} has no gateway_reference`)
 
-  for (const [index, item] of order.items!.entries()) {
+  const atShipment: string[] = []
+  for (const [index, item] of (order.items ?? []).entries()) {
     await step(`Parcel ${index + 1} shipped: ${item.quantity} × ${item.title}`, async (note) => {
+      const before = await captureAmounts(admin, paymentId)
       const { order: fulfilled } = await admin.admin.order.createFulfillment(
         orderId,
         { items: [{ id: item.id, quantity: item.quantity }], location_id: seeded.stockLocationId },
         { fields: "id,fulfillments.id,fulfillments.created_at,fulfillments.shipped_at" }
       )
-      const fulfillment = fulfilled.fulfillments!.filter((candidate) => !candidate.shipped_at).sort((a, b) => String(a.created_at).localeCompare(String(b.created_at))).at(-1)!
+      const fulfillment = (fulfilled.fulfillments ?? [])
+        .filter((candidate) => !candidate.shipped_at)
+        .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)))
+        .at(-1)
+      if (!fulfillment) throw new Error("the fulfillment was not created")
       await admin.admin.order.createShipment(orderId, fulfillment.id, { items: [{ id: item.id, quantity: item.quantity }] })
-      const captures = await waitForCaptures(admin, payment.id, index + 1)
-      note(captures.length > index ? `captured ${captures[index]} CAD at shipment` : "shipped")
+      // The plugin captures at shipment (captureOn "shipment") after the event; a store without
+      // it, or with captureOn "manual", shows no new capture here and is captured by hand below.
+      const captured = await newCapture(admin, paymentId, before.length)
+      if (captured) atShipment.push(captured)
+      note(captured ? `${captured} CAD captured at shipment` : "no capture at shipment")
     })
   }
 
-  await step("Capture at the lender", async (note) => {
-    const { payment: current } = await admin.admin.payment.retrieve(payment.id, { fields: "id,amount,captures.amount" })
-    const remaining = MathBN.sub(current.amount as number, sumOf(current.captures)).toFixed(2)
-    if (MathBN.gt(remaining, 0)) {
-      // Without automatic capture at shipment, the merchant captures from the admin.
-      await admin.admin.payment.capture(payment.id, { amount: Number(remaining) })
-      note(`${remaining} CAD captured by the admin`)
-    } else {
-      note("everything was captured at shipment")
+  const byAdmin = await step("Merchant is paid: capture what is left", async (note) => {
+    const { payment } = await admin.admin.payment.retrieve(paymentId, { fields: "id,amount,captures.amount" })
+    const remaining = MathBN.sub(payment.amount as Amount, sumOf(payment.captures ?? []))
+    if (!MathBN.gt(remaining, 0)) {
+      note(`all captured at shipment (${atShipment.join(" + ")} CAD)`)
+      return undefined
     }
+    // Without an amount Medusa captures the whole payment; after a capture at shipment only the
+    // rest is left to capture, so that is named.
+    await admin.admin.payment.capture(paymentId, (payment.captures ?? []).length ? { amount: Number(remaining.toFixed(2)) } : {})
+    note(`${remaining.toFixed(2)} CAD captured from the admin`)
+    return remaining.toFixed(2)
   })
 
-  const refund = "25.00"
-  await step(`Merchant refunds ${refund} CAD`, async () => {
-    await admin.admin.payment.refund(payment.id, { amount: Number(refund) })
+  const refund = context.refund ?? "25.00"
+  await step(`Merchant refunds ${refund} CAD`, async (note) => {
+    await admin.admin.payment.refund(paymentId, { amount: Number(refund) })
+    note("a partial refund, at the lender")
   })
 
-  const { payment: recorded } = await admin.admin.payment.retrieve(payment.id, { fields: "id,amount,captures.amount,refunds.amount" })
-  const sum = (rows: { amount: unknown }[] | undefined) => sumOf(rows).toFixed(2)
-  const gatewayReference = (payment.data as { gateway_reference: string }).gateway_reference
-  const contract = simulator.contract(gatewayReference)!
+  const { payment: recorded } = await admin.admin.payment.retrieve(paymentId, {
+    fields: "id,amount,captures.amount,captures.created_at,refunds.amount,refunds.created_at",
+  })
+  const contract = simulator.contract(gatewayReference)
+  if (!contract) throw new Error(`the simulator has no contract ${gatewayReference}`)
+  // In the order they were made, as the lender lists them.
+  const medusaCaptures = byTime(recorded.captures ?? []).map((row) => money(row.amount))
+  const medusaRefunds = byTime(recorded.refunds ?? []).map((row) => money(row.amount))
   return {
     orderId,
-    paymentId: payment.id,
+    displayId: order.display_id,
+    paymentId,
     gatewayReference,
+    capturedBy: { atShipment, byAdmin },
     medusa: {
-      authorized: MathBN.convert(recorded.amount as number).toFixed(2),
-      captured: sum(recorded.captures as never),
-      refunded: sum(recorded.refunds as never),
-      captures: (recorded.captures ?? []).map((capture) => MathBN.convert(capture.amount as number).toFixed(2)),
+      authorized: money(recorded.amount),
+      captured: sumOf(recorded.captures ?? []).toFixed(2),
+      refunded: sumOf(recorded.refunds ?? []).toFixed(2),
+      captures: medusaCaptures,
+      refunds: medusaRefunds,
     },
     lender: {
       authorized: contract.authorized,
       captured: contract.captured,
       refunded: contract.refunded,
       captures: contract.captures.map((capture) => capture.amount),
+      refunds: contract.refunds.map((entry) => entry.amount),
     },
   }
 }
 
-/** Captures the plugin makes at shipment run after the event: give them a moment to land. */
-async function waitForCaptures(admin: Medusa, paymentId: string, expected: number): Promise<string[]> {
-  for (let i = 0; ; i++) {
-    const { payment } = await admin.admin.payment.retrieve(paymentId, { fields: "id,captures.amount" })
-    const captures = (payment.captures ?? []).map((capture) => money(capture.amount))
-    if (captures.length >= expected || i >= 12) return captures
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
+async function captureAmounts(admin: Medusa, paymentId: string): Promise<string[]> {
+  const { payment } = await admin.admin.payment.retrieve(paymentId, { fields: "id,captures.amount,captures.created_at" })
+  return byTime(payment.captures ?? []).map((capture) => money(capture.amount))
 }
 
-function sumOf(rows: { amount: unknown }[] | undefined) {
-  return (rows ?? []).reduce((total, row) => MathBN.add(total, row.amount as number), MathBN.convert(0))
+/** A capture made after the shipment, if one shows up within a few seconds. */
+async function newCapture(admin: Medusa, paymentId: string, before: number): Promise<string | undefined> {
+  for (let i = 0; i < 20; i++) {
+    const captures = await captureAmounts(admin, paymentId)
+    if (captures.length > before) return captures.at(-1)
+    await sleep(200)
+  }
+  return undefined
+}
+
+function byTime<T extends { created_at?: unknown }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => new Date(String(a.created_at)).getTime() - new Date(String(b.created_at)).getTime())
+}
+
+/** Decimal sum (never floats): Medusa's own BigNumber arithmetic. */
+function sumOf(rows: { amount: unknown }[]) {
+  return rows.reduce((total, row) => MathBN.add(total, row.amount as Amount), MathBN.convert(0))
 }
 
 function money(value: unknown) {
-  return MathBN.convert(value as number).toFixed(2)
+  return MathBN.convert(value as Amount).toFixed(2)
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }

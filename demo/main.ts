@@ -1,79 +1,88 @@
 import fs from "node:fs"
-import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../src/simulator"
-import { demoDatabase, type DemoDatabase } from "./database"
+import path from "node:path"
+import { startSimulator, SIMULATOR_TEST_ACCOUNT } from "../src/simulator"
 import { startFakeStripe } from "../test-support/fake-stripe"
 import { startCheckoutPage } from "./checkout-page/server"
+import { Cleanup } from "./cleanup"
+import { demoDatabase } from "./database"
 import { runJourney } from "./journey"
 import { ledgerTable } from "./ledger-table"
-import { MedusaServer, tail } from "./medusa-process"
-import { step, StepError } from "./progress"
+import { MedusaServer } from "./medusa-process"
+import { stopAll } from "./processes"
+import { ensurePortFree, freePort, PortInUseError } from "./ports"
+import { interrupt, step, StepError } from "./progress"
 import { createAdmin, createStoreFolder, installBuiltPlugin, migrate, seed, storeEnv, writeStoreConfig, type StoreSettings } from "./store"
 
+const USAGE = `npm run demo [-- options]
+  --serve               keep everything running: Medusa admin, simulator, and a checkout page to buy on
+  --port N              the store's port (default: a free one)
+  --mode virtual_card   settle through the contract's virtual card, charged on a fake Stripe
+                        (default in_store: the lender's in-store capture)`
+
+type Options = { serve: boolean; port?: number; mode: "in_store" | "virtual_card" }
+
 /**
- * `npm run demo`: a real Medusa store with PayBright, end to end, on this machine.
- *   --serve                 keep everything running, with a checkout page a person can use
- *   --port N                the store's port with --serve (default 9000)
- *   --mode virtual_card     settle through the contract's virtual card, charged on a fake Stripe
+ * `npm run demo`: a real Medusa store with PayBright, end to end, on this machine, with nothing to
+ * configure: PostgreSQL, the lender (simulated), the plugin as its npm package, then a shopper's
+ * and a merchant's journey over HTTP, and both sets of books side by side.
  */
-type Cleanup = () => Promise<void> | void
-
 async function main() {
-  const args = process.argv.slice(2)
-  const serve = args.includes("--serve")
-  const portArgument = args.includes("--port") ? Number(args[args.indexOf("--port") + 1]) : undefined
-  const mode = args.includes("--mode") ? args[args.indexOf("--mode") + 1] : "in_store"
-  if (mode !== "in_store" && mode !== "virtual_card") {
-    console.error(`--mode must be in_store or virtual_card, not ${mode}`)
-    process.exit(2)
-  }
-  const cleanups: Cleanup[] = []
-  const teardown = async () => {
-    for (const cleanup of cleanups.reverse()) {
-      await Promise.resolve(cleanup()).catch(() => {})
-    }
-    cleanups.length = 0
-  }
-  process.on("SIGINT", async () => {
-    process.stdout.write("\nStopping…\n")
-    await teardown()
-    process.exit(130)
-  })
-
+  const options = parseArguments(process.argv.slice(2))
+  const cleanup = new Cleanup()
+  let server: MedusaServer | undefined
   const started = Date.now()
+
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return void process.stdout.write("Still stopping…\n")
+    stopping = true
+    interrupt()
+    process.stdout.write(`\nStopping (${signal})…\n`)
+    await tearDown(cleanup)
+    process.exit(130)
+  }
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void stop(signal))
+
   console.log("PayBright for Medusa: demo store\n")
   try {
-    const { freePort } = await import("../scripts/embedded-postgres.mjs")
-    const port = serve ? (portArgument ?? 9000) : await freePort()
-    await ensurePortFree(port)
-    const pagePort = serve ? await freePort() : undefined
+    // Ports first: a busy one is reported before anything is started.
+    const port = options.port ?? (await freePort())
+    await ensurePortFree(port, `npm run demo -- ${options.serve ? "--serve " : ""}--port ${port + 1}`)
+    const pagePort = options.serve ? await freePort() : undefined
 
-    const database: DemoDatabase = await step("PostgreSQL", async (note) => {
+    const database = await step("PostgreSQL", async (note) => {
       const database = await demoDatabase()
       note(database.describe)
       return database
     })
-    cleanups.push(() => database.drop())
+    cleanup.add("PostgreSQL", () => database.drop())
 
-    const simulator: Simulator = await step("PayBright simulator", async (note) => {
-      const simulator = await startSimulator({ callback: { retryIntervalMs: 1000 } })
+    const simulator = await step("PayBright simulator", async (note) => {
+      // "ask": the application page with its buttons, clicked by the journey or by a person.
+      const simulator = await startSimulator({ decision: "ask", callback: { retryIntervalMs: 1000 } })
       note(simulator.url)
       return simulator
     })
-    cleanups.push(() => simulator.close())
+    cleanup.add("the simulator", () => simulator.close())
 
-    const stripe = mode === "virtual_card" ? await step("Fake Stripe (the merchant's card processor)", async (note) => {
-      // Wired to the simulator as the card network is to the lender: charges reach its ledger.
-      const stripe = await startFakeStripe({ onCardTransaction: (event) => simulator.cardTransaction(event) })
-      note(stripe.url)
-      return stripe
-    }) : undefined
-    if (stripe) cleanups.push(() => stripe.close())
+    const stripe =
+      options.mode === "virtual_card"
+        ? await step("Fake Stripe (the merchant's card processor)", async (note) => {
+            // Wired to the simulator as the card network is to the lender: charges reach its ledger.
+            const stripe = await startFakeStripe({ onCardTransaction: (event) => simulator.cardTransaction(event) })
+            note(stripe.url)
+            return stripe
+          })
+        : undefined
+    if (stripe) cleanup.add("the fake Stripe", () => stripe.close())
 
     const storeDir = createStoreFolder()
-    cleanups.push(() => fs.rmSync(storeDir, { recursive: true, force: true }))
+    cleanup.add("the store folder", () => fs.rmSync(storeDir, { recursive: true, force: true }))
+    // A Medusa command cut short by Ctrl-C (migrations, seed) is stopped before its folder goes.
+    cleanup.add("Medusa commands", () => stopAll())
     await step("Build and pack the plugin, install it into a new store", async (note) => {
-      const { version, tarball } = installBuiltPlugin(storeDir)
-      note(`${tarball}, medusa-payment-paybright@${version}`)
+      const { tarball, files } = await installBuiltPlugin(storeDir)
+      note(`${tarball}, ${files} files, in ${path.relative(process.cwd(), storeDir)}`)
     })
 
     const settings: StoreSettings = {
@@ -81,79 +90,123 @@ async function main() {
       port,
       simulatorUrl: simulator.url,
       ...SIMULATOR_TEST_ACCOUNT,
+      // Without --serve no browser comes back; the journey only reads the redirect's path.
       storefrontUrl: pagePort ? `http://127.0.0.1:${pagePort}` : "http://localhost:8000",
-      captureMode: mode,
+      captureMode: options.mode,
       cardProcessor: stripe
         ? { type: "stripe", options: { secretKey: stripe.secretKey, host: stripe.host, port: stripe.port, protocol: "http" } }
         : undefined,
-      admin: serve,
+      admin: options.serve,
     }
     writeStoreConfig(storeDir, settings)
     const env = storeEnv(settings)
     await step("Run Medusa's migrations", () => migrate(storeDir, env))
     const seeded = await step("Seed a Canadian store (CAD, PayBright, products, shipping)", async (note) => {
       const seeded = await seed(storeDir, env)
-      note(`${seeded.variants.length} products`)
+      note(`${seeded.variants.length} products, publishable key ${seeded.publishableKey.slice(0, 10)}…`)
       return seeded
     })
-    const adminUser = await step("Create an admin user", () => createAdmin(storeDir, env))
-    const server = new MedusaServer(storeDir, env, `http://localhost:${port}`)
-    cleanups.push(() => server.stop())
-    await step("Start Medusa", async (note) => {
-      await server.start()
-      note(server.url)
+    const adminUser = await step("Create an admin user", async (note) => {
+      const admin = await createAdmin(storeDir, env)
+      note(`${admin.email} / ${admin.password}`)
+      return admin
+    })
+    server = new MedusaServer(storeDir, env, `http://localhost:${port}`)
+    cleanup.add("Medusa", () => server?.stop())
+    await step(options.serve ? "Start Medusa (with its admin)" : "Start Medusa", async (note) => {
+      await server!.start()
+      note(server!.url)
     })
 
-    if (serve) {
+    if (options.serve) {
       const page = await step("Demo checkout page", async (note) => {
-        const page = await startCheckoutPage(pagePort!, () => ({
-          storeUrl: server.url,
+        const page = await startCheckoutPage(pagePort!, {
+          storeUrl: server!.url,
           publishableKey: seeded.publishableKey,
           regionId: seeded.regionId,
           shippingOptionId: seeded.shippingOptionId,
-        }))
+        })
         note(page.url)
         return page
       })
-      cleanups.push(() => page.close())
+      cleanup.add("the checkout page", () => page.close())
       console.log(`
-Everything is running (${mode === "virtual_card" ? "virtual card" : "in-store capture"} mode):
+Everything is running (${options.mode === "virtual_card" ? "virtual card" : "in-store capture"} mode), ready in ${elapsed(started)}:
   Shop with PayBright:   ${page.url}
   Medusa admin:          ${server.url}/app   login ${adminUser.email} / ${adminUser.password}
   PayBright simulator:   ${simulator.url}
+  Store folder and log:  ${path.relative(process.cwd(), server.logFile)}
+The admin is served in development mode: its first page takes a while to load.
 Ctrl-C stops everything and removes the demo's data.`)
       await new Promise(() => {})
     }
 
     console.log("\nThe journey, over HTTP with @medusajs/js-sdk:\n")
-    const result = await runJourney({ storeUrl: server.url, seeded, admin: adminUser, simulator }).catch((error) => {
-      // The store's own words usually say more than the HTTP error does.
-      console.error(`\nLast lines of the store's log (${server.logFile}):\n${tail(fs.readFileSync(server.logFile, "utf8"))}`)
-      throw error
-    })
+    const result = await runJourney({ storeUrl: server.url, seeded, admin: adminUser, simulator })
     const table = ledgerTable(result)
     console.log(table.text)
-    console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)}s.`)
-    await teardown()
+    await tearDown(cleanup)
+    console.log(`\nDone in ${elapsed(started)}.`)
     process.exit(table.agree ? 0 : 1)
   } catch (error) {
-    const step = error instanceof StepError ? error.step : "the demo"
+    if (stopping) return
+    if (error instanceof PortInUseError) {
+      // Nothing was started yet.
+      console.error(`Cannot start: ${error.message}`)
+      process.exit(2)
+    }
+    const failed = error instanceof StepError ? error.step : "The demo"
     const cause = error instanceof StepError ? error.cause : error
-    console.error(`\n${step} failed: ${cause instanceof Error ? cause.message : String(cause)}`)
-    await teardown()
+    console.error(`\n${failed} failed: ${cause instanceof Error ? cause.message : String(cause)}`)
+    // The store's own words usually say more than an HTTP error does.
+    if (server && !(cause instanceof Error && cause.message.includes("last log lines"))) {
+      console.error(`\nLast lines of the store's log (${path.relative(process.cwd(), server.logFile)}):\n${server.logTail(40)}`)
+    }
+    await tearDown(cleanup)
     process.exit(1)
   }
 }
 
-async function ensurePortFree(port: number) {
-  const net = await import("node:net")
-  await new Promise<void>((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once("error", () =>
-      reject(new Error(`port ${port} is already in use: stop what runs there, or pass another one with --port`))
-    )
-    probe.listen(port, () => probe.close(() => resolve()))
-  })
+async function tearDown(cleanup: Cleanup) {
+  await step("Stop everything and remove the demo's data", async (note) => {
+    const problems = await cleanup.run()
+    if (problems.length) note(`problems: ${problems.join("; ")}`)
+  }).catch(() => {})
+}
+
+function parseArguments(args: string[]): Options {
+  const options: Options = { serve: false, mode: "in_store" }
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]
+    const value = () => {
+      const next = args[++i]
+      if (next === undefined) usage(`${arg} needs a value`)
+      return next
+    }
+    if (arg === "--serve") options.serve = true
+    else if (arg === "--port") {
+      const port = Number(value())
+      if (!Number.isInteger(port) || port < 1 || port > 65535) usage(`--port must be a port number, not ${args[i]}`)
+      options.port = port
+    } else if (arg === "--mode") {
+      const mode = value()
+      if (mode !== "in_store" && mode !== "virtual_card") usage(`--mode must be in_store or virtual_card, not ${mode}`)
+      options.mode = mode as Options["mode"]
+    } else if (arg === "--help" || arg === "-h") {
+      console.log(USAGE)
+      process.exit(0)
+    } else usage(`unknown option ${arg}`)
+  }
+  return options
+}
+
+function usage(problem: string): never {
+  console.error(`${problem}\n\n${USAGE}`)
+  process.exit(2)
+}
+
+function elapsed(started: number) {
+  return `${((Date.now() - started) / 1000).toFixed(0)}s`
 }
 
 void main()

@@ -1,22 +1,16 @@
-import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
+import type { ChildProcess } from "node:child_process"
+import { runCommand, stopProcess, tail, track } from "./processes"
 
 const ROOT = path.resolve(__dirname, "..")
+// The project's own CLI (a devDependency): the store folder has no node_modules/.bin of its own,
+// and this CLI registers ts-node itself, so medusa-config.ts and seed.ts need no build step.
 const CLI = path.join(ROOT, "node_modules", "@medusajs", "cli", "cli.js")
 
-/** Runs a Medusa CLI command in the store folder; on failure the error carries the output's tail. */
+/** Runs a Medusa CLI command in the store folder, as `npx medusa <args>` would there. */
 export function medusa(storeDir: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: storeDir, env, stdio: ["ignore", "pipe", "pipe"] })
-    let output = ""
-    child.stdout.on("data", (chunk) => (output += chunk))
-    child.stderr.on("data", (chunk) => (output += chunk))
-    child.on("error", reject)
-    child.on("exit", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`medusa ${args[0]} exited with ${code}:\n${tail(output)}`))
-    )
-  })
+  return runCommand(process.execPath, [CLI, ...args], { cwd: storeDir, env, label: `medusa ${args[0]}` })
 }
 
 /** A long-running `medusa start`, logging to a file, stopped with a deadline. */
@@ -32,47 +26,39 @@ export class MedusaServer {
     this.logFile = path.join(storeDir, "medusa.log")
   }
 
+  /** Starts the server and waits for GET /health to answer 200; fails at once if the process dies. */
   async start(timeoutMs = 120_000) {
     const log = fs.openSync(this.logFile, "a")
-    // Its own process group, so stopping it also stops anything it started.
-    this.child = spawn(process.execPath, [CLI, "start"], { cwd: this.storeDir, env: this.env, stdio: ["ignore", log, log], detached: true })
+    const child = track(process.execPath, [CLI, "start"], { cwd: this.storeDir, env: this.env, stdio: ["ignore", log, log] })
+    fs.closeSync(log)
+    this.child = child
     const exited = new Promise<never>((_, reject) =>
-      this.child!.once("exit", (code) => reject(new Error(`medusa start exited with ${code}:\n${tail(fs.readFileSync(this.logFile, "utf8"))}`)))
+      child.once("exit", (code, signal) =>
+        reject(new Error(`medusa start ${signal ? `was stopped by ${signal}` : `exited with ${code}`}; its last log lines:\n${this.logTail()}`))
+      )
     )
     exited.catch(() => {})
     const until = Date.now() + timeoutMs
     while (Date.now() < until) {
-      const healthy = await fetch(`${this.url}/health`).then((response) => response.ok, () => false)
+      const healthy = await fetch(`${this.url}/health`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.ok,
+        () => false
+      )
       if (healthy) return
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 300))])
     }
-    throw new Error(`the store did not answer ${this.url}/health within ${timeoutMs / 1000}s:\n${tail(fs.readFileSync(this.logFile, "utf8"))}`)
+    throw new Error(`the store did not answer ${this.url}/health within ${timeoutMs / 1000}s; its last log lines:\n${this.logTail()}`)
   }
 
-  /** Medusa's graceful shutdown can hang: SIGTERM, then SIGKILL after a deadline. */
-  async stop(deadlineMs = 5000) {
-    const child = this.child
-    if (!child?.pid || child.exitCode !== null) return
-    const gone = new Promise((resolve) => child.once("exit", resolve))
-    signal(child.pid, "SIGTERM")
-    const stopped = await Promise.race([gone.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), deadlineMs))])
-    if (!stopped) {
-      signal(child.pid, "SIGKILL")
-      await gone
+  logTail(lines = 25): string {
+    try {
+      return tail(fs.readFileSync(this.logFile, "utf8"), lines)
+    } catch {
+      return "(no log)"
     }
   }
-}
 
-function signal(pid: number, name: NodeJS.Signals) {
-  try {
-    process.kill(-pid, name)
-  } catch {
-    try {
-      process.kill(pid, name)
-    } catch {}
+  async stop() {
+    if (this.child) await stopProcess(this.child)
   }
-}
-
-export function tail(text: string, lines = 25) {
-  return text.trim().split("\n").slice(-lines).join("\n")
 }

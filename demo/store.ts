@@ -1,11 +1,12 @@
-import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { randomBytes } from "node:crypto"
-import { medusa, MedusaServer } from "./medusa-process"
+import { medusa } from "./medusa-process"
+import { runCommand } from "./processes"
 import type { SeededStore } from "./seed-store"
 
 const ROOT = path.resolve(__dirname, "..")
+const STORES = path.join(ROOT, ".demo")
 
 export type StoreSettings = {
   databaseUrl: string
@@ -19,42 +20,85 @@ export type StoreSettings = {
   admin: boolean
 }
 
-export type DemoStore = {
-  dir: string
-  url: string
-  admin: { email: string; password: string }
-  seeded: SeededStore
-  server: MedusaServer
-}
-
 /**
- * A store as a merchant has one: a folder with its own medusa-config.ts and the plugin installed
- * from the packed package (not this source tree). The folder sits inside this project so Node
- * finds Medusa itself in the project's node_modules.
+ * A store as a merchant has one: a folder with its own package.json and medusa-config.ts, and the
+ * plugin unpacked from its npm tarball into the folder's node_modules (not this source tree).
+ *
+ * The folder sits inside this project (.demo/store-<random>): Node resolves everything else
+ * (@medusajs/*, and the plugin's own dependencies) by walking up to the project's node_modules,
+ * so there is exactly one copy of @medusajs/framework, as in a real install, and nothing to
+ * download. A temp folder outside the project would need symlinks for each of those packages.
  */
 export function createStoreFolder(): string {
-  const dir = path.join(ROOT, ".demo", `store-${randomBytes(4).toString("hex")}`)
+  removeAbandonedStores()
+  const dir = path.join(STORES, `store-${randomBytes(4).toString("hex")}`)
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true })
+  // Lets a later run tell a store of a demo still running from one left by a demo that was killed.
+  fs.writeFileSync(path.join(dir, "demo.pid"), String(process.pid))
   return dir
 }
 
-/** `medusa plugin:build`, then `npm pack`, then unpack into the store's node_modules. */
-export function installBuiltPlugin(storeDir: string) {
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@medusajs/cli/cli.js"), "plugin:build"], { cwd: ROOT, stdio: "pipe" })
-  const packDir = path.join(storeDir, ".pack")
-  fs.mkdirSync(packDir)
-  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] })
-    .toString()
-    .trim()
-    .split("\n")
-    .pop()!
-  const target = path.join(storeDir, "node_modules", "medusa-payment-paybright")
-  fs.mkdirSync(target)
-  execFileSync("tar", ["-xzf", path.join(packDir, tarball), "-C", target, "--strip-components=1"])
-  const { version } = JSON.parse(fs.readFileSync(path.join(target, "package.json"), "utf8"))
-  return { version, tarball }
+/**
+ * A demo killed with SIGKILL (or a crash of the machine) cannot remove its store folder: the next
+ * run does, when the demo that wrote it is gone. Folders of demos still running are left alone.
+ */
+function removeAbandonedStores() {
+  if (!fs.existsSync(STORES)) return
+  for (const name of fs.readdirSync(STORES)) {
+    const dir = path.join(STORES, name)
+    if (!name.startsWith("store-")) continue
+    const pid = Number(readOrEmpty(path.join(dir, "demo.pid")))
+    const abandoned = pid ? !alive(pid) : Date.now() - fs.statSync(dir).mtimeMs > 60 * 60 * 1000
+    if (abandoned) fs.rmSync(dir, { recursive: true, force: true })
+  }
 }
 
+/** `medusa plugin:build`, then `npm pack`, then unpack the tarball into the store's node_modules. */
+export async function installBuiltPlugin(storeDir: string) {
+  const packDir = path.join(storeDir, ".pack")
+  fs.mkdirSync(packDir)
+  // plugin:build empties .medusa/server before writing it: two demos at once (the test suite runs
+  // some) must not pack each other's half-built folder.
+  const packed = await withLock(path.join(STORES, "plugin-build.lock"), async () => {
+    await runCommand(process.execPath, [path.join(ROOT, "node_modules/@medusajs/cli/cli.js"), "plugin:build"], { cwd: ROOT, label: "medusa plugin:build" })
+    return runCommand("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: ROOT, label: "npm pack" })
+  })
+  const tarball = fs.readdirSync(packDir).find((name) => name.endsWith(".tgz"))
+  if (!tarball) throw new Error(`npm pack wrote no tarball:\n${packed}`)
+  const target = path.join(storeDir, "node_modules", "medusa-payment-paybright")
+  fs.mkdirSync(target)
+  await runCommand("tar", ["-xzf", path.join(packDir, tarball), "-C", target, "--strip-components=1"], { cwd: storeDir })
+  const { version } = JSON.parse(fs.readFileSync(path.join(target, "package.json"), "utf8")) as { version: string }
+  const files = countFiles(target)
+  return { version, tarball, files }
+}
+
+/** Runs `work` holding a lock file; a lock left by a process that is gone is taken over. */
+async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  for (let waited = 0; ; waited += 250) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: "wx" })
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+      const holder = Number(readOrEmpty(file))
+      if (!holder || !alive(holder)) {
+        fs.rmSync(file, { force: true })
+        continue
+      }
+      if (waited > 180_000) throw new Error(`another demo (pid ${holder}) has been building the plugin for 3 minutes; remove ${file} if it is stuck`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    if (readOrEmpty(file) === String(process.pid)) fs.rmSync(file, { force: true })
+  }
+}
+
+/** The store's package.json and medusa-config.ts, configured as the README tells a merchant to. */
 export function writeStoreConfig(storeDir: string, settings: StoreSettings) {
   const provider = {
     apiKey: settings.apiKey,
@@ -63,15 +107,25 @@ export function writeStoreConfig(storeDir: string, settings: StoreSettings) {
     checkoutUrl: settings.simulatorUrl,
     backendUrl: `http://localhost:${settings.port}`,
     storefrontUrl: settings.storefrontUrl,
+    // The demo's checkout page has no country code in its paths, unlike the Next.js starter.
     storefrontPaths: { orderConfirmed: "/order/{order_id}/confirmed", checkout: "/checkout" },
     captureMode: settings.captureMode,
     ...(settings.cardProcessor ? { cardProcessor: settings.cardProcessor } : {}),
     shopName: "PayBright Demo Furniture",
     timeoutMs: 10000,
   }
+  const storeUrl = `http://localhost:${settings.port}`
   fs.writeFileSync(
     path.join(storeDir, "package.json"),
-    JSON.stringify({ name: "paybright-demo-store", private: true, dependencies: { "@medusajs/medusa": "2.21.2", "@medusajs/framework": "2.21.2", "medusa-payment-paybright": "*" } }, null, 2)
+    JSON.stringify(
+      {
+        name: "paybright-demo-store",
+        private: true,
+        dependencies: { "@medusajs/medusa": "2.21.2", "@medusajs/framework": "2.21.2", "medusa-payment-paybright": `file:.pack/${fs.readdirSync(path.join(storeDir, ".pack"))[0]}` },
+      },
+      null,
+      2
+    )
   )
   fs.writeFileSync(
     path.join(storeDir, "medusa-config.ts"),
@@ -84,12 +138,13 @@ module.exports = defineConfig({
     http: {
       // Medusa answers CORS with credentials, which needs the origins spelled out, not "*".
       storeCors: ${JSON.stringify(settings.storefrontUrl)},
-      adminCors: ${JSON.stringify(`http://localhost:${settings.port}`)},
-      authCors: ${JSON.stringify(`${settings.storefrontUrl},http://localhost:${settings.port}`)},
-      jwtSecret: ${JSON.stringify(randomBytes(16).toString("hex"))},
-      cookieSecret: ${JSON.stringify(randomBytes(16).toString("hex"))},
+      adminCors: ${JSON.stringify(storeUrl)},
+      authCors: ${JSON.stringify(`${settings.storefrontUrl},${storeUrl}`)},
+      jwtSecret: process.env.JWT_SECRET,
+      cookieSecret: process.env.COOKIE_SECRET,
     },
   },
+  // The admin is served (in development mode, no build needed) only with --serve.
   admin: { disable: ${!settings.admin} },
   plugins: [{ resolve: "medusa-payment-paybright", options: {} }],
   modules: [
@@ -97,7 +152,11 @@ module.exports = defineConfig({
       resolve: "@medusajs/medusa/payment",
       options: {
         providers: [
-          { resolve: "medusa-payment-paybright/providers/paybright", id: "paybright", options: ${JSON.stringify(provider, null, 2).replace(/\n/g, "\n          ")} },
+          {
+            resolve: "medusa-payment-paybright/providers/paybright",
+            id: "paybright",
+            options: ${JSON.stringify(provider, null, 2).replace(/\n/g, "\n            ")},
+          },
         ],
       },
     },
@@ -105,16 +164,21 @@ module.exports = defineConfig({
 })
 `
   )
+  // `medusa exec` runs a file of the store; the seed itself lives with the demo (and the tests).
   fs.writeFileSync(path.join(storeDir, "seed.ts"), `export { default } from ${JSON.stringify(path.join(ROOT, "demo", "seed-exec"))}\n`)
 }
 
+/** The environment every Medusa command of the store runs with. */
 export function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATABASE_URL: settings.databaseUrl,
     PORT: String(settings.port),
     NODE_ENV: "development",
+    JWT_SECRET: randomBytes(24).toString("hex"),
+    COOKIE_SECRET: randomBytes(24).toString("hex"),
     MEDUSA_DISABLE_TELEMETRY: "true",
+    // The store's log goes to medusa.log; warnings and errors are what a failed step shows.
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   }
 }
@@ -126,11 +190,33 @@ export async function migrate(storeDir: string, env: NodeJS.ProcessEnv) {
 export async function seed(storeDir: string, env: NodeJS.ProcessEnv): Promise<SeededStore> {
   const out = path.join(storeDir, "seed.json")
   await medusa(storeDir, ["exec", "./seed.ts"], { ...env, PAYBRIGHT_DEMO_SEED_OUT: out })
-  return JSON.parse(fs.readFileSync(out, "utf8"))
+  return JSON.parse(fs.readFileSync(out, "utf8")) as SeededStore
 }
 
+export const ADMIN_LOGIN = { email: "admin@paybright.demo", password: "paybright-demo" }
+
 export async function createAdmin(storeDir: string, env: NodeJS.ProcessEnv) {
-  const admin = { email: "admin@paybright.demo", password: "paybright-demo" }
-  await medusa(storeDir, ["user", "-e", admin.email, "-p", admin.password], env)
-  return admin
+  await medusa(storeDir, ["user", "-e", ADMIN_LOGIN.email, "-p", ADMIN_LOGIN.password], env)
+  return { ...ADMIN_LOGIN }
+}
+
+function readOrEmpty(file: string) {
+  try {
+    return fs.readFileSync(file, "utf8").trim()
+  } catch {
+    return ""
+  }
+}
+
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function countFiles(dir: string): number {
+  return fs.readdirSync(dir, { withFileTypes: true }).reduce((count, entry) => count + (entry.isDirectory() ? countFiles(path.join(dir, entry.name)) : 1), 0)
 }

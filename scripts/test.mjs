@@ -3,69 +3,167 @@ import { spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { fileURLToPath } from "node:url"
 import { startPostgres } from "./embedded-postgres.mjs"
 
 /**
  * `npm test`: every test, with nothing to install or start by hand. Uses the PostgreSQL named by
- * DB_HOST/DATABASE_URL, or starts a throwaway one, runs jest, and ends with `N passed, N failed`.
+ * DB_HOST/DB_* or DATABASE_URL, or starts a throwaway one (embedded-postgres), runs jest, and
+ * ends with the line `N passed, N failed` (`, N skipped` when some were).
+ *
+ *   npm test                                   unit and integration projects
+ *   npm test -- integration-tests/http/x.spec.ts   any jest arguments
+ *   npm run test:integration                   (`--integration` first: the integration project)
+ *
+ * TEST_TIMEOUT_MINUTES (default 75) bounds the whole run.
  */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const started = Date.now()
 const args = process.argv.slice(2)
-const integrationOnly = args[0] === "--integration"
-const jestArgs = integrationOnly ? ["--selectProjects", "integration", ...args.slice(1)] : args
+const jestArgs = args[0] === "--integration" ? ["--selectProjects", "integration", ...args.slice(1)] : args
 
 const env = { LOG_LEVEL: "error", ...process.env, NODE_ENV: "test", TZ: "UTC", MEDUSA_DISABLE_TELEMETRY: "true" }
-env.NODE_OPTIONS = [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" ")
+const nodeOptions = (process.env.NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean)
+env.NODE_OPTIONS = [...nodeOptions, ...(nodeOptions.includes("--experimental-vm-modules") ? [] : ["--experimental-vm-modules"])].join(" ")
 
+const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-jest-"))
+const resultsFile = path.join(resultsDir, "results.json")
 let postgres
-const stopPostgres = async () => {
-  const running = postgres
-  postgres = undefined
-  await running?.stop()
-}
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await stopPostgres()
-    process.exit(130)
-  })
-}
+let jest
+let finishing = false
 
-const results = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "paybright-jest-")), "results.json")
-let exitCode = 1
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]]) {
+  process.on(signal, () => finish(code, `interrupted (${signal})`))
+}
+const timeoutMinutes = Number(process.env.TEST_TIMEOUT_MINUTES) || 75
+setTimeout(() => finish(1, `gave up: the run took more than ${timeoutMinutes} minutes (TEST_TIMEOUT_MINUTES)`), timeoutMinutes * 60_000).unref()
+
 try {
   if (!env.DB_HOST && !env.DATABASE_URL) {
     process.stdout.write("Starting PostgreSQL (embedded-postgres)... ")
     postgres = await startPostgres()
-    console.log(`ready on port ${postgres.port}`)
+    console.log(`ready on localhost:${postgres.port}`)
     Object.assign(env, { DB_HOST: postgres.host, DB_PORT: String(postgres.port), DB_USERNAME: postgres.user, DB_PASSWORD: postgres.password })
-  } else if (env.DATABASE_URL && !env.DB_HOST) {
+  } else if (!env.DB_HOST) {
+    // medusaIntegrationTestRunner reads only DB_*.
     const url = new URL(env.DATABASE_URL)
     Object.assign(env, { DB_HOST: url.hostname, DB_PORT: url.port || "5432", DB_USERNAME: decodeURIComponent(url.username), DB_PASSWORD: decodeURIComponent(url.password) })
   }
   env.DB_USERNAME ||= "postgres"
 
-  exitCode = await run(process.execPath, ["node_modules/jest/bin/jest.js", "--runInBand", "--json", `--outputFile=${results}`, ...jestArgs], env)
-} finally {
-  await stopPostgres()
+  // --forceExit: Medusa's Redis locking provider leaves its acquisition timeout (up to a minute)
+  // running after every lock it takes, which would keep jest alive that long after the last test.
+  // Processes the tests started are still found and reported below.
+  const jestBin = path.join(root, "node_modules/jest/bin/jest.js")
+  const code = await runJest(["--experimental-vm-modules", jestBin, "--runInBand", "--forceExit", "--json", `--outputFile=${resultsFile}`, ...jestArgs])
+  await finish(code)
+} catch (error) {
+  console.error(error instanceof Error ? error.stack : error)
+  await finish(1)
 }
 
-console.log(summary(results, exitCode))
-process.exit(exitCode)
-
-function run(command, commandArgs, childEnv) {
+/**
+ * Jest runs in a process group of its own, so that everything the tests start (Medusa servers,
+ * the demo, simulators) can be ended with it, whatever a test forgot to stop.
+ */
+function runJest(jestCommand) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { env: childEnv, stdio: "inherit" })
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+    jest = spawn(process.execPath, jestCommand, { cwd: root, env, stdio: "inherit", detached: true })
+    jest.on("error", (error) => {
+      console.error(`could not start jest: ${error.message}`)
+      resolve(1)
+    })
+    jest.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)))
   })
 }
 
-/** The closing count; a suite that could not run counts as a failure, so a crash is never green. */
-function summary(file, code) {
+async function finish(code, reason) {
+  if (finishing) return
+  finishing = true
+  if (reason) console.error(`\nnpm test: ${reason}`)
+  await endJest(reason ? 10_000 : 0)
   try {
-    const report = JSON.parse(fs.readFileSync(file, "utf8"))
-    const failed = report.numFailedTests + report.numRuntimeErrorTestSuites
-    const skipped = report.numPendingTests + report.numTodoTests
-    return `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`
-  } catch {
-    return `0 passed, ${code === 0 ? 0 : 1} failed`
+    await postgres?.stop(reason ? 3000 : undefined)
+  } catch (error) {
+    console.error(`could not stop PostgreSQL: ${error.message}`)
   }
+  const { line, failed } = summary(code)
+  fs.rmSync(resultsDir, { recursive: true, force: true })
+  const seconds = Math.round((Date.now() - started) / 1000)
+  console.log(`\nnpm test took ${Math.floor(seconds / 60)}m ${seconds % 60}s`)
+  console.log(line)
+  process.exit(reason ? code : failed > 0 || code !== 0 ? code || 1 : 0)
+}
+
+/** Asks jest's group to stop (when interrupted), then kills whatever is left of it. */
+async function endJest(graceMs) {
+  const group = jest?.pid
+  if (!group) return
+  if (graceMs && jest.exitCode === null && jest.signalCode === null) {
+    signalGroup(group, "SIGTERM")
+    const end = Date.now() + graceMs
+    while (jest.exitCode === null && jest.signalCode === null && Date.now() < end) await sleep(100)
+  }
+  const left = groupMembers(group).filter((pid) => pid !== group || jest.exitCode === null)
+  if (left.length && !graceMs) {
+    console.error(`npm test: the tests left processes running, killed now: ${left.map(describe).join("; ")}`)
+  }
+  signalGroup(group, "SIGKILL")
+}
+
+/** The closing count. A suite that failed outside its tests (could not run, a hook threw) counts as a failure. */
+function summary(code) {
+  let report
+  try {
+    report = JSON.parse(fs.readFileSync(resultsFile, "utf8"))
+  } catch {
+    return { line: "0 passed, 1 failed", failed: 1 }
+  }
+  const suiteFailures = (report.testResults ?? []).filter((suite) => suite.status === "failed" && !suite.assertionResults?.some((test) => test.status === "failed")).length
+  let failed = report.numFailedTests + Math.max(suiteFailures, report.numRuntimeErrorTestSuites ?? 0)
+  if (failed === 0 && code !== 0) {
+    console.error(`npm test: jest exited with code ${code} with no failed test; counted as one failure`)
+    failed = 1
+  }
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+  return { line: `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`, failed }
+}
+
+function groupMembers(group) {
+  try {
+    return fs
+      .readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .filter((name) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8")
+          // "pid (comm) state ppid pgrp ...": fields after the command name.
+          const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+          return fields[0] !== "Z" && Number(fields[2]) === group
+        } catch {
+          return false
+        }
+      })
+      .map(Number)
+  } catch {
+    return []
+  }
+}
+
+function describe(pid) {
+  try {
+    return `${pid} ${fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim().slice(0, 120)}`
+  } catch {
+    return String(pid)
+  }
+}
+
+function signalGroup(group, signal) {
+  try {
+    process.kill(-group, signal)
+  } catch {}
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }

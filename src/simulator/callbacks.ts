@@ -1,44 +1,53 @@
-/**
- * Delivers application results to the store's x_url_callback the way the lender does: a
- * form-encoded POST that counts as delivered only on HTTP 200, retried otherwise.
- */
-export type CallbackSettings = {
-  /** Wait before the first attempt (lets a test make the return route win the race). */
-  delayMs: number
-  /** Further attempts after a failed one. */
-  retries: number
-  retryIntervalMs: number
-  /** Off: no callback is sent at all (the return redirect is then the only delivery). */
-  enabled: boolean
-}
+import type { CallbackSettings } from "./settings"
+import type { SimulatorLogger } from "./logger"
 
+/** One delivery attempt, as the control API and `simulator.callbacks()` show it. */
 export type CallbackAttempt = {
   url: string
+  /** The x_reference the result is for. */
   reference: string
+  /** 1 for the first attempt. */
   attempt: number
+  /** The store's HTTP status, when it answered. */
   status?: number
+  /** Why no status: refused connection, timeout, shutdown. */
   error?: string
   at: string
 }
 
+/** Milliseconds one attempt may take before it counts as failed. */
+const ATTEMPT_TIMEOUT_MS = 10_000
+
+/**
+ * Delivers application results to the store's x_url_callback the way the lender does: a
+ * form-encoded POST that counts as delivered only on HTTP 200, retried otherwise.
+ */
 export class CallbackSender {
   private readonly timers = new Set<NodeJS.Timeout>()
   private readonly controllers = new Set<AbortController>()
+  private closed = false
   readonly log: CallbackAttempt[] = []
 
-  constructor(private readonly settings: () => CallbackSettings) {}
+  constructor(
+    private readonly settings: () => CallbackSettings,
+    private readonly logger?: SimulatorLogger
+  ) {}
 
+  /** Schedules delivery of signed `fields` to `url`, unless callbacks are switched off. */
   send(url: string, fields: Record<string, string>) {
     const settings = this.settings()
-    if (settings.enabled) {
+    if (settings.enabled && !this.closed) {
       this.schedule(url, fields, 1, settings.delayMs)
     }
   }
 
+  /** Cancels every pending attempt and aborts those in flight; nothing is sent afterwards. */
   close() {
+    this.closed = true
     this.timers.forEach((timer) => clearTimeout(timer))
     this.timers.clear()
     this.controllers.forEach((controller) => controller.abort())
+    this.controllers.clear()
   }
 
   private schedule(url: string, fields: Record<string, string>, attempt: number, delayMs: number) {
@@ -46,38 +55,60 @@ export class CallbackSender {
       this.timers.delete(timer)
       void this.attempt(url, fields, attempt)
     }, delayMs)
+    // A pending retry must not keep a test run or the CLI alive.
     timer.unref()
     this.timers.add(timer)
   }
 
   private async attempt(url: string, fields: Record<string, string>, attempt: number) {
-    if (!this.settings().enabled) {
+    // Switching callbacks off also stops the retries of results already on their way.
+    if (this.closed || !this.settings().enabled) {
       return
     }
     const entry: CallbackAttempt = { url, reference: fields.x_reference, attempt, at: new Date().toISOString() }
     const controller = new AbortController()
     this.controllers.add(controller)
-    const timeout = setTimeout(() => controller.abort(), 10_000)
+    const timeout = setTimeout(() => controller.abort(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS} ms`)), ATTEMPT_TIMEOUT_MS)
+    timeout.unref()
     try {
       const response = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(fields).toString(),
+        // A redirect is not a 200: the lender does not follow it, so neither does the simulator.
         redirect: "manual",
         signal: controller.signal,
       })
       await response.arrayBuffer()
       entry.status = response.status
     } catch (error) {
-      entry.error = error instanceof Error ? error.message : String(error)
+      entry.error = this.closed ? "simulator closed" : describe(error)
     } finally {
       clearTimeout(timeout)
       this.controllers.delete(controller)
     }
     this.log.push(entry)
+    if (entry.status === 200) {
+      this.logger?.info(`callback for ${entry.reference} delivered to ${url} (attempt ${attempt})`)
+      return
+    }
     const settings = this.settings()
-    if (entry.status !== 200 && attempt <= settings.retries) {
+    const retrying = !this.closed && attempt <= settings.retries
+    this.logger?.warn(
+      `callback for ${entry.reference} to ${url} failed (attempt ${attempt}: ${entry.status ?? entry.error})` +
+        (retrying ? `; retrying in ${settings.retryIntervalMs} ms` : "; giving up")
+    )
+    if (retrying) {
       this.schedule(url, fields, attempt + 1, settings.retryIntervalMs)
     }
   }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    // fetch hides the reason ("fetch failed") one level down.
+    const cause = (error as Error & { cause?: unknown }).cause
+    return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message
+  }
+  return String(error)
 }

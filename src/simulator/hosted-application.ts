@@ -3,16 +3,21 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { parseAmount } from "../lender/amount"
 import { applicationRequestSchema, type ApplicationRequest } from "../lender/schemas"
 import { signFields, verifySignature } from "../lender/signing"
-import { applicationPage, messagePage } from "./application-page"
+import { findAccount, type Account } from "./accounts"
+import { applicationPage, messagePage, problemsPage } from "./application-page"
 import type { CallbackSender } from "./callbacks"
-import { parseForm, readBody, redirect, sendHtml } from "./http"
+import { lenderTimestamp, parseForm, readBody, redirect, sendHtml } from "./http"
 import type { Ledger } from "./ledger"
+import type { SimulatorLogger } from "./logger"
+import type { SimulatorSettings } from "./settings"
 import { issueCard } from "./virtual-card"
 
+/** The shopper's answer on the application page. */
 export type Decision = "approve" | "decline" | "leave"
-export type Account = { apiKey: string; apiToken: string }
 
-type Application = { id: string; request: ApplicationRequest; decided?: Decision }
+type Application = { id: string; request: ApplicationRequest; account: Account; decided?: Decision }
+
+const DECISIONS: readonly string[] = ["approve", "decline", "leave"]
 
 /**
  * The hosted application (protocol.md §2): the shopper's browser posts the signed form, the
@@ -23,31 +28,39 @@ export class HostedApplication {
   private readonly applications = new Map<string, Application>()
 
   constructor(
-    private readonly accounts: () => Account[],
+    private readonly accounts: readonly Account[],
     private readonly ledger: Ledger,
     private readonly callbacks: CallbackSender,
-    private readonly decisionMode: () => "ask" | Exclude<Decision, "leave">
+    private readonly decisionMode: () => SimulatorSettings["decision"],
+    private readonly logger: SimulatorLogger
   ) {}
 
+  /** POST /CheckOut/ApplicationForm.aspx */
   async submit(req: IncomingMessage, res: ServerResponse) {
     const fields = parseForm(await readBody(req))
-    const account = this.accounts().find((candidate) => candidate.apiKey === fields.x_account_id)
-    if (!account) {
-      return sendHtml(res, 401, messagePage("Unknown merchant", "x_account_id is not a PayBright account."))
+    if (!fields.x_account_id) {
+      return sendHtml(res, 400, problemsPage("Invalid request", "PayBright cannot start this application:", ["x_account_id: required"]))
     }
+    const account = findAccount(this.accounts, fields.x_account_id)
+    if (!account) {
+      return sendHtml(res, 401, messagePage("Unknown merchant", "x_account_id is not a PayBright merchant account."))
+    }
+    // The signature is checked before the fields, as it covers them: a field altered on the way
+    // is a signature problem, not a validation one.
     if (!verifySignature(fields, account.apiToken)) {
       return sendHtml(res, 401, messagePage("Signature problem", "x_signature does not match the fields and the merchant's API token."))
     }
     const parsed = applicationRequestSchema.safeParse(fields)
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)
-      return sendHtml(res, 400, messagePage("Invalid request", problems.join("; ")))
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(form)"}: ${issue.message}`)
+      return sendHtml(res, 400, problemsPage("Invalid request", "PayBright cannot start this application:", problems))
     }
-    const application: Application = { id: randomUUID(), request: parsed.data }
+    const application: Application = { id: randomUUID(), request: parsed.data, account }
     this.applications.set(application.id, application)
+    this.logger.info(`application ${application.id} for ${parsed.data.x_reference} (${parsed.data.x_amount} ${parsed.data.x_currency})`)
     const mode = this.decisionMode()
     if (mode !== "ask") {
-      return this.finish(application, mode, account, res)
+      return this.finish(application, mode, res)
     }
     const request = parsed.data
     const customer = [request.x_customer_first_name, request.x_customer_last_name].filter(Boolean).join(" ")
@@ -66,27 +79,29 @@ export class HostedApplication {
     )
   }
 
+  /** POST /CheckOut/decision: one of the page's three buttons. */
   async decide(req: IncomingMessage, res: ServerResponse) {
     const form = parseForm(await readBody(req))
     const application = this.applications.get(form.application_id ?? "")
     if (!application) {
-      return sendHtml(res, 404, messagePage("Unknown application", "This application does not exist."))
+      return sendHtml(res, 404, messagePage("Unknown application", "This application does not exist, or the simulator was restarted."))
     }
     if (application.decided) {
       return sendHtml(res, 409, messagePage("Already decided", `This application was already answered (${application.decided}).`))
     }
-    const decision = form.decision as Decision
-    if (!["approve", "decline", "leave"].includes(decision)) {
-      return sendHtml(res, 400, messagePage("Invalid decision", "decision must be approve, decline or leave."))
+    if (!DECISIONS.includes(form.decision ?? "")) {
+      return sendHtml(res, 400, problemsPage("Invalid decision", "The page sent an answer PayBright does not know:", ["decision: must be approve, decline or leave"]))
     }
-    const account = this.accounts().find((candidate) => candidate.apiKey === application.request.x_account_id)!
-    this.finish(application, decision, account, res)
+    this.finish(application, form.decision as Decision, res)
   }
 
-  private finish(application: Application, decision: Decision, account: Account, res: ServerResponse) {
+  private finish(application: Application, decision: Decision, res: ServerResponse) {
+    // Set before anything else, so that a double click answers 409 rather than opening two contracts.
     application.decided = decision
-    const request = application.request
+    const { request, account } = application
+    this.logger.info(`application ${application.id} for ${request.x_reference}: ${decision}`)
     if (decision === "leave") {
+      // The lender sends the shopper back to the cancel URL exactly as given, with no result.
       return redirect(res, request.x_url_cancel)
     }
     const approved = decision === "approve"
@@ -99,16 +114,19 @@ export class HostedApplication {
           authorized: parseAmount(request.x_amount),
           card: issueCard(),
         }).gatewayReference
-      : this.ledger.allocateReference()
+      : // A declined application still has a number, and the result carries it.
+        this.ledger.allocateReference()
     const result = signFields(
       {
         x_account_id: request.x_account_id,
         x_reference: request.x_reference,
         x_currency: request.x_currency,
         x_test: request.x_test,
+        // Echoed as received: the store verifies the signature over the bytes it sent.
         x_amount: request.x_amount,
         x_gateway_reference: gatewayReference,
-        x_timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
+        x_timestamp: lenderTimestamp(),
+        // Capitalized, as the SDKs see it; the docs write it in lowercase (protocol.md §2).
         x_result: approved ? "Completed" : "Failed",
         x_transaction_type: "authorization",
         x_message: approved ? "Approved" : "Application declined",
@@ -116,10 +134,15 @@ export class HostedApplication {
       account.apiToken
     )
     this.callbacks.send(request.x_url_callback, result)
-    const complete = new URL(request.x_url_complete)
-    for (const [name, value] of Object.entries(result)) {
-      complete.searchParams.set(name, value)
-    }
-    redirect(res, complete.toString())
+    redirect(res, withQuery(request.x_url_complete, result))
   }
+}
+
+/** The URL with the fields added to its query, keeping whatever query it already had. */
+function withQuery(url: string, fields: Record<string, string>): string {
+  const target = new URL(url)
+  for (const [name, value] of Object.entries(fields)) {
+    target.searchParams.set(name, value)
+  }
+  return target.toString()
 }

@@ -1,3 +1,9 @@
-export { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator, type SimulatorOptions, type SimulatorSettings } from "./server"
-export type { ContractView } from "./ledger"
+/** The PayBright lender simulator: the hosted application, the REST API and a test-only control API over real HTTP. */
+export { startSimulator, type Simulator, type SimulatorOptions, type CardTransaction } from "./server"
+export { SIMULATOR_TEST_ACCOUNT, type Account } from "./accounts"
+export type { SimulatorSettings, SimulatorSettingsUpdate, CallbackSettings } from "./settings"
+export type { SimulatorLogger } from "./logger"
+export type { ContractView, ContractStatus } from "./ledger"
 export type { CallbackAttempt } from "./callbacks"
+export type { InjectedFailure, Operation } from "./rest-api"
+export { passesLuhn } from "./luhn"

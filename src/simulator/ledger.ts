@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from "../lender/amount"
+import { formatAmount } from "../lender/amount"
 import type { IssuedCard } from "./virtual-card"
 
 /**
@@ -7,7 +7,7 @@ import type { IssuedCard } from "./virtual-card"
  *
  * Spec §3 names PENDING, Complete and FINAL without saying which follows a capture. Read here:
  * a contract is PENDING until captured, Complete while partially captured, FINAL once the whole
- * authorized amount is captured.
+ * authorized amount is captured. Refunds leave the status alone: the spec names no state for them.
  */
 export type ContractStatus = "PENDING" | "Complete" | "FINAL"
 
@@ -24,6 +24,7 @@ export type Contract = {
   card: IssuedCard
 }
 
+/** A contract as the control API shows it: amounts as two-decimal strings, the card only by its last four digits. */
 export type ContractView = {
   gateway_reference: string
   reference: string
@@ -39,6 +40,7 @@ export type ContractView = {
   card_last4: string
 }
 
+/** A request the ledger refuses; `status` is what the REST API answers. */
 export class LedgerError extends Error {
   constructor(
     readonly status: 400 | 404,
@@ -72,8 +74,13 @@ export class Ledger {
     return [...this.contracts.values()].find((contract) => contract.card.pan === pan)
   }
 
+  /** The latest contract opened for a merchant reference (a store may apply again after a decline). */
   byReference(reference: string): Contract | undefined {
-    return [...this.contracts.values()].find((contract) => contract.reference === reference)
+    return this.all().reverse().find((contract) => contract.reference === reference)
+  }
+
+  all(): Contract[] {
+    return [...this.contracts.values()]
   }
 
   captured(contract: Contract): bigint {
@@ -89,6 +96,7 @@ export class Ledger {
    * again, not captured twice), the same reference with another amount is refused.
    */
   capture(contract: Contract, reference: string, amount: bigint): { repeated: boolean } {
+    // Checked before the remaining amount: the repeat of a full capture would otherwise "exceed" it.
     const previous = contract.captures.find((capture) => capture.reference === reference)
     if (previous) {
       if (previous.amount !== amount) {
@@ -108,6 +116,7 @@ export class Ledger {
     return { repeated: false }
   }
 
+  /** Records a refund; each call is a new refund, as the lender documents no idempotency key. */
   refund(contract: Contract, amount: bigint): void {
     if (amount <= 0n) {
       throw new LedgerError(400, "Amount must be greater than zero")
@@ -117,6 +126,23 @@ export class Ledger {
       throw new LedgerError(400, `Amount ${formatAmount(amount)} exceeds the captured amount not yet refunded (${formatAmount(refundable)})`)
     }
     contract.refunds.push({ amount, at: new Date().toISOString() })
+  }
+
+  /**
+   * A transaction the card network reports on a contract's virtual card (spec §1.5, §6.2): the
+   * lender captures or adjusts the contract. Charges repeat by reference like in-store captures.
+   */
+  cardTransaction(event: { pan: string; kind: "charge" | "refund"; amount: bigint; reference: string }): Contract {
+    const contract = this.byCardNumber(event.pan)
+    if (!contract) {
+      throw new LedgerError(404, "the card network reported a card this lender did not issue")
+    }
+    if (event.kind === "charge") {
+      this.capture(contract, event.reference, event.amount)
+    } else {
+      this.refund(contract, event.amount)
+    }
+    return contract
   }
 
   /** What the control API shows: never the card number or security code. */
@@ -137,5 +163,3 @@ export class Ledger {
     }
   }
 }
-
-export { parseAmount, formatAmount }

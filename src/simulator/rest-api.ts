@@ -1,13 +1,32 @@
+import { timingSafeEqual } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { z } from "zod"
 import { formatAmount, parseAmount } from "../lender/amount"
-import { captureRequestSchema, issuePaths, refundRequestSchema } from "../lender/schemas"
-import type { Account } from "./hosted-application"
-import { basicCredentials, readBody, sendJson, sendText } from "./http"
+import { captureRequestSchema, issuePaths, refundRequestSchema, type CaptureRequest } from "../lender/schemas"
+import type { Account } from "./accounts"
+import { basicCredentials, lenderTimestamp, readJson, sendJson, sendText } from "./http"
 import { LedgerError, type Contract, type Ledger } from "./ledger"
+import type { SimulatorLogger } from "./logger"
 import { cardResponseJson } from "./virtual-card"
 
+/** The REST operations a failure can be injected into. */
 export type Operation = "capture" | "refund" | "card"
+
+/**
+ * The next call of `operation` on a contract answers `status` with `message`, once. For capture,
+ * status 200 answers HTTP 200 with x_result "Failed": the spec's "200 but not success" (§7).
+ */
 export type InjectedFailure = { operation: Operation; status: number; message: string }
+
+export const injectedFailureSchema = z
+  .object({
+    operation: z.enum(["capture", "refund", "card"]),
+    status: z.number().int().min(200).max(599),
+    message: z.string().min(1).max(500),
+  })
+  .strict()
+
+type CaptureAnswer = Record<string, string>
 
 /**
  * The lender's REST API (spec §4, protocol.md §5): the virtual card, in-store capture and
@@ -15,87 +34,115 @@ export type InjectedFailure = { operation: Operation; status: number; message: s
  */
 export class RestApi {
   private readonly failures = new Map<string, InjectedFailure>()
+  /** The first answer to each capture, by contract and x_reference, to answer repeats identically. */
+  private readonly captureAnswers = new Map<string, CaptureAnswer>()
 
   constructor(
-    private readonly accounts: () => Account[],
+    private readonly accounts: readonly Account[],
     private readonly ledger: Ledger,
-    private readonly captureResult: () => string
+    private readonly settings: () => { captureResult: string; apiLatencyMs: number },
+    private readonly logger: SimulatorLogger
   ) {}
 
-  /** The next call of `operation` on this contract answers `status` with `message`, once. */
+  /** Arms a one-time failure; throws for an unknown contract or an invalid failure, so a typo in a test fails loudly. */
   failNext(gatewayReference: string, failure: InjectedFailure) {
-    this.failures.set(`${gatewayReference}:${failure.operation}`, failure)
+    const parsed = injectedFailureSchema.safeParse(failure)
+    if (!parsed.success) {
+      throw new LedgerError(400, `invalid failure: ${issuePaths(parsed.error).join(", ")}`)
+    }
+    if (!this.ledger.get(gatewayReference)) {
+      throw new LedgerError(404, `no contract ${gatewayReference}`)
+    }
+    this.failures.set(failureKey(gatewayReference, parsed.data.operation), parsed.data)
   }
 
+  /** GET /api/vcn/pan (spec §4.1). */
   async virtualCard(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
     const account = this.authenticate(req, res)
     if (!account) return
     const apiKey = query.get("merchantApiKey")
     const orderNumber = query.get("orderNumber")
     if (!apiKey || !orderNumber) {
-      return sendJson(res, 400, { message: "merchantApiKey and orderNumber are required" })
+      const missing = [!apiKey && "merchantApiKey", !orderNumber && "orderNumber"].filter(Boolean).join(", ")
+      return sendJson(res, 400, { message: `Missing query parameters: ${missing}` })
     }
     if (apiKey !== account.apiKey) {
-      return sendJson(res, 401, { message: "merchantApiKey does not match the credentials" })
+      return sendJson(res, 401, { message: "merchantApiKey does not match the Authorization credentials" })
     }
-    const contract = this.contractOf(account, orderNumber, res)
-    if (!contract || this.injected(contract, "card", res)) return
+    const contract = this.contractOf(account, orderNumber)
+    if (!contract) return notFound(res, orderNumber)
+    const failure = this.take(contract, "card")
+    if (failure) return sendJson(res, failure.status, { message: failure.message })
+    // Written as text: the PAN must not pass through a JS number (see cardResponseJson).
     sendText(res, 200, cardResponseJson(contract.card), "application/json")
   }
 
+  /** POST /api/v2/instore/{GatewayReference}/capture/ (spec §4.2). */
   async capture(req: IncomingMessage, res: ServerResponse, gatewayReference: string) {
+    await this.latency()
     const account = this.authenticate(req, res)
     if (!account) return
-    const parsed = captureRequestSchema.safeParse(await readJson(req))
+    const body = await readJson(req)
+    const parsed = captureRequestSchema.safeParse(body)
     if (!parsed.success) {
-      return sendJson(res, 400, { x_result: "Failed", x_message: `Invalid request: ${issuePaths(parsed.error).join(", ")}` })
+      const echo = echoFields(body, gatewayReference)
+      return sendJson(res, 400, { ...echo, x_result: "Failed", x_message: `Invalid fields: ${issuePaths(parsed.error).join(", ")}` })
     }
     const request = parsed.data
+    const answer = (result: string, message: string) => captureAnswer(request, gatewayReference, result, message)
     if (request.x_account_id !== account.apiKey) {
-      return sendJson(res, 401, { x_result: "Failed", x_message: "x_account_id does not match the credentials" })
+      return sendJson(res, 401, answer("Failed", "x_account_id does not match the Authorization credentials"))
     }
-    const contract = this.contractOf(account, gatewayReference, res)
-    if (!contract) return
+    const contract = this.contractOf(account, gatewayReference)
+    if (!contract) {
+      return sendJson(res, 404, answer("Failed", `No contract ${gatewayReference} for this merchant`))
+    }
     const failure = this.take(contract, "capture")
-    const answer = (result: string, message: string) => ({
-      x_account_id: account.apiKey,
-      x_reference: request.x_reference,
-      x_currency: request.x_currency,
-      x_test: String(request.x_test),
-      x_amount: formatAmount(parseAmount(request.x_amount)),
-      x_gateway_reference: contract.gatewayReference,
-      x_timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
-      x_result: result,
-      x_message: message,
-    })
     if (failure) {
-      // Status 200 with a result that is not success is the spec's "not captured" too (§7).
+      this.logger.info(`capture on ${gatewayReference}: injected failure ${failure.status}`)
       return sendJson(res, failure.status, answer("Failed", failure.message))
     }
-    if (request.x_currency !== contract.currency || request.x_test !== contract.test) {
-      return sendJson(res, 400, answer("Failed", "x_currency and x_test must match the contract"))
+    const mismatched = [
+      request.x_currency !== contract.currency && `x_currency must be ${contract.currency}, the contract's currency`,
+      request.x_test !== contract.test && `x_test must be ${contract.test}, as the contract was created`,
+    ].filter((problem): problem is string => !!problem)
+    if (mismatched.length > 0) {
+      return sendJson(res, 400, answer("Failed", mismatched.join("; ")))
     }
+    const key = `${gatewayReference}\n${request.x_reference}`
     try {
-      this.ledger.capture(contract, request.x_reference, parseAmount(request.x_amount))
+      const { repeated } = this.ledger.capture(contract, request.x_reference, parseAmount(request.x_amount))
+      const previous = repeated ? this.captureAnswers.get(key) : undefined
+      if (previous) {
+        this.logger.info(`capture on ${gatewayReference}: repeat of ${request.x_reference}, not captured again`)
+        return sendJson(res, 200, previous)
+      }
     } catch (error) {
       if (error instanceof LedgerError) return sendJson(res, error.status, answer("Failed", error.message))
       throw error
     }
-    sendJson(res, 200, answer(this.captureResult(), "Captured"))
+    const success = answer(this.settings().captureResult, "Captured")
+    this.captureAnswers.set(key, success)
+    this.logger.info(`capture on ${gatewayReference}: ${success.x_amount} ${success.x_currency} (${contract.status})`)
+    sendJson(res, 200, success)
   }
 
+  /** POST /api/v2/instore/{GatewayReference}/refund/ (protocol.md §5). */
   async refund(req: IncomingMessage, res: ServerResponse, gatewayReference: string) {
+    await this.latency()
     const account = this.authenticate(req, res)
     if (!account) return
     const parsed = refundRequestSchema.safeParse(await readJson(req))
     if (!parsed.success) {
-      return sendJson(res, 400, { message: `Invalid request: ${issuePaths(parsed.error).join(", ")}` })
+      return sendJson(res, 400, { message: `Invalid fields: ${issuePaths(parsed.error).join(", ")}` })
     }
     if (parsed.data.AccountID !== account.apiKey) {
-      return sendJson(res, 401, { message: "AccountID does not match the credentials" })
+      return sendJson(res, 401, { message: "AccountID does not match the Authorization credentials" })
     }
-    const contract = this.contractOf(account, gatewayReference, res)
-    if (!contract || this.injected(contract, "refund", res)) return
+    const contract = this.contractOf(account, gatewayReference)
+    if (!contract) return notFound(res, gatewayReference)
+    const failure = this.take(contract, "refund")
+    if (failure) return sendJson(res, failure.status, { message: failure.message })
     const amount = parseAmount(parsed.data.Amount)
     try {
       this.ledger.refund(contract, amount)
@@ -103,53 +150,80 @@ export class RestApi {
       if (error instanceof LedgerError) return sendJson(res, error.status, { message: error.message })
       throw error
     }
+    this.logger.info(`refund on ${gatewayReference}: ${formatAmount(amount)}`)
     const today = usDate(new Date())
     sendJson(res, 200, { message: "success", Amount: formatAmount(amount), CreatedDate: today, ProcessingDate: today })
   }
 
   private authenticate(req: IncomingMessage, res: ServerResponse): Account | undefined {
     const credentials = basicCredentials(req)
-    const account = credentials && this.accounts().find((candidate) => candidate.apiKey === credentials.apiKey && candidate.apiToken === credentials.apiToken)
+    const account = credentials && this.accounts.find((candidate) => candidate.apiKey === credentials.apiKey && sameSecret(candidate.apiToken, credentials.apiToken))
     if (!account) {
-      sendJson(res, 401, { message: "Authorization: Basic credentials are missing or wrong" })
+      sendJson(res, 401, { message: "Authorization: Basic credentials are missing or not valid" })
     }
     return account
   }
 
-  private contractOf(account: Account, gatewayReference: string, res: ServerResponse): Contract | undefined {
+  // Another merchant's contract answers as unknown, so as not to reveal that it exists.
+  private contractOf(account: Account, gatewayReference: string): Contract | undefined {
     const contract = this.ledger.get(gatewayReference)
-    if (!contract || contract.accountId !== account.apiKey) {
-      sendJson(res, 404, { message: `No contract ${gatewayReference} for this merchant` })
-      return undefined
-    }
-    return contract
+    return contract && contract.accountId === account.apiKey ? contract : undefined
   }
 
   private take(contract: Contract, operation: Operation): InjectedFailure | undefined {
-    const key = `${contract.gatewayReference}:${operation}`
+    const key = failureKey(contract.gatewayReference, operation)
     const failure = this.failures.get(key)
     this.failures.delete(key)
     return failure
   }
 
-  private injected(contract: Contract, operation: Operation, res: ServerResponse): boolean {
-    const failure = this.take(contract, operation)
-    if (failure) {
-      sendJson(res, failure.status, { message: failure.message })
-    }
-    return !!failure
+  private async latency() {
+    const ms = this.settings().apiLatencyMs
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms))
   }
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const text = await readBody(req)
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
+function failureKey(gatewayReference: string, operation: Operation) {
+  return `${gatewayReference}\n${operation}`
+}
+
+function notFound(res: ServerResponse, reference: string) {
+  sendJson(res, 404, { message: `No contract ${reference} for this merchant` })
+}
+
+/** The response of spec §2.3: x_test as the string "true"/"false", x_amount with two decimals. */
+function captureAnswer(request: CaptureRequest, gatewayReference: string, result: string, message: string): CaptureAnswer {
+  return {
+    x_account_id: request.x_account_id,
+    x_reference: request.x_reference,
+    x_currency: request.x_currency,
+    x_test: String(request.x_test),
+    x_amount: formatAmount(parseAmount(request.x_amount)),
+    x_gateway_reference: gatewayReference,
+    x_timestamp: lenderTimestamp(),
+    x_result: result,
+    x_message: message,
   }
 }
 
+// An invalid body still gets the response's shape, with whatever of it can be echoed.
+function echoFields(body: unknown, gatewayReference: string): Record<string, string> {
+  const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {}
+  const echo: Record<string, string> = {}
+  for (const name of ["x_account_id", "x_reference", "x_currency", "x_test", "x_amount"]) {
+    const value = record[name]
+    if (typeof value === "string" || typeof value === "boolean") echo[name] = String(value)
+  }
+  return { ...echo, x_gateway_reference: gatewayReference, x_timestamp: lenderTimestamp() }
+}
+
+function sameSecret(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, "utf8")
+  const b = Buffer.from(given, "utf8")
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** MM/DD/YYYY, as in the lender's refund sample (05/06/2021). */
 function usDate(date: Date): string {
   const two = (n: number) => String(n).padStart(2, "0")
   return `${two(date.getUTCMonth() + 1)}/${two(date.getUTCDate())}/${date.getUTCFullYear()}`

@@ -1,130 +1,167 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { CallbackSender, type CallbackAttempt, type CallbackSettings } from "./callbacks"
-import { HostedApplication, type Account } from "./hosted-application"
-import { HttpError, readBody, sendHtml, sendJson } from "./http"
-import { Ledger, parseAmount, type ContractView } from "./ledger"
+import { parseAmount } from "../lender/amount"
+import { SIMULATOR_TEST_ACCOUNT, type Account } from "./accounts"
+import { indexPage, messagePage } from "./application-page"
+import { CallbackSender, type CallbackAttempt } from "./callbacks"
+import { handleControl, type ControlTarget } from "./control-api"
+import { HostedApplication } from "./hosted-application"
+import { HttpError, sendHtml, sendJson } from "./http"
+import { Ledger, LedgerError, type ContractView } from "./ledger"
+import { silentLogger, type SimulatorLogger } from "./logger"
 import { RestApi, type InjectedFailure } from "./rest-api"
-import { messagePage } from "./application-page"
+import {
+  copySettings,
+  DEFAULT_SETTINGS,
+  mergeSettings,
+  type CallbackSettings,
+  type SimulatorSettings,
+  type SimulatorSettingsUpdate,
+} from "./settings"
 
-/** A test-only account; never a real PayBright credential. */
-export const SIMULATOR_TEST_ACCOUNT: Account = {
-  apiKey: "sim_test_account",
-  apiToken: "sim_test_token_do_not_use_in_production",
-}
+export { SIMULATOR_TEST_ACCOUNT }
 
-export type SimulatorSettings = {
-  /** "ask" shows the application page; "approve"/"decline" decide at once (unattended tests). */
-  decision: "ask" | "approve" | "decline"
-  callback: CallbackSettings
-  /** x_result of a successful capture: "Completed" as in the spec's sample, or "success" as in the docs. */
-  captureResult: string
-}
-
+/** Options of startSimulator; everything has a default suited to tests. */
 export type SimulatorOptions = {
+  /** TCP port; 0 (the default) picks a free one, as tests running in parallel need. */
   port?: number
+  /** Interface to listen on; default 127.0.0.1, so the simulator is not reachable from the network. */
   host?: string
+  /** Merchant accounts the simulator accepts; default [SIMULATOR_TEST_ACCOUNT]. */
   accounts?: Account[]
+  /** "ask" (default) shows the application page; "approve"/"decline" decide at once, for unattended tests. */
   decision?: SimulatorSettings["decision"]
+  /** Callback delivery; default delayMs 0, retries 5, retryIntervalMs 1000, enabled true. */
   callback?: Partial<CallbackSettings>
+  /** x_result of a successful capture; default "Completed" (the spec's sample), "success" is the docs' word. */
   captureResult?: string
-  logger?: { info(message: string): void; warn(message: string): void }
+  /** Milliseconds in-store capture and refund wait before answering, to widen races in tests; default 0. */
+  apiLatencyMs?: number
+  /** Where to report requests and callback deliveries; default silent. */
+  logger?: SimulatorLogger
 }
 
-export type Simulator = {
-  url: string
-  /** What the provider's checkoutUrl points at. */
-  checkoutUrl: string
-  /** What the provider's apiUrl points at. */
-  apiUrl: string
+/** A card transaction as the card network reports it to the lender (spec §6.2). */
+export type CardTransaction = { pan: string; kind: "charge" | "refund"; amount: string; reference: string }
+
+/** A running simulator. */
+export interface Simulator {
+  /** Base URL, e.g. http://127.0.0.1:4010. */
+  readonly url: string
+  /** What the provider's checkoutUrl points at (the client appends /CheckOut/ApplicationForm.aspx). */
+  readonly checkoutUrl: string
+  /** What the provider's apiUrl points at (the client appends /api/...). */
+  readonly apiUrl: string
+  /** Stops listening, cancels pending callbacks and closes idle keep-alive sockets at once. */
   close(): Promise<void>
+  /** A contract's ledger by gateway reference (x_gateway_reference); never its card number. */
   contract(gatewayReference: string): ContractView | undefined
+  /** The latest contract opened for a merchant x_reference. */
   contractByReference(reference: string): ContractView | undefined
+  /** Every callback attempt so far, oldest first. */
   callbacks(): CallbackAttempt[]
+  /** The next call of `failure.operation` on the contract answers `failure.status` and `failure.message`, once. */
   failNext(gatewayReference: string, failure: InjectedFailure): void
   /**
    * The card network reporting a transaction on a virtual card (spec §6.2): the lender captures or
    * adjusts the contract. Tests wire a fake card processor to this, as Marqeta is wired to PayBright.
    */
-  cardTransaction(event: { pan: string; kind: "charge" | "refund"; amount: string; reference: string }): void
-  /** Reads the settings; assigning merges (callback settings merge one level deeper). */
-  settings: Partial<Omit<SimulatorSettings, "callback">> & { callback?: Partial<CallbackSettings> }
+  cardTransaction(event: CardTransaction): void
+  /** The current settings (a copy). */
+  get settings(): SimulatorSettings
+  /** Merges a change into the settings (callback one level deeper); throws on an unknown or invalid field. */
+  set settings(update: SimulatorSettingsUpdate)
 }
 
-/** Starts the lender simulator on a real HTTP port (0 picks a free one). */
+/** Starts the lender simulator on a real HTTP port and resolves once it listens. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const accounts = options.accounts ?? [SIMULATOR_TEST_ACCOUNT]
-  let settings: SimulatorSettings = {
-    decision: options.decision ?? "ask",
-    captureResult: options.captureResult ?? "Completed",
-    callback: { delayMs: 0, retries: 5, retryIntervalMs: 1000, enabled: true, ...options.callback },
-  }
+  const accounts = [...(options.accounts ?? [SIMULATOR_TEST_ACCOUNT])]
+  const logger = options.logger ?? silentLogger
+  let settings = mergeSettings(DEFAULT_SETTINGS, {
+    decision: options.decision,
+    captureResult: options.captureResult,
+    apiLatencyMs: options.apiLatencyMs,
+    callback: options.callback,
+  })
   const ledger = new Ledger()
-  const callbacks = new CallbackSender(() => settings.callback)
-  const application = new HostedApplication(() => accounts, ledger, callbacks, () => settings.decision)
-  const api = new RestApi(() => accounts, ledger, () => settings.captureResult)
-  const log = options.logger
+  const callbacks = new CallbackSender(() => settings.callback, logger)
+  const application = new HostedApplication(accounts, ledger, callbacks, () => settings.decision, logger)
+  const api = new RestApi(accounts, ledger, () => settings, logger)
+
+  const control: ControlTarget = {
+    contract: (reference) => viewOf(ledger, ledger.get(reference)),
+    contractByReference: (reference) => viewOf(ledger, ledger.byReference(reference)),
+    contracts: () => ledger.all().map((contract) => ledger.view(contract)),
+    callbacks: () => callbacks.log.map((entry) => ({ ...entry })),
+    failNext: (reference, failure) => api.failNext(reference, failure),
+    getSettings: () => copySettings(settings),
+    updateSettings: (update) => {
+      try {
+        settings = mergeSettings(settings, update)
+      } catch (error) {
+        throw error instanceof RangeError ? new HttpError(400, error.message) : error
+      }
+      return copySettings(settings)
+    },
+  }
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://simulator")
+    // The lender runs on ASP.NET: paths match whatever their case or trailing slash (protocol.md §1).
     const path = url.pathname.toLowerCase().replace(/\/+$/, "") || "/"
     const method = req.method ?? "GET"
-    log?.info(`${method} ${url.pathname}`)
+    const browser = path.startsWith("/checkout/") || path === "/"
+    logger.info(`${method} ${url.pathname}`)
     try {
-      const instore = /^\/api\/v2\/instore\/([^/]+)\/(capture|refund)$/.exec(path)
+      const allow = (...methods: string[]) => {
+        if (!methods.includes(method)) throw new HttpError(405, `${method} is not allowed here; use ${methods.join(" or ")}`, { allow: methods.join(", ") })
+      }
       if (path === "/checkout/applicationform.aspx") {
-        return method === "POST" ? await application.submit(req, res) : notAllowed(res)
+        allow("POST")
+        return await application.submit(req, res)
       }
       if (path === "/checkout/decision") {
-        return method === "POST" ? await application.decide(req, res) : notAllowed(res)
+        allow("POST")
+        return await application.decide(req, res)
       }
       if (path === "/api/vcn/pan") {
-        return method === "GET" ? await api.virtualCard(req, res, url.searchParams) : notAllowed(res)
+        allow("GET")
+        return await api.virtualCard(req, res, url.searchParams)
       }
+      const instore = /^\/api\/v2\/instore\/([^/]+)\/(capture|refund)$/.exec(path)
       if (instore) {
+        allow("POST")
+        // Taken from the original path: a gateway reference is digits, but keep its case regardless.
         const reference = decodeURIComponent(url.pathname.split("/")[4])
-        if (method !== "POST") return notAllowed(res)
         return instore[2] === "capture" ? await api.capture(req, res, reference) : await api.refund(req, res, reference)
       }
-      if (path.startsWith("/_simulator/")) {
-        return await control(req, res, url, method)
+      if (path === "/_simulator" || path.startsWith("/_simulator/")) {
+        return await handleControl(req, res, url, control)
       }
       if (path === "/") {
-        return sendHtml(res, 200, indexPage(accounts[0]))
+        allow("GET", "HEAD")
+        return sendHtml(res, 200, indexPage(base, accounts[0] ?? SIMULATOR_TEST_ACCOUNT))
       }
-      sendJson(res, 404, { message: `No such endpoint: ${method} ${url.pathname}` })
+      throw new HttpError(404, `No such endpoint: ${method} ${url.pathname}`)
     } catch (error) {
-      const status = error instanceof HttpError ? error.status : 500
-      log?.warn(`simulator: ${method} ${url.pathname} failed: ${error instanceof Error ? error.message : error}`)
-      if (!res.headersSent) sendJson(res, status, { message: error instanceof Error ? error.message : "error" })
+      // A URIError is a malformed %-escape in the path: the client's mistake, not the simulator's.
+      const status = error instanceof HttpError || error instanceof LedgerError ? error.status : error instanceof URIError ? 400 : 500
+      const message = error instanceof Error ? error.message : "internal error"
+      const headers = error instanceof HttpError ? error.headers : {}
+      if (status >= 500) {
+        logger.warn(`simulator: ${method} ${url.pathname} failed: ${message}`)
+      }
+      if (res.headersSent) {
+        res.destroy()
+      } else if (browser) {
+        sendHtml(res, status, messagePage(status === 413 ? "Request too large" : "Request refused", message), headers)
+      } else {
+        sendJson(res, status, { message }, headers)
+      }
     }
   })
-
-  /** Test-only control API: the ledger, the callback log, failure injection and settings. */
-  async function control(req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string) {
-    const parts = url.pathname.split("/").filter(Boolean).slice(1)
-    if (parts[0] === "contracts" && parts.length === 1 && method === "GET") {
-      const reference = url.searchParams.get("reference")
-      const contract = reference ? ledger.byReference(reference) : undefined
-      return contract ? sendJson(res, 200, ledger.view(contract)) : sendJson(res, 404, { message: "no such contract" })
-    }
-    if (parts[0] === "contracts" && parts.length === 2 && method === "GET") {
-      const contract = ledger.get(parts[1])
-      return contract ? sendJson(res, 200, ledger.view(contract)) : sendJson(res, 404, { message: "no such contract" })
-    }
-    if (parts[0] === "contracts" && parts[2] === "fail-next" && method === "POST") {
-      simulator.failNext(parts[1], JSON.parse(await readBody(req)))
-      return sendJson(res, 200, { ok: true })
-    }
-    if (parts[0] === "callbacks" && method === "GET") {
-      return sendJson(res, 200, callbacks.log)
-    }
-    if (parts[0] === "settings" && method === "POST") {
-      simulator.settings = JSON.parse(await readBody(req))
-      return sendJson(res, 200, settings)
-    }
-    sendJson(res, 404, { message: "unknown control endpoint" })
-  }
+  // Keep-alive sockets of a closed simulator must not hold a test process open for long.
+  server.keepAliveTimeout = 2_000
 
   const host = options.host ?? "127.0.0.1"
   await new Promise<void>((resolve, reject) => {
@@ -135,57 +172,45 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     })
   })
   const { port } = server.address() as AddressInfo
-  const base = `http://${host}:${port}`
+  const base = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
 
-  const simulator: Simulator = {
-    url: base,
-    checkoutUrl: base,
-    apiUrl: base,
-    close: () =>
-      new Promise<void>((resolve) => {
+  let closing: Promise<void> | undefined
+  // A class, not an object literal: only classes may give an accessor's getter and setter different types.
+  const simulator = new (class implements Simulator {
+    readonly url = base
+    readonly checkoutUrl = base
+    readonly apiUrl = base
+    readonly contract = control.contract
+    readonly contractByReference = control.contractByReference
+    readonly callbacks = control.callbacks
+    readonly failNext = control.failNext
+
+    close() {
+      closing ??= new Promise<void>((resolve) => {
         callbacks.close()
-        server.closeAllConnections()
         server.close(() => resolve())
-      }),
-    contract: (reference) => {
-      const contract = ledger.get(reference)
-      return contract && ledger.view(contract)
-    },
-    contractByReference: (reference) => {
-      const contract = ledger.byReference(reference)
-      return contract && ledger.view(contract)
-    },
-    callbacks: () => [...callbacks.log],
-    failNext: (reference, failure) => api.failNext(reference, failure),
-    cardTransaction(event) {
-      const contract = ledger.byCardNumber(event.pan)
-      if (!contract) {
-        throw new Error("the card network reported a card this lender did not issue")
-      }
-      const amount = parseAmount(event.amount)
-      if (event.kind === "charge") {
-        ledger.capture(contract, event.reference, amount)
-      } else {
-        ledger.refund(contract, amount)
-      }
-    },
-    get settings() {
-      return settings
-    },
-    set settings(update) {
-      settings = { ...settings, ...update, callback: { ...settings.callback, ...update.callback } }
-    },
-  }
+        // Idle keep-alive sockets go now; one still answering gets a moment, then goes too.
+        server.closeIdleConnections()
+        setTimeout(() => server.closeAllConnections(), 500).unref()
+      })
+      return closing
+    }
+
+    cardTransaction(event: CardTransaction) {
+      ledger.cardTransaction({ ...event, amount: parseAmount(event.amount) })
+    }
+
+    get settings(): SimulatorSettings {
+      return control.getSettings()
+    }
+
+    set settings(update: SimulatorSettingsUpdate) {
+      settings = mergeSettings(settings, update)
+    }
+  })()
   return simulator
 }
 
-function notAllowed(res: http.ServerResponse) {
-  sendJson(res, 405, { message: "method not allowed" })
-}
-
-function indexPage(account: Account): string {
-  return messagePage(
-    "PayBright simulator",
-    `Hosted application: POST /CheckOut/ApplicationForm.aspx. REST: GET /api/vcn/pan, POST /api/v2/instore/{ref}/capture/, POST /api/v2/instore/{ref}/refund/. Control: /_simulator/. Test account (simulator only): apiKey ${account.apiKey}, apiToken ${account.apiToken}.`
-  )
+function viewOf(ledger: Ledger, contract: Parameters<Ledger["view"]>[0] | undefined): ContractView | undefined {
+  return contract && ledger.view(contract)
 }

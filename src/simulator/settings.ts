@@ -1,0 +1,73 @@
+import { z } from "zod"
+import { issuePaths } from "../lender/schemas"
+
+/** How the simulated lender delivers callbacks (protocol.md §7: only "must answer 200" is documented). */
+export type CallbackSettings = {
+  /** Milliseconds before the first attempt; lets a test make the browser's return win the race. Default 0. */
+  delayMs: number
+  /** Further attempts after a failed one. Default 5, the count HPSDK recommends. */
+  retries: number
+  /** Milliseconds between attempts. Default 1000: short for development, not HPSDK's 60 s. */
+  retryIntervalMs: number
+  /** Off: no callback at all, so the return redirect is the only delivery. Default true. */
+  enabled: boolean
+}
+
+/** What can be changed while the simulator runs, through `simulator.settings` or the control API. */
+export type SimulatorSettings = {
+  /** "ask" shows the application page; "approve"/"decline" decide at once (unattended tests). */
+  decision: "ask" | "approve" | "decline"
+  callback: CallbackSettings
+  /** x_result of a successful capture: "Completed" as in the spec's sample, or "success" as in the docs. */
+  captureResult: string
+  /** Milliseconds in-store capture and refund wait before answering, to widen races in tests. */
+  apiLatencyMs: number
+}
+
+/** A partial change of the settings; `callback` merges one level deeper. */
+export type SimulatorSettingsUpdate = Partial<Omit<SimulatorSettings, "callback">> & { callback?: Partial<CallbackSettings> }
+
+export const DEFAULT_SETTINGS: SimulatorSettings = {
+  decision: "ask",
+  captureResult: "Completed",
+  apiLatencyMs: 0,
+  callback: { delayMs: 0, retries: 5, retryIntervalMs: 1000, enabled: true },
+}
+
+const millis = z.number().int().min(0).max(600_000)
+
+const settingsUpdateSchema = z
+  .object({
+    decision: z.enum(["ask", "approve", "decline"]),
+    captureResult: z.string().min(1),
+    apiLatencyMs: millis,
+    callback: z
+      .object({ delayMs: millis, retries: z.number().int().min(0).max(100), retryIntervalMs: millis, enabled: z.boolean() })
+      .partial()
+      .strict(),
+  })
+  .partial()
+  .strict()
+
+/**
+ * Applies an update to the settings and answers the new settings; throws a RangeError naming
+ * the bad fields, so a typo in a test ("decison") fails loudly instead of being ignored.
+ */
+export function mergeSettings(current: SimulatorSettings, update: unknown): SimulatorSettings {
+  const parsed = settingsUpdateSchema.safeParse(update ?? {})
+  if (!parsed.success) {
+    throw new RangeError(`invalid simulator settings: ${issuePaths(parsed.error).join(", ")}`)
+  }
+  const { callback, ...rest } = parsed.data
+  return { ...current, ...stripUndefined(rest), callback: { ...current.callback, ...stripUndefined(callback ?? {}) } }
+}
+
+/** A copy the caller may keep or change without changing the simulator. */
+export function copySettings(settings: SimulatorSettings): SimulatorSettings {
+  return { ...settings, callback: { ...settings.callback } }
+}
+
+// `{ decision: undefined }` from an options object means "not given", not "unset".
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>
+}
