@@ -51,7 +51,7 @@ describe("npm run demo -- --serve, in a browser", () => {
     await page.close()
   })
 
-  it("shows the merchant the capture made at shipment on the order page of the Medusa admin", async () => {
+  it("shows the merchant the order awaiting capture, then the capture made at shipment, in the Medusa admin", async () => {
     const storeUrl = new URL(adminUrl).origin
     const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
       method: "POST",
@@ -59,23 +59,14 @@ describe("npm run demo -- --serve, in a browser", () => {
       body: JSON.stringify({ email: "admin@paybright.demo", password: "paybright-demo" }),
     })
     const { token } = await login.json()
+    const get = async (path: string) => (await fetch(`${storeUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
     const call = async (path: string, body: unknown) => {
       const response = await fetch(`${storeUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
       const answer = await response.json()
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`)
       return answer
     }
-    const order = await (await fetch(`${storeUrl}/admin/orders/${placedOrderId}?fields=*items`, { headers: { authorization: `Bearer ${token}` } })).json()
-    const items = order.order.items.map((item: { id: string; quantity: number }) => ({ id: item.id, quantity: item.quantity }))
-    const locations = await (await fetch(`${storeUrl}/admin/stock-locations`, { headers: { authorization: `Bearer ${token}` } })).json()
-    const fulfilled = await call(`/admin/orders/${placedOrderId}/fulfillments?fields=fulfillments.id`, { items, location_id: locations.stock_locations[0].id })
-    await call(`/admin/orders/${placedOrderId}/fulfillments/${fulfilled.order.fulfillments[0].id}/shipments`, { items })
-    // The capture follows the shipment event; the page shows what is recorded when it loads.
-    for (let i = 0; i < 100; i++) {
-      const { captures } = await (await fetch(`${storeUrl}/admin/paybright/orders/${placedOrderId}/captures`, { headers: { authorization: `Bearer ${token}` } })).json()
-      if (captures.some((capture: { status: string }) => capture.status === "captured")) break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    const { order } = await get(`/admin/orders/${placedOrderId}?fields=display_id,*items`)
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
     await page.goto(`${adminUrl}/login`, { timeout: 120_000 })
@@ -83,6 +74,28 @@ describe("npm run demo -- --serve, in a browser", () => {
     await page.fill('input[name="password"]', "paybright-demo")
     await page.click('button[type="submit"]')
     await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 60_000 })
+
+    // Before shipping: the order list shows the authorization awaiting capture and its expiry.
+    await page.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+    const awaiting = page.locator("#paybright-open-authorizations")
+    await awaiting.getByText(`Order #${order.display_id}`).waitFor({ state: "visible", timeout: 60_000 })
+    expect(await awaiting.textContent()).toMatch(/expires .+\((29|30) days left\)/)
+    // The order list below it loads on its own; the picture shows both.
+    await page.locator("table").getByText(`#${order.display_id}`).first().waitFor({ state: "visible", timeout: 60_000 })
+    await awaiting.waitFor({ state: "visible" })
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-orders-paybright-awaiting-capture.png"), fullPage: true })
+
+    const items = order.items.map((item: { id: string; quantity: number }) => ({ id: item.id, quantity: item.quantity }))
+    const locations = await get("/admin/stock-locations")
+    const fulfilled = await call(`/admin/orders/${placedOrderId}/fulfillments?fields=fulfillments.id`, { items, location_id: locations.stock_locations[0].id })
+    await call(`/admin/orders/${placedOrderId}/fulfillments/${fulfilled.order.fulfillments[0].id}/shipments`, { items })
+    // The capture follows the shipment event; the page shows what is recorded when it loads.
+    for (let i = 0; i < 100; i++) {
+      const { captures } = await get(`/admin/paybright/orders/${placedOrderId}/captures`)
+      if (captures.some((capture: { status: string }) => capture.status === "captured")) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+
     await page.goto(`${adminUrl}/orders/${placedOrderId}`, { timeout: 120_000 })
     const widget = page.locator("#paybright-captures")
     await widget.getByText("captured", { exact: true }).waitFor({ state: "visible", timeout: 60_000 })

@@ -43,7 +43,7 @@ medusaIntegrationTestRunner({
       const session = await choosePayBright(api, store, cart, undefined, providerId)
       const back = await follow((await submitApplication(session.data.redirect)).location!)
       const orderId = back.location!.split("/order/")[1].split("/")[0]
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=id,total,items.id,items.quantity,items.title`, admin)
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=id,display_id,total,items.id,items.quantity,items.title`, admin)
       const payment = await orderPayment(getContainer(), orderId)
       return { order: data.order, payment, reference: simulator.contractByReference(session.id)!.gateway_reference }
     }
@@ -185,17 +185,33 @@ medusaIntegrationTestRunner({
       expect(medusa).toMatchObject({ captured: "100.00", refunded: "100.00" })
     })
 
-    it("reports authorizations left uncaptured close to the lender's 30-day limit", async () => {
-      const { order } = await placedOrder()
+    it("reports authorizations left uncaptured close to the lender's 30-day limit, in the job and the admin", async () => {
+      const { order, payment, reference } = await placedOrder()
       const in26Days = new Date(Date.now() + 26 * 24 * 60 * 60 * 1000)
       const expiring = await reportExpiringAuthorizations(getContainer(), in26Days)
       expect(expiring.map((entry) => entry.order_id)).toContain(order.id)
       expect(expiring.find((entry) => entry.order_id === order.id)!.uncaptured).toBe(MathBN.convert(order.total).toFixed(2))
       expect((await reportExpiringAuthorizations(getContainer(), new Date(Date.now() + 10 * 24 * 60 * 60 * 1000))).map((entry) => entry.order_id)).not.toContain(order.id)
 
-      await ship(order.id, order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      // The admin lists it today, not yet expiring, with the day PayBright cancels it.
+      const { data } = await api.get("/admin/paybright/authorizations", admin)
+      const listed = data.authorizations.find((entry: any) => entry.order_id === order.id)
+      expect(listed).toMatchObject({ payment_id: payment.id, order_display_id: order.display_id, uncaptured: MathBN.convert(order.total).toFixed(2), currency_code: "cad", age_days: 0, expiring: false })
+      expect(new Date(listed.expires_at).getTime() - new Date(listed.authorized_at).getTime()).toBe(30 * 24 * 60 * 60 * 1000)
+      await expect(api.get("/admin/paybright/authorizations")).rejects.toMatchObject({ response: { status: 401 } })
+
+      // A partial capture leaves the remainder listed; the last parcel removes it.
+      const [first, ...rest] = order.items
+      await ship(order.id, [{ id: first.id, quantity: first.quantity }])
       await captures(order.id, 1)
+      const remainder = (await api.get("/admin/paybright/authorizations", admin)).data.authorizations.find((entry: any) => entry.order_id === order.id)
+      const captured = (await medusaTotals(getContainer(), payment.id)).captured
+      expect(remainder.uncaptured).toBe(MathBN.sub(order.total, captured).toFixed(2))
+      await ship(order.id, rest.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      await captures(order.id, 2)
       expect((await reportExpiringAuthorizations(getContainer(), in26Days)).map((entry) => entry.order_id)).not.toContain(order.id)
+      expect((await api.get("/admin/paybright/authorizations", admin)).data.authorizations.map((entry: any) => entry.order_id)).not.toContain(order.id)
+      await expectLedgersAgree(payment.id, reference)
     })
   },
 })

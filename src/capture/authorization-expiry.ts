@@ -2,59 +2,84 @@ import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { registeredProviderOptions } from "../checkout/provider-settings"
 
-export type ExpiringAuthorization = {
+/** A PayBright authorization with an amount not yet captured, and when the lender cancels it. */
+export type OpenAuthorization = {
   payment_id: string
   order_id?: string
   order_display_id?: number
   uncaptured: string
   currency_code: string
   authorized_at: string
+  /** When the lender cancels what is still uncaptured (authorizationDays after authorization). */
+  expires_at: string
   age_days: number
+  /** Older than the provider's expiryWarningDays: ship and capture it, or cancel the order. */
+  expiring: boolean
 }
 
 const DAY = 24 * 60 * 60 * 1000
+/** The oldest first: a store with many orders awaiting shipment sees those that matter. */
+const LIMIT = 100
 
 /**
- * PayBright payments with an uncaptured remainder older than the provider's expiryWarningDays:
- * the lender cancels authorizations not captured within 30 days. Each is logged as a warning.
+ * PayBright payments with an uncaptured remainder, oldest first, each with the date the lender
+ * cancels it (protocol.md §6: 30 days unless the merchant negotiated longer).
  */
-export async function reportExpiringAuthorizations(container: MedusaContainer, now = new Date()): Promise<ExpiringAuthorization[]> {
+export async function listOpenAuthorizations(container: MedusaContainer, now = new Date()): Promise<OpenAuthorization[]> {
   const payments = container.resolve(Modules.PAYMENT)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const providers = (await payments.listPaymentProviders({})).map((provider) => provider.id).filter((id) => id.startsWith("pp_paybright_"))
-  const found: ExpiringAuthorization[] = []
+  const found: OpenAuthorization[] = []
   for (const providerId of providers) {
-    const days = registeredProviderOptions(container, providerId)?.expiryWarningDays ?? 25
-    const cutoff = new Date(now.getTime() - days * DAY)
+    const options = registeredProviderOptions(container, providerId)
+    const warningDays = options?.expiryWarningDays ?? 25
+    const lifetimeDays = options?.authorizationDays ?? 30
+    // Fully captured payments have captured_at; cancelled ones release nothing more to capture.
     const candidates = await payments.listPayments(
-      { provider_id: providerId, canceled_at: null, captured_at: null, created_at: { $lt: cutoff } } as never,
-      { relations: ["captures"], select: ["id", "amount", "currency_code", "created_at", "payment_collection_id"] }
+      { provider_id: providerId, canceled_at: null, captured_at: null } as never,
+      { relations: ["captures"], select: ["id", "amount", "currency_code", "created_at", "payment_collection_id"], order: { created_at: "ASC" }, take: LIMIT }
     )
     for (const payment of candidates) {
       const captured = (payment.captures ?? []).reduce((sum, capture) => MathBN.add(sum, capture.amount as never), MathBN.convert(0))
       const uncaptured = MathBN.sub(payment.amount as never, captured)
       if (MathBN.lte(uncaptured, 0)) continue
-      const { data: links } = await query.graph({
-        entity: "order_payment_collection",
-        fields: ["order.id", "order.display_id"],
-        filters: { payment_collection_id: payment.payment_collection_id },
-      })
-      const order = links[0]?.order as { id: string; display_id: number } | undefined
-      const entry: ExpiringAuthorization = {
+      const authorizedAt = new Date(payment.created_at as Date)
+      const ageDays = Math.floor((now.getTime() - authorizedAt.getTime()) / DAY)
+      const order = await orderOfCollection(query, payment.payment_collection_id)
+      found.push({
         payment_id: payment.id,
         order_id: order?.id,
         order_display_id: order?.display_id,
         uncaptured: uncaptured.toFixed(2),
         currency_code: payment.currency_code,
-        authorized_at: new Date(payment.created_at as Date).toISOString(),
-        age_days: Math.floor((now.getTime() - new Date(payment.created_at as Date).getTime()) / DAY),
-      }
-      found.push(entry)
-      logger.warn(
-        `PayBright: order ${order ? `#${order.display_id}` : `of payment ${payment.id}`} has ${entry.uncaptured} ${entry.currency_code.toUpperCase()} authorized for ${entry.age_days} days and not captured; PayBright cancels authorizations after 30 days: ship and capture it, or cancel the order`
-      )
+        authorized_at: authorizedAt.toISOString(),
+        expires_at: new Date(authorizedAt.getTime() + lifetimeDays * DAY).toISOString(),
+        age_days: ageDays,
+        expiring: ageDays >= warningDays,
+      })
     }
   }
-  return found
+  return found.sort((a, b) => a.authorized_at.localeCompare(b.authorized_at))
+}
+
+/** The open authorizations past the warning age, each logged as a warning naming its order. */
+export async function reportExpiringAuthorizations(container: MedusaContainer, now = new Date()): Promise<OpenAuthorization[]> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const expiring = (await listOpenAuthorizations(container, now)).filter((authorization) => authorization.expiring)
+  for (const entry of expiring) {
+    const order = entry.order_id ? `#${entry.order_display_id}` : `of payment ${entry.payment_id}`
+    logger.warn(
+      `PayBright: order ${order} has ${entry.uncaptured} ${entry.currency_code.toUpperCase()} authorized for ${entry.age_days} days and not captured; PayBright cancels it on ${entry.expires_at.slice(0, 10)}: ship and capture it, or cancel the order`
+    )
+  }
+  return expiring
+}
+
+async function orderOfCollection(query: { graph: Function }, paymentCollectionId: string) {
+  const { data: links } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["order.id", "order.display_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  return links[0]?.order as { id: string; display_id: number } | undefined
 }

@@ -65,15 +65,24 @@ export const optionsSchema = z
       .default(["CAD"])
       .transform((codes) => codes.map((code) => code.toUpperCase())),
     /**
-     * The lender cancels authorizations not captured within 30 days (protocol.md §6): a daily job
-     * reports PayBright payments with an uncaptured remainder older than this many days.
+     * Days after which the lender cancels what an authorization still holds uncaptured: 30 unless
+     * the merchant negotiated longer with PayBright (protocol.md §6).
      */
+    authorizationDays: z.number().int().min(1, "must be at least 1").max(365, "must be at most 365").default(30),
+    /** A daily job, and the admin's order list, report authorizations with an uncaptured remainder older than this. */
     expiryWarningDays: z.number().int().min(1, "must be at least 1").max(365, "must be at most 365").default(25),
     /** Milliseconds before a call to the lender is abandoned. */
     timeoutMs: z.number().int().min(1000, "must be at least 1000").max(120_000, "must be at most 120000").default(15_000),
   })
   .strict()
   .superRefine((options, context) => {
+    if (options.expiryWarningDays >= options.authorizationDays) {
+      context.addIssue({
+        code: "custom",
+        path: ["expiryWarningDays"],
+        message: `must be less than authorizationDays (${options.authorizationDays}), or the warning comes after the lender cancelled`,
+      })
+    }
     if (options.captureMode === "virtual_card" && !options.cardProcessor) {
       context.addIssue({
         code: "custom",

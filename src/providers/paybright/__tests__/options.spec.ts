@@ -15,6 +15,8 @@ describe("provider options", () => {
       captureOn: "shipment",
       test: true,
       currencies: ["CAD"],
+      authorizationDays: 30,
+      expiryWarningDays: 25,
     })
     expect(parseOptions({ ...valid, environment: "production" })).toMatchObject({ apiUrl: "https://api.paybright.com", test: false })
   })
@@ -31,5 +33,10 @@ describe("provider options", () => {
   it("requires a card processor in virtual-card mode", () => {
     expect(() => parseOptions({ ...valid, captureMode: "virtual_card" })).toThrow(/`cardProcessor` is required/)
     expect(parseOptions({ ...valid, captureMode: "virtual_card", cardProcessor: { type: "manual" } }).cardProcessor).toEqual({ type: "manual" })
+  })
+
+  it("warns before the lender cancels an authorization, not after", () => {
+    expect(() => parseOptions({ ...valid, expiryWarningDays: 30 })).toThrow(/`expiryWarningDays` must be less than authorizationDays \(30\)/)
+    expect(parseOptions({ ...valid, authorizationDays: 60, expiryWarningDays: 50 })).toMatchObject({ authorizationDays: 60, expiryWarningDays: 50 })
   })
 })
