@@ -91,10 +91,16 @@ async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
   }
+  // Ctrl-C ends the demo with process.exit, before this function's finally can run.
+  const release = () => {
+    if (readOrEmpty(file) === String(process.pid)) fs.rmSync(file, { force: true })
+  }
+  process.once("exit", release)
   try {
     return await work()
   } finally {
-    if (readOrEmpty(file) === String(process.pid)) fs.rmSync(file, { force: true })
+    process.removeListener("exit", release)
+    release()
   }
 }
 

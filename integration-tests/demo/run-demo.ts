@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
 import path from "node:path"
 
 const ROOT = path.resolve(__dirname, "../..")
@@ -9,10 +10,10 @@ export class DemoRun {
   private readonly child: ChildProcess
   readonly exited: Promise<number>
 
-  constructor(args: string[]) {
+  constructor(args: string[], env: Record<string, string> = {}) {
     this.child = spawn(process.execPath, [path.join(ROOT, "node_modules/ts-node/dist/bin.js"), "--transpile-only", "demo/main.ts", ...args], {
       cwd: ROOT,
-      env: { ...process.env, DB_HOST: "", DATABASE_URL: "", NODE_OPTIONS: "" },
+      env: { ...process.env, DB_HOST: "", DATABASE_URL: "", NODE_OPTIONS: "", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     })
     this.child.stdout!.on("data", (chunk) => (this.output += chunk))
@@ -31,8 +32,48 @@ export class DemoRun {
     throw new Error(`the demo never printed ${pattern}:\n${this.output.slice(-3000)}`)
   }
 
+  /** Every process the demo started and is still running (PostgreSQL, Medusa, npm, ...). */
+  descendants(): number[] {
+    return this.child.pid ? descendantsOf(this.child.pid) : []
+  }
+
   async interrupt(): Promise<number> {
     if (this.child.exitCode === null) this.child.kill("SIGINT")
     return this.exited
   }
+}
+
+function descendantsOf(root: number): number[] {
+  const parents = new Map<number, number>()
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      // "pid (comm) state ppid ...": the command may hold spaces and parentheses.
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8")
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+      if (fields[0] !== "Z") parents.set(Number(name), Number(fields[1]))
+    } catch {}
+  }
+  const found: number[] = []
+  const visit = (pid: number) => {
+    for (const [child, parent] of parents) {
+      if (parent === pid) {
+        found.push(child)
+        visit(child)
+      }
+    }
+  }
+  visit(root)
+  return found
+}
+
+/** The processes of `pids` still alive. */
+export function stillRunning(pids: number[]): number[] {
+  return pids.filter((pid) => {
+    try {
+      return !fs.readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ")
+    } catch {
+      return false
+    }
+  })
 }

@@ -1,0 +1,58 @@
+import fs from "node:fs"
+import net from "node:net"
+import os from "node:os"
+import path from "node:path"
+import { DemoRun, stillRunning } from "./run-demo"
+
+jest.setTimeout(300_000)
+
+const STORES = path.resolve(__dirname, "../../.demo")
+
+/** What a person sees when the demo cannot run or is stopped halfway, and what it leaves behind. */
+describe("npm run demo, when things go wrong", () => {
+  it("reports a busy port with the port and what to do, before starting anything", async () => {
+    const busy = net.createServer()
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", () => resolve()))
+    const port = (busy.address() as net.AddressInfo).port
+    try {
+      const demo = new DemoRun(["--port", String(port)])
+      expect(await demo.exited).toBe(2)
+      expect(demo.output).toContain(`port ${port}`)
+      expect(demo.output).toContain(`npm run demo -- --port ${port + 1}`)
+      expect(demo.output).not.toMatch(/PostgreSQL\s/)
+    } finally {
+      busy.close()
+    }
+  })
+
+  it("names the step that failed and stops", async () => {
+    const closed = net.createServer()
+    const port = await new Promise<number>((resolve) => closed.listen(0, "127.0.0.1", () => resolve((closed.address() as net.AddressInfo).port)))
+    await new Promise((resolve) => closed.close(resolve))
+    const demo = new DemoRun([], { DATABASE_URL: `postgres://postgres:secret@localhost:${port}/postgres` })
+    expect(await demo.exited).toBe(1)
+    expect(demo.output).toMatch(/PostgreSQL failed: .*ECONNREFUSED/)
+    expect(demo.output).not.toContain("secret")
+  })
+
+  it("stops everything it started and removes its data on Ctrl-C halfway through", async () => {
+    const storesBefore = new Set(fs.existsSync(STORES) ? fs.readdirSync(STORES) : [])
+    const databasesBefore = new Set(embeddedDatabases())
+    const demo = new DemoRun([])
+    // PostgreSQL and the simulator are up; the plugin is being built into a new store.
+    await demo.waitFor(/Build and pack the plugin/)
+    const started = demo.descendants()
+    expect(started.length).toBeGreaterThan(0)
+    expect(await demo.interrupt()).toBe(130)
+    expect(demo.output).toMatch(/Stop everything and remove the demo's data/)
+    expect(stillRunning(started)).toEqual([])
+    const storesAfter = fs.existsSync(STORES) ? fs.readdirSync(STORES).filter((name) => !storesBefore.has(name)) : []
+    expect(storesAfter).toEqual([])
+    expect(embeddedDatabases().filter((name) => !databasesBefore.has(name))).toEqual([])
+  })
+})
+
+/** The data folders of embedded PostgreSQL servers (scripts/embedded-postgres.mjs). */
+function embeddedDatabases() {
+  return fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith("paybright-pg-"))
+}
