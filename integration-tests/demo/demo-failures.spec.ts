@@ -1,6 +1,5 @@
 import fs from "node:fs"
 import net from "node:net"
-import os from "node:os"
 import path from "node:path"
 import { DemoRun, stillRunning } from "./run-demo"
 
@@ -37,22 +36,27 @@ describe("npm run demo, when things go wrong", () => {
 
   it("stops everything it started and removes its data on Ctrl-C halfway through", async () => {
     const storesBefore = new Set(fs.existsSync(STORES) ? fs.readdirSync(STORES) : [])
-    const databasesBefore = new Set(embeddedDatabases())
     const demo = new DemoRun([])
     // PostgreSQL and the simulator are up; the plugin is being built into a new store.
     await demo.waitFor(/Build and pack the plugin/)
     const started = demo.descendants()
-    expect(started.length).toBeGreaterThan(0)
+    const dataDirs = started.map(postgresDataDir).filter((dir): dir is string => Boolean(dir))
+    expect(dataDirs).toHaveLength(1)
     expect(await demo.interrupt()).toBe(130)
     expect(demo.output).toMatch(/Stop everything and remove the demo's data/)
     expect(stillRunning(started)).toEqual([])
     const storesAfter = fs.existsSync(STORES) ? fs.readdirSync(STORES).filter((name) => !storesBefore.has(name)) : []
     expect(storesAfter).toEqual([])
-    expect(embeddedDatabases().filter((name) => !databasesBefore.has(name))).toEqual([])
+    expect(fs.existsSync(path.dirname(dataDirs[0]))).toBe(false)
   })
 })
 
-/** The data folders of embedded PostgreSQL servers (scripts/embedded-postgres.mjs). */
-function embeddedDatabases() {
-  return fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith("paybright-pg-"))
+/** The data folder of a PostgreSQL server process (its `-D` argument), if `pid` is one. */
+function postgresDataDir(pid: number): string | undefined {
+  try {
+    const args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
+    return path.basename(args[0]) === "postgres" && args.includes("-D") ? args[args.indexOf("-D") + 1] : undefined
+  } catch {
+    return undefined
+  }
 }
