@@ -1,5 +1,5 @@
 import { SIMULATOR_TEST_ACCOUNT, startSimulator } from "../src/simulator"
-import { approveApplication } from "../src/simulator/__tests__/approve"
+import { approveApplication } from "../test-support/simulator-application"
 import { LenderClient } from "../src/lender/client"
 import { signFields } from "../src/lender/signing"
 import { verifyApplicationResult } from "../src/providers/paybright/approval"

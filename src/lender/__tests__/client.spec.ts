@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net"
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../simulator"
 import { LenderClient, parseJson } from "../client"
 import { LenderAuthError, LenderNetworkError, LenderNotFoundError, LenderRejectedError, LenderResponseError } from "../errors"
-import { approveApplication } from "../../simulator/__tests__/approve"
+import { approveApplication } from "../../../test-support/simulator-application"
 
 describe("lender client, over real HTTP", () => {
   let simulator: Simulator

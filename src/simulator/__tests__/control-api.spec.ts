@@ -1,6 +1,6 @@
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from ".."
 import { LenderClient } from "../../lender/client"
-import { applicationFields, approveApplication } from "./approve"
+import { applicationFields, approveApplication } from "../../../test-support/simulator-application"
 import { callbackReceiver, postForm, until } from "./helpers"
 
 describe("simulator: control API", () => {

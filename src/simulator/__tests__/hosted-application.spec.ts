@@ -1,6 +1,6 @@
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from ".."
 import { signFields, verifySignature } from "../../lender/signing"
-import { applicationFields } from "./approve"
+import { applicationFields } from "../../../test-support/simulator-application"
 import { applicationId, callbackReceiver, postForm, queryFields, sleep, until } from "./helpers"
 
 describe("simulator: hosted application", () => {

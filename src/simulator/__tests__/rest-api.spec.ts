@@ -2,7 +2,7 @@ import { startSimulator, SIMULATOR_TEST_ACCOUNT, passesLuhn, type Simulator } fr
 import { LenderClient } from "../../lender/client"
 import { LenderAuthError, LenderNotFoundError, LenderRejectedError } from "../../lender/errors"
 import { isCaptureSuccess, isRefundSuccess, type CaptureRequest } from "../../lender/schemas"
-import { approveApplication } from "./approve"
+import { approveApplication } from "../../../test-support/simulator-application"
 import { basicAuth } from "./helpers"
 
 const OTHER_ACCOUNT = { apiKey: "sim_other_merchant", apiToken: "sim_other_token" }

@@ -3,7 +3,7 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import path from "node:path"
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from ".."
-import { applicationFields } from "./approve"
+import { applicationFields } from "../../../test-support/simulator-application"
 import { basicAuth, callbackReceiver, postForm, sleep } from "./helpers"
 
 describe("simulator: server", () => {

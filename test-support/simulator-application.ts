@@ -1,5 +1,5 @@
-import { SIMULATOR_TEST_ACCOUNT, type ContractView, type Simulator } from ".."
-import { signFields } from "../../lender/signing"
+import { SIMULATOR_TEST_ACCOUNT, type ContractView, type Simulator } from "../src/simulator"
+import { signFields } from "../src/lender/signing"
 
 /**
  * Posts a signed application for `amount` as a browser would and answers the contract it opened.
