@@ -32,6 +32,9 @@ export type LenderClientConfig = {
  * response parsed before it is read, every failure turned into a LenderError that carries
  * no credential.
  */
+/** Connection errors that mean no byte of the request reached the lender. */
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"])
+
 export class LenderClient {
   private readonly http: AxiosInstance
   private readonly apiKey: string
@@ -115,11 +118,18 @@ export class LenderClient {
     try {
       return await call()
     } catch (error) {
-      const reason = axios.isAxiosError(error) && error.code === "ECONNABORTED" ? "timed out" : "could not be reached"
+      const code = axios.isAxiosError(error) ? error.code : undefined
+      // Refused or unresolved: the request never left. Anything else may have reached the lender.
+      const neverSent = code !== undefined && NEVER_SENT.has(code)
+      const timedOut = code === "ECONNABORTED" || code === "ETIMEDOUT"
+      const reason = timedOut ? "did not answer in time" : neverSent ? "could not be reached" : "dropped the connection"
       throw new LenderNetworkError({
         code: "network",
         operation,
-        message: `PayBright ${reason} for the ${operation}; try again in a moment`,
+        maybeDone: !neverSent,
+        message: neverSent
+          ? `PayBright ${reason} for the ${operation}; nothing was sent, try again in a moment`
+          : `PayBright ${reason} for the ${operation}; it may have been made: check the contract in the PayBright portal before trying again`,
       })
     }
   }

@@ -30,8 +30,19 @@ export class LenderAuthError extends LenderError {}
 export class LenderNotFoundError extends LenderError {}
 /** 5xx or 429: the lender is failing or busy; the call may be tried again later. */
 export class LenderUnavailableError extends LenderError {}
-/** No answer: timeout, refused connection, DNS. */
-export class LenderNetworkError extends LenderError {}
+/**
+ * No answer: timeout, refused connection, DNS. `maybeDone` is true when the request may have
+ * reached the lender (a timeout or a dropped connection): a capture or refund may then have
+ * happened, and must not be repeated blindly.
+ */
+export class LenderNetworkError extends LenderError {
+  readonly maybeDone: boolean
+
+  constructor(init: ConstructorParameters<typeof LenderError>[0] & { maybeDone: boolean }) {
+    super(init)
+    this.maybeDone = init.maybeDone
+  }
+}
 /** The lender answered 2xx with a body that does not match the documented shape. */
 export class LenderResponseError extends LenderError {}
 

@@ -66,8 +66,14 @@ describe("lender client, over real HTTP", () => {
     expect(bad.message).not.toContain("4111111111111111")
     const timedOut = await impatient.capture("1", { x_account_id: "a", x_amount: "1.00", x_reference: "r", x_currency: "CAD", x_test: true }).catch((caught) => caught)
     expect(timedOut).toBeInstanceOf(LenderNetworkError)
+    // The capture may have been made: the merchant is told to look before trying again.
+    expect(timedOut.maybeDone).toBe(true)
+    expect(timedOut.message).toMatch(/did not answer in time for the capture; it may have been made: check the contract in the PayBright portal/)
     silent.closeAllConnections()
     silent.close()
+    const closed = await impatient.capture("1", { x_account_id: "a", x_amount: "1.00", x_reference: "r", x_currency: "CAD", x_test: true }).catch((caught) => caught)
+    expect(closed).toMatchObject({ maybeDone: false })
+    expect(closed.message).toMatch(/could not be reached for the capture; nothing was sent/)
   })
 
   it("keeps a card number above 2^53 exact", () => {
