@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
 import { registeredProviderOptions } from "../checkout/provider-settings"
 
 /** A PayBright authorization with an amount not yet captured, and when the lender cancels it. */
@@ -75,7 +75,7 @@ export async function reportExpiringAuthorizations(container: MedusaContainer, n
   return expiring
 }
 
-async function orderOfCollection(query: { graph: Function }, paymentCollectionId: string) {
+async function orderOfCollection(query: Pick<RemoteQueryFunction, "graph">, paymentCollectionId: string) {
   const { data: links } = await query.graph({
     entity: "order_payment_collection",
     fields: ["order.id", "order.display_id"],
