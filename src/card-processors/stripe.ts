@@ -107,7 +107,9 @@ export class StripeCardProcessor implements CardProcessor {
       return new CardProcessorError(code, `Stripe declined the virtual card: ${error.message}`, this.name)
     }
     if (error instanceof Stripe.errors.StripeConnectionError) {
-      return new CardProcessorError("network", `Stripe could not be reached for the ${operation}; try again in a moment`, this.name)
+      // Stripe's client already retried with the same idempotency key; a new attempt from Medusa
+      // would carry a new one, so a charge that went through unseen could be made twice.
+      return new CardProcessorError("network", `Stripe did not answer the ${operation}; it may have been made: check the payment in the Stripe dashboard before trying again`, this.name)
     }
     if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
       return new CardProcessorError("configuration", `Stripe refused the secret key for the ${operation}; check the card processor's secretKey`, this.name)

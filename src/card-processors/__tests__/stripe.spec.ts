@@ -57,4 +57,13 @@ describe("Stripe card processor against a strict fake Stripe", () => {
     expect(tooMuch).toBeInstanceOf(CardProcessorError)
     expect(stripe.charges().find((entry) => entry.id === chargeId)!.refunded).toBe(2000)
   })
+
+  it("tells the merchant to look in Stripe before retrying when Stripe cannot be reached", async () => {
+    const unreachable = new StripeCardProcessor({ secretKey: stripe.secretKey, host: "127.0.0.1", port: 9, protocol: "http", timeoutMs: 1000 })
+    const failure = await unreachable.charge({ card, amount: "5.00", currency: "CAD", idempotencyKey: "key-unreachable", description: "test", metadata: {} }).catch((error) => error)
+    expect(failure).toBeInstanceOf(CardProcessorError)
+    expect(failure.code).toBe("network")
+    expect(failure.message).toMatch(/check the payment in the Stripe dashboard before trying again/)
+    expect(failure.message).not.toContain(card.pan)
+  })
 })
