@@ -1,7 +1,7 @@
 import Medusa from "@medusajs/js-sdk"
 import { MathBN } from "@medusajs/framework/utils"
 import type { Simulator } from "../src/simulator"
-import { formWithButton, submit } from "./html-form"
+import { formWithButton, submit } from "../test-support/html-form"
 import { step } from "./progress"
 import type { SeededStore } from "./seed-store"
 import { SHOPPER_ADDRESS } from "./shopper-address"

@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { chromium, type Browser } from "playwright-core"
-import { freePort } from "../helpers/app-port"
+import { freePort } from "../../test-support/free-port"
 import { DemoRun } from "./run-demo"
 
 jest.setTimeout(300_000)

@@ -1,4 +1,4 @@
-import net from "node:net"
+import { freePort } from "../../test-support/free-port"
 
 /**
  * Chooses the port of the Medusa app a test file boots, before the runner boots it: the lender's
@@ -14,17 +14,4 @@ export function useAppPort(): { readonly port: number; readonly url: string } {
     process.env.PAYBRIGHT_BACKEND_URL = app.url
   })
   return app
-}
-
-/** A port nothing listens on right now, found by letting the OS pick one. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }

@@ -1,3 +1,5 @@
+import { formWithButton, submit } from "../../test-support/html-form"
+
 /**
  * What a shopper's browser does with `data.redirect`: post the signed form to the lender, click
  * a button on the application page, and follow the redirect back. Real HTTP, no shortcuts.
@@ -8,26 +10,16 @@ export async function submitApplication(
   redirect: { url: string; method: string; fields: Record<string, string> },
   decision: Decision = "approve"
 ): Promise<{ status: number; location?: string; page?: string }> {
-  const application = await fetch(redirect.url, {
-    method: redirect.method,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(redirect.fields).toString(),
-    redirect: "manual",
-  })
+  const application = await submit({ action: redirect.url, method: redirect.method, fields: redirect.fields })
   if (application.status === 303 || application.status === 302) {
     return { status: application.status, location: application.headers.get("location") ?? undefined }
   }
   const page = await application.text()
-  const id = /name="application_id"\s+value="([^"]+)"/.exec(page)?.[1]
-  if (application.status !== 200 || !id) {
+  if (application.status !== 200 || !page.includes(`id="${decision}"`)) {
     return { status: application.status, page }
   }
-  const answer = await fetch(new URL("/CheckOut/decision", redirect.url), {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ application_id: id, decision }).toString(),
-    redirect: "manual",
-  })
+  // The shopper clicks the decision's button: its form, posted as the browser would.
+  const answer = await submit(formWithButton(page, decision, redirect.url))
   return { status: answer.status, location: answer.headers.get("location") ?? undefined }
 }
 

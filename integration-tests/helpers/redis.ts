@@ -3,7 +3,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import net from "node:net"
-import { freePort } from "./app-port"
+import { freePort } from "../../test-support/free-port"
 
 /** A throwaway redis-server (Debian's package) on a free loopback port. */
 export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {

@@ -39,13 +39,15 @@ export async function listOpenAuthorizations(container: MedusaContainer, now = n
       { provider_id: providerId, canceled_at: null, captured_at: null } as never,
       { relations: ["captures"], select: ["id", "amount", "currency_code", "created_at", "payment_collection_id"], order: { created_at: "ASC" }, take: LIMIT }
     )
+    // One query for the orders of every listed payment: the admin's order list loads this.
+    const orders = await ordersOfCollections(query, candidates.map((payment) => payment.payment_collection_id))
     for (const payment of candidates) {
       const captured = (payment.captures ?? []).reduce((sum, capture) => MathBN.add(sum, capture.amount as never), MathBN.convert(0))
       const uncaptured = MathBN.sub(payment.amount as never, captured)
       if (MathBN.lte(uncaptured, 0)) continue
       const authorizedAt = new Date(payment.created_at as Date)
       const ageDays = Math.floor((now.getTime() - authorizedAt.getTime()) / DAY)
-      const order = await orderOfCollection(query, payment.payment_collection_id)
+      const order = orders.get(payment.payment_collection_id)
       found.push({
         payment_id: payment.id,
         order_id: order?.id,
@@ -75,11 +77,17 @@ export async function reportExpiringAuthorizations(container: MedusaContainer, n
   return expiring
 }
 
-async function orderOfCollection(query: Pick<RemoteQueryFunction, "graph">, paymentCollectionId: string) {
+/** The order (id, display id) of each payment collection, by collection id. */
+async function ordersOfCollections(query: Pick<RemoteQueryFunction, "graph">, paymentCollectionIds: string[]) {
+  const orders = new Map<string, { id: string; display_id: number }>()
+  if (paymentCollectionIds.length === 0) return orders
   const { data: links } = await query.graph({
     entity: "order_payment_collection",
-    fields: ["order.id", "order.display_id"],
-    filters: { payment_collection_id: paymentCollectionId },
+    fields: ["payment_collection_id", "order.id", "order.display_id"],
+    filters: { payment_collection_id: paymentCollectionIds },
   })
-  return links[0]?.order as { id: string; display_id: number } | undefined
+  for (const link of links) {
+    if (link.order) orders.set(link.payment_collection_id, link.order as { id: string; display_id: number })
+  }
+  return orders
 }
