@@ -20,7 +20,11 @@ export type CaptureOutcome =
  * record keyed by the trigger, so a redelivered or concurrent event finds the work done. A failure
  * does not undo the shipment: it is recorded with the lender's message and can be retried.
  */
-export async function captureFulfillment(container: MedusaContainer, trigger: CaptureTrigger, fulfillmentId: string): Promise<CaptureOutcome> {
+export async function captureFulfillment(
+  container: MedusaContainer,
+  trigger: CaptureTrigger,
+  fulfillmentId: string
+): Promise<CaptureOutcome> {
   const target = await captureTarget(container, fulfillmentId)
   if (!target.found) {
     return { status: "skipped", reason: target.reason }
@@ -33,7 +37,9 @@ export async function captureFulfillment(container: MedusaContainer, trigger: Ca
     return { status: "skipped", reason: "the manual card processor is charged by a person, then captured in the admin" }
   }
   const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(paymentLockKey(target.payment.id), () => captureLocked(container, trigger, fulfillmentId, target), { timeout: 60 })
+  return locking.execute(paymentLockKey(target.payment.id), () => captureLocked(container, trigger, fulfillmentId), {
+    timeout: 60,
+  })
 }
 
 /** Runs a failed capture again, under the same lock and with the same record. */
@@ -48,13 +54,18 @@ export async function retryCapture(container: MedusaContainer, recordId: string)
     return { status: "skipped", reason: target.reason }
   }
   const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(paymentLockKey(target.payment.id), () => captureLocked(container, record.trigger, record.fulfillment_id, target), { timeout: 60 })
+  return locking.execute(
+    paymentLockKey(target.payment.id),
+    () => captureLocked(container, record.trigger, record.fulfillment_id),
+    { timeout: 60 }
+  )
 }
 
-type Target = Awaited<ReturnType<typeof captureTarget>>
-type FoundTarget = Extract<Target, { found: true }>
-
-async function captureLocked(container: MedusaContainer, trigger: CaptureTrigger, fulfillmentId: string, stale: FoundTarget): Promise<CaptureOutcome> {
+async function captureLocked(
+  container: MedusaContainer,
+  trigger: CaptureTrigger,
+  fulfillmentId: string
+): Promise<CaptureOutcome> {
   const records = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const idempotencyKey = `${trigger}:${fulfillmentId}`
@@ -75,7 +86,12 @@ async function captureLocked(container: MedusaContainer, trigger: CaptureTrigger
   // A decimal string: Medusa stores it exactly (the DTO's type says number).
   const fields = { amount: amount as unknown as number, currency_code: payment.currency_code, last_error: null }
   const record = existing
-    ? await records.updatePayBrightCaptures({ id: existing.id, ...fields, status: "pending", attempts: existing.attempts + 1 })
+    ? await records.updatePayBrightCaptures({
+        id: existing.id,
+        ...fields,
+        status: "pending",
+        attempts: existing.attempts + 1,
+      })
     : await records.createPayBrightCaptures({
         idempotency_key: idempotencyKey,
         payment_id: payment.id,
@@ -93,18 +109,26 @@ async function captureLocked(container: MedusaContainer, trigger: CaptureTrigger
   if (errors?.length) {
     const message = (errors[0].error as Error)?.message ?? "the capture failed"
     await records.updatePayBrightCaptures({ id: record.id, status: "failed", last_error: message })
-    logger.error(`PayBright: capture of ${amount} ${payment.currency_code.toUpperCase()} at ${trigger} of order #${order.display_id} failed: ${message}`)
+    logger.error(
+      `PayBright: capture of ${amount} ${payment.currency_code.toUpperCase()} at ${trigger} of order #${order.display_id} failed: ${message}`
+    )
     return { status: "failed", amount, recordId: record.id, message }
   }
   await records.updatePayBrightCaptures({ id: record.id, status: "captured", last_error: null })
-  logger.info(`PayBright: captured ${amount} ${payment.currency_code.toUpperCase()} at ${trigger} of order #${order.display_id}`)
+  logger.info(
+    `PayBright: captured ${amount} ${payment.currency_code.toUpperCase()} at ${trigger} of order #${order.display_id}`
+  )
   return { status: "captured", amount, recordId: record.id }
 }
 
 /** The order, its PayBright payment and the fulfillment, as the capture needs them. */
 async function captureTarget(container: MedusaContainer, fulfillmentId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({ entity: "order_fulfillment", fields: ["order_id"], filters: { fulfillment_id: fulfillmentId } })
+  const { data: links } = await query.graph({
+    entity: "order_fulfillment",
+    fields: ["order_id"],
+    filters: { fulfillment_id: fulfillmentId },
+  })
   const orderId: string | undefined = links[0]?.order_id
   if (!orderId) {
     return { found: false as const, reason: `fulfillment ${fulfillmentId} belongs to no order` }
@@ -155,12 +179,30 @@ async function captureTarget(container: MedusaContainer, fulfillmentId: string) 
       fulfilledQuantities[item.line_item_id] = MathBN.add(fulfilledQuantities[item.line_item_id] ?? 0, item.quantity)
     }
   }
-  const shippingTotal = (order.shipping_methods ?? []).reduce((sum: any, method: any) => MathBN.add(sum, method.total ?? 0), MathBN.convert(0))
-  const captured = (payment.captures ?? []).reduce((sum: any, capture: any) => MathBN.add(sum, capture.amount), MathBN.convert(0))
+  const shippingTotal = (order.shipping_methods ?? []).reduce(
+    (sum: any, method: any) => MathBN.add(sum, method.total ?? 0),
+    MathBN.convert(0)
+  )
+  const captured = (payment.captures ?? []).reduce(
+    (sum: any, capture: any) => MathBN.add(sum, capture.amount),
+    MathBN.convert(0)
+  )
   return {
     found: true as const,
-    order: { id: order.id as string, display_id: order.display_id as number, items: order.items, shippingTotal, fulfilledQuantities },
-    payment: { id: payment.id as string, provider_id: payment.provider_id as string, amount: payment.amount, currency_code: payment.currency_code as string, captured },
+    order: {
+      id: order.id as string,
+      display_id: order.display_id as number,
+      items: order.items,
+      shippingTotal,
+      fulfilledQuantities,
+    },
+    payment: {
+      id: payment.id as string,
+      provider_id: payment.provider_id as string,
+      amount: payment.amount,
+      currency_code: payment.currency_code as string,
+      captured,
+    },
     fulfillment: { items: fulfillment.items as { line_item_id: string; quantity: number }[] },
   }
 }

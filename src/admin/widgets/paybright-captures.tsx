@@ -1,7 +1,8 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
 import { Badge, Button, Container, Heading, Text, toast } from "@medusajs/ui"
-import { useCallback, useEffect, useState } from "react"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { sdk } from "../lib/sdk"
 
 type CaptureRecord = {
   id: string
@@ -19,29 +20,23 @@ const colors = { captured: "green", failed: "red", pending: "orange" } as const
 
 /** The captures PayBright made at shipment for this order, with a retry for the failed ones. */
 const PayBrightCapturesWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const [captures, setCaptures] = useState<CaptureRecord[] | undefined>()
-  const [retrying, setRetrying] = useState<string>()
+  const queryClient = useQueryClient()
+  const queryKey = ["paybright", "captures", order.id]
+  const { data } = useQuery({
+    queryKey,
+    queryFn: () => sdk.client.fetch<{ captures: CaptureRecord[] }>(`/admin/paybright/orders/${order.id}/captures`),
+  })
+  const captures = data?.captures
+  const retry = useMutation({
+    mutationFn: (id: string) => sdk.client.fetch(`/admin/paybright/captures/${id}/retry`, { method: "POST" }),
+    onSuccess: () => toast.success("Captured at PayBright"),
+    onError: (error: Error) => toast.error(error.message || "The capture failed again"),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  })
 
-  const load = useCallback(async () => {
-    const response = await fetch(`/admin/paybright/orders/${order.id}/captures`, { credentials: "include" })
-    if (response.ok) setCaptures((await response.json()).captures)
-  }, [order.id])
-
-  useEffect(() => {
-    void load()
-  }, [load])
-
-  const retry = async (id: string) => {
-    setRetrying(id)
-    const response = await fetch(`/admin/paybright/captures/${id}/retry`, { method: "POST", credentials: "include" })
-    const body = await response.json().catch(() => ({}))
-    setRetrying(undefined)
-    if (response.ok) toast.success("Captured at PayBright")
-    else toast.error(body.message ?? "The capture failed again")
-    await load()
-  }
-
-  const isPayBright = order.payment_collections?.some((collection) => collection.payments?.some((payment) => payment.provider_id?.startsWith("pp_paybright_")))
+  const isPayBright = order.payment_collections?.some((collection) =>
+    collection.payments?.some((payment) => payment.provider_id?.startsWith("pp_paybright_"))
+  )
   if (!isPayBright) return null
 
   return (
@@ -73,7 +68,12 @@ const PayBrightCapturesWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
             </Text>
           )}
           {capture.status === "failed" && (
-            <Button size="small" variant="secondary" isLoading={retrying === capture.id} onClick={() => retry(capture.id)}>
+            <Button
+              size="small"
+              variant="secondary"
+              isLoading={retry.isPending && retry.variables === capture.id}
+              onClick={() => retry.mutate(capture.id)}
+            >
               Retry capture
             </Button>
           )}

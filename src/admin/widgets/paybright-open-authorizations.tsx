@@ -1,7 +1,8 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
-import { useEffect, useState } from "react"
+import { useQuery } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
+import { sdk } from "../lib/sdk"
 
 type OpenAuthorization = {
   payment_id: string
@@ -21,14 +22,11 @@ const DAY = 24 * 60 * 60 * 1000
  * with the date PayBright cancels it, those close to it first flagged. Hidden when there are none.
  */
 const PayBrightOpenAuthorizationsWidget = () => {
-  const [authorizations, setAuthorizations] = useState<OpenAuthorization[]>([])
-
-  useEffect(() => {
-    void (async () => {
-      const response = await fetch("/admin/paybright/authorizations", { credentials: "include" })
-      if (response.ok) setAuthorizations((await response.json()).authorizations)
-    })()
-  }, [])
+  const { data } = useQuery({
+    queryKey: ["paybright", "authorizations"],
+    queryFn: () => sdk.client.fetch<{ authorizations: OpenAuthorization[] }>("/admin/paybright/authorizations"),
+  })
+  const authorizations = data?.authorizations ?? []
 
   if (authorizations.length === 0) return null
   const expiring = authorizations.filter((authorization) => authorization.expiring).length
@@ -46,7 +44,11 @@ const PayBrightOpenAuthorizationsWidget = () => {
       {authorizations.map((authorization) => (
         <div key={authorization.payment_id} className="flex items-center justify-between px-6 py-3">
           <Text size="small" weight="plus">
-            {authorization.order_id ? <Link to={`/orders/${authorization.order_id}`}>Order #{authorization.order_display_id}</Link> : `Payment ${authorization.payment_id}`}
+            {authorization.order_id ? (
+              <Link to={`/orders/${authorization.order_id}`}>Order #{authorization.order_display_id}</Link>
+            ) : (
+              `Payment ${authorization.payment_id}`
+            )}
             {` · ${authorization.uncaptured} ${authorization.currency_code.toUpperCase()}`}
           </Text>
           <Badge size="2xsmall" color={authorization.expiring ? "red" : "grey"}>

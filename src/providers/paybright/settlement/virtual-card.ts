@@ -6,8 +6,6 @@ import { CardProcessorError, type CardDetails, type CardProcessor } from "../../
 import type { PaymentData } from "../session-data"
 import type { Settlement } from "./types"
 
-type Charge = NonNullable<PaymentData["charges"]>[number]
-
 /**
  * The virtual card: the lender issues a single-use card for the contract; the plugin fetches it
  * just in time for each charge or refund and hands it to the merchant's card processor. Only the
@@ -39,10 +37,17 @@ export class VirtualCardSettlement implements Settlement {
         currency: payment.currency,
         idempotencyKey: `paybright-capture-${captureId}`,
         description: `PayBright contract ${payment.gateway_reference}`,
-        metadata: { paybright_contract: payment.gateway_reference, medusa_capture_id: captureId, medusa_payment_session_id: payment.session_id },
+        metadata: {
+          paybright_contract: payment.gateway_reference,
+          medusa_capture_id: captureId,
+          medusa_payment_session_id: payment.session_id,
+        },
       })
     )
-    return { ...payment, charges: [...charges, { id: charged.chargeId, capture_id: captureId, amount, refunded: "0.00" }] }
+    return {
+      ...payment,
+      charges: [...charges, { id: charged.chargeId, capture_id: captureId, amount, refunded: "0.00" }],
+    }
   }
 
   /** Refunds go back to the same charges, newest first, split across them when one is not enough. */
@@ -90,7 +95,10 @@ export class VirtualCardSettlement implements Settlement {
           manual_action_required: "Charge the card on your terminal, then capture again.",
           processor_error: "Check the processor's dashboard, then try again.",
         }
-        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The ${operation} on the PayBright virtual card failed: ${error.message}. ${advice[error.code]}`)
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `The ${operation} on the PayBright virtual card failed: ${error.message}. ${advice[error.code]}`
+        )
       }
       throw error
     }
