@@ -1,7 +1,4 @@
-const swc = [
-  "@swc/jest",
-  { jsc: { parser: { syntax: "typescript", decorators: true }, target: "es2021" } },
-]
+const swc = ["@swc/jest", { jsc: { parser: { syntax: "typescript", decorators: true }, target: "es2021" } }]
 
 const shared = {
   transform: { "^.+\\.[jt]s$": swc },

@@ -48,17 +48,38 @@ module.exports = defineConfig({
       resolve: "@medusajs/medusa/payment",
       options: {
         providers: [
-          { resolve: "./src/providers/paybright", id: "paybright", options: paybrightOptions(env.PAYBRIGHT_CAPTURE_MODE ?? "in_store", cardProcessor(env.PAYBRIGHT_CARD_PROCESSOR)) },
+          {
+            resolve: "./src/providers/paybright",
+            id: "paybright",
+            options: paybrightOptions(
+              env.PAYBRIGHT_CAPTURE_MODE ?? "in_store",
+              cardProcessor(env.PAYBRIGHT_CARD_PROCESSOR)
+            ),
+          },
           // Registrations that capture at fulfillment or never by themselves, when a test asks for them.
           ...(env.PAYBRIGHT_CAPTURE_ON_PROVIDERS
             ? [
-                { resolve: "./src/providers/paybright", id: "on-fulfillment", options: { ...paybrightOptions("in_store"), captureOn: "fulfillment" } },
-                { resolve: "./src/providers/paybright", id: "capture-manually", options: { ...paybrightOptions("in_store"), captureOn: "manual" } },
+                {
+                  resolve: "./src/providers/paybright",
+                  id: "on-fulfillment",
+                  options: { ...paybrightOptions("in_store"), captureOn: "fulfillment" },
+                },
+                {
+                  resolve: "./src/providers/paybright",
+                  id: "capture-manually",
+                  options: { ...paybrightOptions("in_store"), captureOn: "manual" },
+                },
               ]
             : []),
           // A second registration, settled by a person at a terminal, when a test asks for it.
           ...(env.PAYBRIGHT_MANUAL_PROVIDER
-            ? [{ resolve: "./src/providers/paybright", id: "manual-card", options: paybrightOptions("virtual_card", { type: "manual" }) }]
+            ? [
+                {
+                  resolve: "./src/providers/paybright",
+                  id: "manual-card",
+                  options: paybrightOptions("virtual_card", { type: "manual" }),
+                },
+              ]
             : []),
         ],
       },
@@ -90,7 +111,12 @@ function cardProcessor(kind?: string) {
     const stripe = new URL(env.PAYBRIGHT_STRIPE_URL ?? "http://127.0.0.1:12111")
     return {
       type: "stripe",
-      options: { secretKey: env.PAYBRIGHT_STRIPE_KEY, host: stripe.hostname, port: Number(stripe.port), protocol: stripe.protocol.replace(":", "") },
+      options: {
+        secretKey: env.PAYBRIGHT_STRIPE_KEY,
+        host: stripe.hostname,
+        port: Number(stripe.port),
+        protocol: stripe.protocol.replace(":", ""),
+      },
     }
   }
   return undefined

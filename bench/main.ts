@@ -35,30 +35,70 @@ async function main() {
   results.push(await measure("sign an application form (14 fields)", 20_000, () => signFields(application, apiToken)))
 
   const result = signFields(
-    { ...application, x_gateway_reference: "PB-1001", x_timestamp: new Date().toISOString(), x_result: "Completed", x_message: "Approved" },
+    {
+      ...application,
+      x_gateway_reference: "PB-1001",
+      x_timestamp: new Date().toISOString(),
+      x_result: "Completed",
+      x_message: "Approved",
+    },
     apiToken
   )
-  const expected = { apiKey, apiToken, sessionId: application.x_reference, amount: "1044.12", currency: "CAD", test: true }
+  const expected = {
+    apiKey,
+    apiToken,
+    sessionId: application.x_reference,
+    amount: "1044.12",
+    currency: "CAD",
+    test: true,
+  }
   results.push(
     await measure("verify the lender's result", 20_000, () => {
       if (!verifyApplicationResult(result, expected).verified) throw new Error("the benchmark's result does not verify")
     })
   )
 
-  const lines = Array.from({ length: 50 }, (_, index) => ({ id: `item_${index}`, quantity: 3, total: `${(index + 1) * 17}.${String(index % 100).padStart(2, "0")}` }))
-  const order = { items: lines, shippingTotal: "25.00", fulfilledQuantities: Object.fromEntries(lines.map((line, index) => [line.id, index % 2 ? 3 : 1])) }
+  const lines = Array.from({ length: 50 }, (_, index) => ({
+    id: `item_${index}`,
+    quantity: 3,
+    total: `${(index + 1) * 17}.${String(index % 100).padStart(2, "0")}`,
+  }))
+  const order = {
+    items: lines,
+    shippingTotal: "25.00",
+    fulfilledQuantities: Object.fromEntries(lines.map((line, index) => [line.id, index % 2 ? 3 : 1])),
+  }
   const parcel = { items: lines.map((line) => ({ line_item_id: line.id, quantity: 1 })) }
-  results.push(await measure("value a parcel of a 50-line order", 5_000, () => captureAmountFor(order, parcel, { authorized: "50000.00", captured: "125.50" })))
+  results.push(
+    await measure("value a parcel of a 50-line order", 5_000, () =>
+      captureAmountFor(order, parcel, { authorized: "50000.00", captured: "125.50" })
+    )
+  )
 
   const simulator = await startSimulator({ decision: "approve", callback: { enabled: false } })
   try {
     const contract = await approveApplication(simulator, "1044.12")
     const client = new LenderClient({ apiUrl: simulator.apiUrl, apiKey, apiToken, timeoutMs: 5000 })
-    results.push(await measure("virtual card retrieval, one at a time", 1_000, () => client.getVirtualCard(contract.gateway_reference)))
-    results.push(await measureConcurrent("virtual card retrieval, 16 at once", 2_000, 16, () => client.getVirtualCard(contract.gateway_reference)))
+    results.push(
+      await measure("virtual card retrieval, one at a time", 1_000, () =>
+        client.getVirtualCard(contract.gateway_reference)
+      )
+    )
+    results.push(
+      await measureConcurrent("virtual card retrieval, 16 at once", 2_000, 16, () =>
+        client.getVirtualCard(contract.gateway_reference)
+      )
+    )
     // Captures of one cent each, well within the contract's 1044.12, each under its own reference.
     let captures = 0
-    const capture = () => client.capture(contract.gateway_reference, { x_account_id: apiKey, x_amount: "0.01", x_reference: `cap_bench_${++captures}`, x_currency: "CAD", x_test: true })
+    const capture = () =>
+      client.capture(contract.gateway_reference, {
+        x_account_id: apiKey,
+        x_amount: "0.01",
+        x_reference: `cap_bench_${++captures}`,
+        x_currency: "CAD",
+        x_test: true,
+      })
     results.push(await measure("in-store capture, one at a time", 500, capture))
   } finally {
     await simulator.close()

@@ -6,7 +6,11 @@ export type Measurement = { name: string; runs: number; perSecond: number; p50: 
  * Runs `work` for a warm-up, then `runs` times one after another, timing each run; answers the
  * throughput and the latency percentiles in milliseconds.
  */
-export async function measure(name: string, runs: number, work: (run: number) => unknown | Promise<unknown>): Promise<Measurement> {
+export async function measure(
+  name: string,
+  runs: number,
+  work: (run: number) => unknown | Promise<unknown>
+): Promise<Measurement> {
   for (let run = 0; run < Math.min(100, Math.ceil(runs / 10)); run++) await work(run)
   const times: number[] = []
   const started = performance.now()
@@ -22,7 +26,12 @@ export async function measure(name: string, runs: number, work: (run: number) =>
  * `concurrency` callers each running `work` back to back until `runs` calls are done: the
  * throughput of a server under that many simultaneous requests, and each call's latency.
  */
-export async function measureConcurrent(name: string, runs: number, concurrency: number, work: (run: number) => Promise<unknown>): Promise<Measurement> {
+export async function measureConcurrent(
+  name: string,
+  runs: number,
+  concurrency: number,
+  work: (run: number) => Promise<unknown>
+): Promise<Measurement> {
   const times: number[] = []
   let next = 0
   const started = performance.now()
@@ -42,7 +51,14 @@ export async function measureConcurrent(name: string, runs: number, concurrency:
 function summarize(name: string, times: number[], totalMs: number): Measurement {
   const sorted = [...times].sort((a, b) => a - b)
   const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))]
-  return { name, runs: sorted.length, perSecond: (sorted.length * 1000) / totalMs, p50: at(0.5), p95: at(0.95), p99: at(0.99) }
+  return {
+    name,
+    runs: sorted.length,
+    perSecond: (sorted.length * 1000) / totalMs,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+  }
 }
 
 /** The measurements as an aligned table. */
@@ -52,5 +68,9 @@ export function table(measurements: Measurement[]): string {
     rows.push([m.name, String(m.runs), m.perSecond.toFixed(0), m.p50.toFixed(3), m.p95.toFixed(3), m.p99.toFixed(3)])
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ")).join("\n")
+  return rows
+    .map((row) =>
+      row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ")
+    )
+    .join("\n")
 }

@@ -14,7 +14,11 @@ export async function demoDatabase(): Promise<DemoDatabase> {
     await admin(server, `create database "${name}"`)
     const url = new URL(server)
     url.pathname = `/${name}`
-    return { url: url.toString(), describe: `${name} on ${url.host}`, drop: () => admin(server, `drop database if exists "${name}" with (force)`) }
+    return {
+      url: url.toString(),
+      describe: `${name} on ${url.host}`,
+      drop: () => admin(server, `drop database if exists "${name}" with (force)`),
+    }
   }
   const { startPostgres } = await import("../scripts/embedded-postgres.mjs")
   const postgres = await startPostgres()

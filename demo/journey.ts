@@ -79,7 +79,8 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
     // The shopper clicks Approve: the page's own form, posted as the browser would.
     const decided = await submit(formWithButton(html, "approve", redirect.url))
     const location = decided.headers.get("location")
-    if (decided.status !== 303 || !location) throw new Error(`the decision answered ${decided.status}, not a 303 to the store`)
+    if (decided.status !== 303 || !location)
+      throw new Error(`the decision answered ${decided.status}, not a 303 to the store`)
     note(`contract ${new URL(location).searchParams.get("x_gateway_reference")}`)
     return location
   })
@@ -88,7 +89,8 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
     const back = await fetch(returnUrl, { redirect: "manual" })
     const confirmation = back.headers.get("location") ?? ""
     const orderId = /\/order\/([^/]+)\/confirmed/.exec(confirmation)?.[1]
-    if (back.status !== 303 || !orderId) throw new Error(`/paybright/return answered ${back.status} ${confirmation || "without a location"}`)
+    if (back.status !== 303 || !orderId)
+      throw new Error(`/paybright/return answered ${back.status} ${confirmation || "without a location"}`)
     // The return route sent the browser on to the storefront's order confirmation page.
     note(orderId)
     return orderId
@@ -102,17 +104,21 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
       await sleep(100)
     }
     const attempts = simulator.callbacks().filter((entry) => entry.reference === session.id)
-    throw new Error(`the store did not answer the lender's callback with 200 (${attempts.map((entry) => entry.status ?? entry.error).join(", ") || "no attempt yet"})`)
+    throw new Error(
+      `the store did not answer the lender's callback with 200 (${attempts.map((entry) => entry.status ?? entry.error).join(", ") || "no attempt yet"})`
+    )
   })
 
   const order = await step("Merchant finds the order in the admin", async (note) => {
     await admin.auth.login("user", "emailpass", { email: context.admin.email, password: context.admin.password })
     const { order } = await admin.admin.order.retrieve(orderId, {
-      fields: "id,display_id,status,payment_status,total,items.id,items.title,items.quantity,payment_collections.payments.id,payment_collections.payments.data",
+      fields:
+        "id,display_id,status,payment_status,total,items.id,items.title,items.quantity,payment_collections.payments.id,payment_collections.payments.data",
     })
     const payment = order.payment_collections?.[0]?.payments?.[0]
     if (!payment) throw new Error(`order ${orderId} has no payment`)
-    if (order.payment_status !== "authorized") throw new Error(`order ${orderId}'s payment is ${order.payment_status}, not authorized`)
+    if (order.payment_status !== "authorized")
+      throw new Error(`order ${orderId}'s payment is ${order.payment_status}, not authorized`)
     note(`#${order.display_id}, ${order.status}, payment ${order.payment_status}, ${money(order.total)} CAD`)
     return { ...order, payment }
   })
@@ -134,7 +140,9 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
         .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)))
         .at(-1)
       if (!fulfillment) throw new Error("the fulfillment was not created")
-      await admin.admin.order.createShipment(orderId, fulfillment.id, { items: [{ id: item.id, quantity: item.quantity }] })
+      await admin.admin.order.createShipment(orderId, fulfillment.id, {
+        items: [{ id: item.id, quantity: item.quantity }],
+      })
       // The plugin captures at shipment (captureOn "shipment") after the event; a store without
       // it, or with captureOn "manual", shows no new capture here and is captured by hand below.
       const captured = await newCapture(admin, paymentId, before.length)
@@ -152,7 +160,10 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
     }
     // Without an amount Medusa captures the whole payment; after a capture at shipment only the
     // rest is left to capture, so that is named.
-    await admin.admin.payment.capture(paymentId, (payment.captures ?? []).length ? { amount: Number(remaining.toFixed(2)) } : {})
+    await admin.admin.payment.capture(
+      paymentId,
+      (payment.captures ?? []).length ? { amount: Number(remaining.toFixed(2)) } : {}
+    )
     note(`${remaining.toFixed(2)} CAD captured from the admin`)
     return remaining.toFixed(2)
   })
@@ -195,7 +206,9 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
 }
 
 async function captureAmounts(admin: Medusa, paymentId: string): Promise<string[]> {
-  const { payment } = await admin.admin.payment.retrieve(paymentId, { fields: "id,captures.amount,captures.created_at" })
+  const { payment } = await admin.admin.payment.retrieve(paymentId, {
+    fields: "id,captures.amount,captures.created_at",
+  })
   return byTime(payment.captures ?? []).map((capture) => money(capture.amount))
 }
 

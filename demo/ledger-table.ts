@@ -15,8 +15,13 @@ export function ledgerTable(result: JourneyResult): { text: string; agree: boole
     { label: "  refunds", lender: list(lender.refunds), medusa: list(medusa.refunds), compared: true },
   ]
   const agree = rows.every((row) => !row.compared || row.lender === row.medusa)
-  const widths = [12, Math.max(14, ...rows.map((row) => row.lender.length)), Math.max(14, ...rows.map((row) => row.medusa.length))]
-  const line = (cells: string[]) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[index]))).join("  ")
+  const widths = [
+    12,
+    Math.max(14, ...rows.map((row) => row.lender.length)),
+    Math.max(14, ...rows.map((row) => row.medusa.length)),
+  ]
+  const line = (cells: string[]) =>
+    cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[index]))).join("  ")
   const how = [
     result.capturedBy.atShipment.length ? `${list(result.capturedBy.atShipment)} at shipment` : "",
     result.capturedBy.byAdmin ? `${result.capturedBy.byAdmin} by the admin` : "",
@@ -31,7 +36,9 @@ export function ledgerTable(result: JourneyResult): { text: string; agree: boole
     ...rows.map((row) => `${line([row.label, row.lender, row.medusa])}${row.lender === row.medusa ? "" : "   ≠"}`),
     "",
     `Captured ${how || "nothing"}.`,
-    agree ? "✔ Medusa's totals agree with the lender's to the cent." : "✖ Medusa's totals do NOT agree with the lender's (rows marked ≠).",
+    agree
+      ? "✔ Medusa's totals agree with the lender's to the cent."
+      : "✖ Medusa's totals do NOT agree with the lender's (rows marked ≠).",
   ].join("\n")
   return { text, agree }
 }

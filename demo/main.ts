@@ -12,7 +12,16 @@ import { MedusaServer } from "./medusa-process"
 import { stopAll } from "./processes"
 import { ensurePortFree, PortInUseError } from "./ports"
 import { interrupt, step, StepError } from "./progress"
-import { createAdmin, createStoreFolder, installBuiltPlugin, migrate, seed, storeEnv, writeStoreConfig, type StoreSettings } from "./store"
+import {
+  createAdmin,
+  createStoreFolder,
+  installBuiltPlugin,
+  migrate,
+  seed,
+  storeEnv,
+  writeStoreConfig,
+  type StoreSettings,
+} from "./store"
 
 const USAGE = `npm run demo [-- options]
   --serve               keep everything running: Medusa admin, simulator, and a checkout page to buy on
@@ -95,7 +104,10 @@ async function main() {
       storefrontUrl: pagePort ? `http://127.0.0.1:${pagePort}` : "http://localhost:8000",
       captureMode: options.mode,
       cardProcessor: stripe
-        ? { type: "stripe", options: { secretKey: stripe.secretKey, host: stripe.host, port: stripe.port, protocol: "http" } }
+        ? {
+            type: "stripe",
+            options: { secretKey: stripe.secretKey, host: stripe.host, port: stripe.port, protocol: "http" },
+          }
         : undefined,
       admin: options.serve,
     }
@@ -161,7 +173,9 @@ Ctrl-C stops everything and removes the demo's data.`)
     console.error(`\n${failed} failed: ${cause instanceof Error ? cause.message : String(cause)}`)
     // The store's own words usually say more than an HTTP error does.
     if (server && !(cause instanceof Error && cause.message.includes("last log lines"))) {
-      console.error(`\nLast lines of the store's log (${path.relative(process.cwd(), server.logFile)}):\n${server.logTail(40)}`)
+      console.error(
+        `\nLast lines of the store's log (${path.relative(process.cwd(), server.logFile)}):\n${server.logTail(40)}`
+      )
     }
     await tearDown(cleanup)
     process.exit(1)

@@ -29,12 +29,20 @@ export class MedusaServer {
   /** Starts the server and waits for GET /health to answer 200; fails at once if the process dies. */
   async start(timeoutMs = 120_000) {
     const log = fs.openSync(this.logFile, "a")
-    const child = track(process.execPath, [CLI, "start"], { cwd: this.storeDir, env: this.env, stdio: ["ignore", log, log] })
+    const child = track(process.execPath, [CLI, "start"], {
+      cwd: this.storeDir,
+      env: this.env,
+      stdio: ["ignore", log, log],
+    })
     fs.closeSync(log)
     this.child = child
     const exited = new Promise<never>((_, reject) =>
       child.once("exit", (code, signal) =>
-        reject(new Error(`medusa start ${signal ? `was stopped by ${signal}` : `exited with ${code}`}; its last log lines:\n${this.logTail()}`))
+        reject(
+          new Error(
+            `medusa start ${signal ? `was stopped by ${signal}` : `exited with ${code}`}; its last log lines:\n${this.logTail()}`
+          )
+        )
       )
     )
     exited.catch(() => {})
@@ -47,7 +55,9 @@ export class MedusaServer {
       if (healthy) return
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 300))])
     }
-    throw new Error(`the store did not answer ${this.url}/health within ${timeoutMs / 1000}s; its last log lines:\n${this.logTail()}`)
+    throw new Error(
+      `the store did not answer ${this.url}/health within ${timeoutMs / 1000}s; its last log lines:\n${this.logTail()}`
+    )
   }
 
   logTail(lines = 25): string {

@@ -17,9 +17,17 @@ export function track(command: string, args: string[], options: SpawnOptions): C
 }
 
 /** Runs a command to its end; on failure the error names it and carries the output's tail. */
-export function runCommand(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; label?: string }): Promise<string> {
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; label?: string }
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = track(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] })
+    const child = track(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
     let output = ""
     child.stdout!.on("data", (chunk) => (output += chunk))
     child.stderr!.on("data", (chunk) => (output += chunk))
@@ -46,7 +54,10 @@ export async function stopProcess(child: ChildProcess, deadlineMs = 5000) {
   if (child.exitCode === null && child.signalCode === null) {
     const gone = new Promise((resolve) => child.once("exit", resolve))
     signalGroup(pid, "SIGTERM")
-    const stopped = await Promise.race([gone.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), deadlineMs))])
+    const stopped = await Promise.race([
+      gone.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), deadlineMs)),
+    ])
     if (!stopped) {
       signalGroup(pid, "SIGKILL")
       await gone

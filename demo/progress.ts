@@ -59,7 +59,9 @@ function finish(current: Active, mark: string) {
   current.timer = undefined
   if (active !== current) return
   active = undefined
-  process.stdout.write(`${tty ? "\r" : ""}${`${mark} ${label(current)}`.padEnd(62)} ${seconds(current.started).padStart(6)}${tty ? "\x1b[K" : ""}\n`)
+  process.stdout.write(
+    `${tty ? "\r" : ""}${`${mark} ${label(current)}`.padEnd(62)} ${seconds(current.started).padStart(6)}${tty ? "\x1b[K" : ""}\n`
+  )
 }
 
 function label(current: Active) {

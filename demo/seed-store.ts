@@ -52,13 +52,25 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
   } = await createRegionsWorkflow(container).run({
     input: {
       regions: [
-        { name: "Canada", currency_code: "cad", countries: ["ca"], payment_providers: providerIds, automatic_taxes: true },
+        {
+          name: "Canada",
+          currency_code: "cad",
+          countries: ["ca"],
+          payment_providers: providerIds,
+          automatic_taxes: true,
+        },
       ],
     },
   })
   if (options.taxRate) {
     await createTaxRegionsWorkflow(container).run({
-      input: [{ country_code: "ca", provider_id: "tp_system", default_tax_rate: { rate: options.taxRate, code: "hst", name: "HST" } }],
+      input: [
+        {
+          country_code: "ca",
+          provider_id: "tp_system",
+          default_tax_rate: { rate: options.taxRate, code: "hst", name: "HST" },
+        },
+      ],
     })
   }
 
@@ -72,10 +84,17 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
   const {
     result: [location],
   } = await createStockLocationsWorkflow(container).run({
-    input: { locations: [{ name: "Toronto warehouse", address: { address_1: "1 Front St W", city: "Toronto", country_code: "CA" } }] },
+    input: {
+      locations: [
+        { name: "Toronto warehouse", address: { address_1: "1 Front St W", city: "Toronto", country_code: "CA" } },
+      ],
+    },
   })
   await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [salesChannel.id] } })
-  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" } })
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+    [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+  })
 
   const {
     result: [profile],
@@ -85,7 +104,10 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
     type: "shipping",
     service_zones: [{ name: "Canada", geo_zones: [{ country_code: "ca", type: "country" }] }],
   })
-  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location.id }, [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id } })
+  await link.create({
+    [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+    [Modules.FULFILLMENT]: { fulfillment_set_id: fulfillmentSet.id },
+  })
   const {
     result: [shippingOption],
   } = await createShippingOptionsWorkflow(container).run({
@@ -97,7 +119,10 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
         service_zone_id: fulfillmentSet.service_zones[0].id,
         shipping_profile_id: profile.id,
         type: { label: "Standard", description: "Ships in 2-3 days", code: "standard" },
-        prices: [{ currency_code: "cad", amount: options.shippingPrice ?? 15 }, { region_id: region.id, amount: options.shippingPrice ?? 15 }],
+        prices: [
+          { currency_code: "cad", amount: options.shippingPrice ?? 15 },
+          { region_id: region.id, amount: options.shippingPrice ?? 15 },
+        ],
         rules: [
           { attribute: "enabled_in_store", value: "true", operator: "eq" },
           { attribute: "is_return", value: "false", operator: "eq" },

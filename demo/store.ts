@@ -60,14 +60,19 @@ export async function installBuiltPlugin(storeDir: string) {
   // plugin:build empties .medusa/server before writing it: two demos at once (the test suite runs
   // some) must not pack each other's half-built folder.
   const packed = await withLock(path.join(STORES, "plugin-build.lock"), async () => {
-    await runCommand(process.execPath, [path.join(ROOT, "node_modules/@medusajs/cli/cli.js"), "plugin:build"], { cwd: ROOT, label: "medusa plugin:build" })
+    await runCommand(process.execPath, [path.join(ROOT, "node_modules/@medusajs/cli/cli.js"), "plugin:build"], {
+      cwd: ROOT,
+      label: "medusa plugin:build",
+    })
     return runCommand("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: ROOT, label: "npm pack" })
   })
   const tarball = fs.readdirSync(packDir).find((name) => name.endsWith(".tgz"))
   if (!tarball) throw new Error(`npm pack wrote no tarball:\n${packed}`)
   const target = path.join(storeDir, "node_modules", "medusa-payment-paybright")
   fs.mkdirSync(target)
-  await runCommand("tar", ["-xzf", path.join(packDir, tarball), "-C", target, "--strip-components=1"], { cwd: storeDir })
+  await runCommand("tar", ["-xzf", path.join(packDir, tarball), "-C", target, "--strip-components=1"], {
+    cwd: storeDir,
+  })
   const { version } = JSON.parse(fs.readFileSync(path.join(target, "package.json"), "utf8")) as { version: string }
   const files = countFiles(target)
   return { version, tarball, files }
@@ -87,7 +92,10 @@ async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
         fs.rmSync(file, { force: true })
         continue
       }
-      if (waited > 180_000) throw new Error(`another demo (pid ${holder}) has been building the plugin for 3 minutes; remove ${file} if it is stuck`)
+      if (waited > 180_000)
+        throw new Error(
+          `another demo (pid ${holder}) has been building the plugin for 3 minutes; remove ${file} if it is stuck`
+        )
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
   }
@@ -127,7 +135,11 @@ export function writeStoreConfig(storeDir: string, settings: StoreSettings) {
       {
         name: "paybright-demo-store",
         private: true,
-        dependencies: { "@medusajs/medusa": "2.21.2", "@medusajs/framework": "2.21.2", "medusa-payment-paybright": `file:.pack/${fs.readdirSync(path.join(storeDir, ".pack"))[0]}` },
+        dependencies: {
+          "@medusajs/medusa": "2.21.2",
+          "@medusajs/framework": "2.21.2",
+          "medusa-payment-paybright": `file:.pack/${fs.readdirSync(path.join(storeDir, ".pack"))[0]}`,
+        },
       },
       null,
       2
@@ -171,7 +183,10 @@ module.exports = defineConfig({
 `
   )
   // `medusa exec` runs a file of the store; the seed itself lives with the demo (and the tests).
-  fs.writeFileSync(path.join(storeDir, "seed.ts"), `export { default } from ${JSON.stringify(path.join(ROOT, "demo", "seed-exec"))}\n`)
+  fs.writeFileSync(
+    path.join(storeDir, "seed.ts"),
+    `export { default } from ${JSON.stringify(path.join(ROOT, "demo", "seed-exec"))}\n`
+  )
 }
 
 /** The environment every Medusa command of the store runs with. */
@@ -224,5 +239,7 @@ function alive(pid: number) {
 }
 
 function countFiles(dir: string): number {
-  return fs.readdirSync(dir, { withFileTypes: true }).reduce((count, entry) => count + (entry.isDirectory() ? countFiles(path.join(dir, entry.name)) : 1), 0)
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .reduce((count, entry) => count + (entry.isDirectory() ? countFiles(path.join(dir, entry.name)) : 1), 0)
 }

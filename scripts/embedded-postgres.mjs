@@ -30,7 +30,13 @@ import { processTable } from "./process-table.mjs"
  * @param {number} [options.stopDeadlineMs] How long stop() lets a fast shutdown take before
  *   killing the server (default 20 s; a shutdown normally takes well under a second).
  */
-export async function startPostgres({ port, dataDir, log = () => {}, maxConnections = 200, stopDeadlineMs = 20_000 } = {}) {
+export async function startPostgres({
+  port,
+  dataDir,
+  log = () => {},
+  maxConnections = 200,
+  stopDeadlineMs = 20_000,
+} = {}) {
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const asRoot = process.getuid?.() === 0
   if (asRoot) {
@@ -42,9 +48,20 @@ export async function startPostgres({ port, dataDir, log = () => {}, maxConnecti
   for (let attempt = 1; ; attempt++) {
     const chosenPort = port ?? (await freePort())
     try {
-      return await startOnce(EmbeddedPostgres, { port: chosenPort, dataDir, log, maxConnections, stopDeadlineMs, asRoot })
+      return await startOnce(EmbeddedPostgres, {
+        port: chosenPort,
+        dataDir,
+        log,
+        maxConnections,
+        stopDeadlineMs,
+        asRoot,
+      })
     } catch (error) {
-      if (port !== undefined || attempt >= 3 || !/address already in use|could not (bind|create listen)/i.test(String(error?.message))) {
+      if (
+        port !== undefined ||
+        attempt >= 3 ||
+        !/address already in use|could not (bind|create listen)/i.test(String(error?.message))
+      ) {
         throw error
       }
     }
@@ -106,14 +123,20 @@ async function startOnce(EmbeddedPostgres, { port, dataDir, log, maxConnections,
     // The package asks for an en_US locale that minimal machines do not have; later flags win.
     initdbFlags: ["--lc-messages=C", "--locale=C.UTF-8", "--encoding=UTF8"],
     postgresFlags: [
-      "-c", `max_connections=${maxConnections}`,
-      "-c", "listen_addresses=localhost",
+      "-c",
+      `max_connections=${maxConnections}`,
+      "-c",
+      "listen_addresses=localhost",
       // TCP only: no socket files left in /tmp if the server is ever killed.
-      "-c", "unix_socket_directories=",
+      "-c",
+      "unix_socket_directories=",
       // Throwaway data: no need to survive a crash, and the tests create many databases.
-      "-c", "fsync=off",
-      "-c", "synchronous_commit=off",
-      "-c", "full_page_writes=off",
+      "-c",
+      "fsync=off",
+      "-c",
+      "synchronous_commit=off",
+      "-c",
+      "full_page_writes=off",
     ],
     onLog: remember,
     onError: remember,
@@ -169,7 +192,9 @@ async function stopWithDeadline(instance, deadlineMs) {
 /** Kills the server and its children (they run in sessions of their own, so not by group). */
 function killLeftovers(pid) {
   if (!pid) return
-  const children = processTable().filter((entry) => entry.ppid === pid).map((entry) => entry.pid)
+  const children = processTable()
+    .filter((entry) => entry.ppid === pid)
+    .map((entry) => entry.pid)
   signal(pid, "SIGKILL")
   for (const child of children) signal(child, "SIGKILL")
 }
@@ -215,7 +240,9 @@ function ensurePostgresUser() {
     execFileSync("groupadd", ["-f", "postgres"], { stdio: "ignore" })
     execFileSync("useradd", ["-g", "postgres", "-M", "-s", "/usr/sbin/nologin", "postgres"], { stdio: "pipe" })
   } catch (error) {
-    throw new Error(`Running as root, PostgreSQL needs a \`postgres\` system user, and creating it failed: ${error.stderr ?? error.message}`)
+    throw new Error(
+      `Running as root, PostgreSQL needs a \`postgres\` system user, and creating it failed: ${error.stderr ?? error.message}`
+    )
   }
 }
 

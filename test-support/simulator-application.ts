@@ -5,7 +5,11 @@ import { signFields } from "../src/lender/signing"
  * Posts a signed application for `amount` as a browser would and answers the contract it opened.
  * The simulator must be in "approve" mode.
  */
-export async function approveApplication(simulator: Simulator, amount: string, reference = `ref-${Math.random().toString(36).slice(2)}`): Promise<ContractView> {
+export async function approveApplication(
+  simulator: Simulator,
+  amount: string,
+  reference = `ref-${Math.random().toString(36).slice(2)}`
+): Promise<ContractView> {
   const response = await fetch(`${simulator.checkoutUrl}/CheckOut/ApplicationForm.aspx`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -14,13 +18,20 @@ export async function approveApplication(simulator: Simulator, amount: string, r
   })
   const contract = simulator.contractByReference(reference)
   if (response.status !== 303 || !contract) {
-    throw new Error(`application answered ${response.status} and opened ${contract ? "a" : "no"} contract (decision mode: ${simulator.settings.decision})`)
+    throw new Error(
+      `application answered ${response.status} and opened ${contract ? "a" : "no"} contract (decision mode: ${simulator.settings.decision})`
+    )
   }
   return contract
 }
 
 /** The signed form a store's checkout posts for `amount`; `extra` fields are signed too. */
-export function applicationFields(amount: string, reference: string, callback = "http://127.0.0.1:9/callback", extra: Record<string, string> = {}) {
+export function applicationFields(
+  amount: string,
+  reference: string,
+  callback = "http://127.0.0.1:9/callback",
+  extra: Record<string, string> = {}
+) {
   return signFields(
     {
       x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey,

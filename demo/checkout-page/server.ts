@@ -4,7 +4,12 @@ import path from "node:path"
 import type { AddressInfo } from "node:net"
 
 /** What the page needs to talk to the store: all of it public, as in any storefront. */
-export type CheckoutPageConfig = { storeUrl: string; publishableKey: string; regionId: string; shippingOptionId: string }
+export type CheckoutPageConfig = {
+  storeUrl: string
+  publishableKey: string
+  regionId: string
+  shippingOptionId: string
+}
 
 /**
  * The demo's stand-in storefront: one static HTML page answered for every path (the shop at /,
@@ -12,10 +17,16 @@ export type CheckoutPageConfig = { storeUrl: string; publishableKey: string; reg
  * approved one lands), with the store's coordinates written into it. Everything else the page
  * does, it does in the browser against the Store API, as a real storefront would.
  */
-export async function startCheckoutPage(port: number, config: CheckoutPageConfig): Promise<{ url: string; close(): Promise<void> }> {
+export async function startCheckoutPage(
+  port: number,
+  config: CheckoutPageConfig
+): Promise<{ url: string; close(): Promise<void> }> {
   const template = fs.readFileSync(path.join(__dirname, "index.html"), "utf8")
   // `<` escaped so that no value can close the script element.
-  const html = template.replace("<script>", `<script>window.DEMO_CONFIG = ${JSON.stringify(config).replace(/</g, "\\u003c")}</script>\n<script>`)
+  const html = template.replace(
+    "<script>",
+    `<script>window.DEMO_CONFIG = ${JSON.stringify(config).replace(/</g, "\\u003c")}</script>\n<script>`
+  )
   const server = http.createServer((req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { allow: "GET" }).end()

@@ -14,6 +14,13 @@ export default async function race({ container }: ExecArgs) {
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
   const fulfillmentId = fs.readFileSync(goFile, "utf8").trim()
-  const outcomes = await Promise.all([1, 2, 3].map(() => captureFulfillment(container, "shipment", fulfillmentId).catch((error) => ({ status: "error", message: String(error) }))))
+  const outcomes = await Promise.all(
+    [1, 2, 3].map(() =>
+      captureFulfillment(container, "shipment", fulfillmentId).catch((error) => ({
+        status: "error",
+        message: String(error),
+      }))
+    )
+  )
   fs.writeFileSync(`${goFile}.done`, JSON.stringify(outcomes))
 }

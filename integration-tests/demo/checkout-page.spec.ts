@@ -22,7 +22,14 @@ describe("npm run demo -- --serve, in a browser", () => {
     adminUrl = (await demo.waitFor(/Medusa admin:\s+(\S+)/))[1]
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     })
     fs.mkdirSync(ARTIFACTS, { recursive: true })
   })
@@ -59,9 +66,14 @@ describe("npm run demo -- --serve, in a browser", () => {
       body: JSON.stringify({ email: "admin@paybright.demo", password: "paybright-demo" }),
     })
     const { token } = await login.json()
-    const get = async (path: string) => (await fetch(`${storeUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
+    const get = async (path: string) =>
+      (await fetch(`${storeUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
     const call = async (path: string, body: unknown) => {
-      const response = await fetch(`${storeUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+      const response = await fetch(`${storeUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      })
       const answer = await response.json()
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`)
       return answer
@@ -85,9 +97,15 @@ describe("npm run demo -- --serve, in a browser", () => {
     await awaiting.waitFor({ state: "visible" })
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-orders-paybright-awaiting-capture.png"), fullPage: true })
 
-    const items = order.items.map((item: { id: string; quantity: number }) => ({ id: item.id, quantity: item.quantity }))
+    const items = order.items.map((item: { id: string; quantity: number }) => ({
+      id: item.id,
+      quantity: item.quantity,
+    }))
     const locations = await get("/admin/stock-locations")
-    const fulfilled = await call(`/admin/orders/${placedOrderId}/fulfillments?fields=fulfillments.id`, { items, location_id: locations.stock_locations[0].id })
+    const fulfilled = await call(`/admin/orders/${placedOrderId}/fulfillments?fields=fulfillments.id`, {
+      items,
+      location_id: locations.stock_locations[0].id,
+    })
     await call(`/admin/orders/${placedOrderId}/fulfillments/${fulfilled.order.fulfillments[0].id}/shipments`, { items })
     // The capture follows the shipment event; the page shows what is recorded when it loads.
     for (let i = 0; i < 100; i++) {

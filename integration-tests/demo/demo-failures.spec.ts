@@ -26,7 +26,9 @@ describe("npm run demo, when things go wrong", () => {
 
   it("names the step that failed and stops", async () => {
     const closed = net.createServer()
-    const port = await new Promise<number>((resolve) => closed.listen(0, "127.0.0.1", () => resolve((closed.address() as net.AddressInfo).port)))
+    const port = await new Promise<number>((resolve) =>
+      closed.listen(0, "127.0.0.1", () => resolve((closed.address() as net.AddressInfo).port))
+    )
     await new Promise((resolve) => closed.close(resolve))
     const demo = new DemoRun([], { DATABASE_URL: `postgres://postgres:secret@localhost:${port}/postgres` })
     expect(await demo.exited).toBe(1)

@@ -11,11 +11,15 @@ export class DemoRun {
   readonly exited: Promise<number>
 
   constructor(args: string[], env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, [path.join(ROOT, "node_modules/ts-node/dist/bin.js"), "--transpile-only", "demo/main.ts", ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DB_HOST: "", DATABASE_URL: "", NODE_OPTIONS: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
+    this.child = spawn(
+      process.execPath,
+      [path.join(ROOT, "node_modules/ts-node/dist/bin.js"), "--transpile-only", "demo/main.ts", ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DB_HOST: "", DATABASE_URL: "", NODE_OPTIONS: "", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    )
     this.child.stdout!.on("data", (chunk) => (this.output += chunk))
     this.child.stderr!.on("data", (chunk) => (this.output += chunk))
     this.exited = new Promise((resolve) => this.child.on("exit", (code) => resolve(code ?? 1)))

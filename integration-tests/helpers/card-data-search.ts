@@ -12,7 +12,18 @@ export type Transcript = { logs: string[]; responses: string[] }
  */
 export function recordLogs(transcript: Transcript, appLogger?: Record<string, unknown>): () => void {
   const restore: (() => void)[] = []
-  for (const method of ["info", "warn", "error", "debug", "log", "activity", "progress", "success", "failure", "panic"]) {
+  for (const method of [
+    "info",
+    "warn",
+    "error",
+    "debug",
+    "log",
+    "activity",
+    "progress",
+    "success",
+    "failure",
+    "panic",
+  ]) {
     const original = appLogger?.[method]
     if (typeof original === "function") {
       appLogger![method] = (...args: unknown[]) => {
@@ -42,8 +53,12 @@ export function recordLogs(transcript: Transcript, appLogger?: Record<string, un
 }
 
 /** Every row of every table in the public schema, as text. */
-export async function dumpDatabase(db: { raw(sql: string): Promise<{ rows: Record<string, unknown>[] }> }): Promise<string> {
-  const { rows: tables } = await db.raw("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'")
+export async function dumpDatabase(db: {
+  raw(sql: string): Promise<{ rows: Record<string, unknown>[] }>
+}): Promise<string> {
+  const { rows: tables } = await db.raw(
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'"
+  )
   const parts: string[] = []
   for (const { table_name } of tables) {
     const { rows } = await db.raw(`select * from "${String(table_name).replace(/"/g, '""')}"`)
@@ -58,7 +73,8 @@ export function findCardData(haystacks: Record<string, string>, card: { pan: str
   const found: string[] = []
   for (const [where, text] of Object.entries(haystacks)) {
     if (pan.test(text)) found.push(`the card number in ${where}`)
-    if (cvvField.test(text) || text.includes(`${card.pan.slice(-4)}${card.cvv}`)) found.push(`the security code in ${where}`)
+    if (cvvField.test(text) || text.includes(`${card.pan.slice(-4)}${card.cvv}`))
+      found.push(`the security code in ${where}`)
     if (/"(pan|cvv)"\s*:/i.test(text)) found.push(`a pan/cvv field in ${where}`)
   }
   return found

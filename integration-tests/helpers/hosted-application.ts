@@ -26,5 +26,9 @@ export async function submitApplication(
 /** Follows one redirect the way a browser would, without following the next one. */
 export async function follow(location: string): Promise<{ status: number; location?: string; body: string }> {
   const response = await fetch(location, { redirect: "manual" })
-  return { status: response.status, location: response.headers.get("location") ?? undefined, body: await response.text() }
+  return {
+    status: response.status,
+    location: response.headers.get("location") ?? undefined,
+    body: await response.text(),
+  }
 }

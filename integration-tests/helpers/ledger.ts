@@ -6,7 +6,9 @@ export async function medusaTotals(container: MedusaContainer, paymentId: string
   const payments = container.resolve(Modules.PAYMENT)
   const payment = await payments.retrievePayment(paymentId, { relations: ["captures", "refunds"] })
   const sum = (rows: { raw_amount?: unknown; amount: unknown }[] = []) =>
-    rows.reduce((total, row) => MathBN.add(total, (row.raw_amount ?? row.amount) as never), MathBN.convert(0)).toFixed(2)
+    rows
+      .reduce((total, row) => MathBN.add(total, (row.raw_amount ?? row.amount) as never), MathBN.convert(0))
+      .toFixed(2)
   return {
     captured: sum(payment.captures as never),
     refunded: sum(payment.refunds as never),
@@ -19,7 +21,13 @@ export async function orderPayment(container: MedusaContainer, orderId: string) 
   const query = container.resolve("query")
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "total", "payment_collections.payments.id", "payment_collections.payments.data", "payment_collections.payments.amount"],
+    fields: [
+      "id",
+      "total",
+      "payment_collections.payments.id",
+      "payment_collections.payments.data",
+      "payment_collections.payments.amount",
+    ],
     filters: { id: orderId },
   })
   const payment = data[0]?.payment_collections?.[0]?.payments?.[0]

@@ -13,7 +13,11 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
   }
   const port = await freePort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-redis-"))
-  const child: ChildProcess = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" })
+  const child: ChildProcess = spawn(
+    binary,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+    { stdio: "ignore" }
+  )
   for (let i = 0; i < 100; i++) {
     const up = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, "127.0.0.1", () => (socket.end(), resolve(true)))

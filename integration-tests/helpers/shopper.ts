@@ -14,7 +14,6 @@ export type PayBrightSession = {
   }
 }
 
-
 /** A shopper's cart through the Store API, ready to pay: items, addresses, email, shipping. */
 export async function cartReadyForPayment(
   api: AxiosInstance,
@@ -26,11 +25,20 @@ export async function cartReadyForPayment(
     data: { cart },
   } = await api.post(
     "/store/carts",
-    { region_id: store.regionId, email: "jeanne@example.com", shipping_address: SHOPPER_ADDRESS, billing_address: SHOPPER_ADDRESS },
+    {
+      region_id: store.regionId,
+      email: "jeanne@example.com",
+      shipping_address: SHOPPER_ADDRESS,
+      billing_address: SHOPPER_ADDRESS,
+    },
     headers
   )
   for (const item of items) {
-    await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: store.variants[item.variantIndex].id, quantity: item.quantity }, headers)
+    await api.post(
+      `/store/carts/${cart.id}/line-items`,
+      { variant_id: store.variants[item.variantIndex].id, quantity: item.quantity },
+      headers
+    )
   }
   await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.shippingOptionId }, headers)
   const {

@@ -56,16 +56,34 @@ medusaIntegrationTestRunner({
 
       // The second process: the same app and database, its own memory, the shared Redis.
       const goFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "paybright-race-")), "go")
-      const second = spawn(process.execPath, [path.join(ROOT, "node_modules/@medusajs/cli/cli.js"), "exec", "./integration-tests/cross-process/capture-race.ts"], {
-        cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: dbConfig.clientUrl, PAYBRIGHT_RACE_GO: goFile, NODE_OPTIONS: "", LOG_LEVEL: "error" },
-        stdio: ["ignore", "pipe", "pipe"],
-      })
+      const second = spawn(
+        process.execPath,
+        [
+          path.join(ROOT, "node_modules/@medusajs/cli/cli.js"),
+          "exec",
+          "./integration-tests/cross-process/capture-race.ts",
+        ],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            DATABASE_URL: dbConfig.clientUrl,
+            PAYBRIGHT_RACE_GO: goFile,
+            NODE_OPTIONS: "",
+            LOG_LEVEL: "error",
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        }
+      )
       let output = ""
       second.stdout.on("data", (chunk) => (output += chunk))
       second.stderr.on("data", (chunk) => (output += chunk))
       const exited = new Promise<number>((resolve) => second.on("exit", (code) => resolve(code ?? 1)))
-      await until(() => fs.existsSync(`${goFile}.ready`), 90_000, () => output)
+      await until(
+        () => fs.existsSync(`${goFile}.ready`),
+        90_000,
+        () => output
+      )
 
       const { data: fulfilled } = await api.post(
         `/admin/orders/${orderId}/fulfillments?fields=fulfillments.id`,
@@ -74,19 +92,38 @@ medusaIntegrationTestRunner({
       )
       const fulfillmentId = fulfilled.order.fulfillments[0].id
       // All at once: the other process three times, this one on the shipment event and twice more.
-      const subscriberDone = TestEventUtils.waitSubscribersExecution("shipment.created", getContainer().resolve(Modules.EVENT_BUS), { timeout: 60_000 })
+      const subscriberDone = TestEventUtils.waitSubscribersExecution(
+        "shipment.created",
+        getContainer().resolve(Modules.EVENT_BUS),
+        { timeout: 60_000 }
+      )
       fs.writeFileSync(goFile, fulfillmentId)
       const here = await Promise.all([
         captureFulfillment(getContainer(), "shipment", fulfillmentId),
-        api.post(`/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`, { items: [{ id: lamps.id, quantity: 3 }] }, admin),
+        api.post(
+          `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
+          { items: [{ id: lamps.id, quantity: 3 }] },
+          admin
+        ),
         captureFulfillment(getContainer(), "shipment", fulfillmentId),
       ])
       expect([here[0].status, here[2].status]).toEqual(["captured", "captured"])
       await subscriberDone
-      await until(() => fs.existsSync(`${goFile}.done`), 60_000, () => output)
+      await until(
+        () => fs.existsSync(`${goFile}.done`),
+        60_000,
+        () => output
+      )
       expect(await exited).toBe(0)
 
-      await until(async () => (await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)).data.captures.every((capture: any) => capture.status !== "pending"), 30_000, () => output)
+      await until(
+        async () =>
+          (await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)).data.captures.every(
+            (capture: any) => capture.status !== "pending"
+          ),
+        30_000,
+        () => output
+      )
       const { data: records } = await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)
       const contract = simulator.contractByReference(session.id)!
       expect(contract.captures.map((capture) => capture.amount)).toEqual(["141.25"])

@@ -14,7 +14,10 @@ import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 jest.setTimeout(120_000)
 
 useAppPort()
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } }, { PAYBRIGHT_CAPTURE_ON_PROVIDERS: "1" })
+const lender = useSimulator(
+  { decision: "approve", callback: { enabled: false } },
+  { PAYBRIGHT_CAPTURE_ON_PROVIDERS: "1" }
+)
 
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
@@ -43,14 +46,23 @@ medusaIntegrationTestRunner({
       const session = await choosePayBright(api, store, cart, undefined, providerId)
       const back = await follow((await submitApplication(session.data.redirect)).location!)
       const orderId = back.location!.split("/order/")[1].split("/")[0]
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=id,display_id,total,items.id,items.quantity,items.title`, admin)
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=id,display_id,total,items.id,items.quantity,items.title`,
+        admin
+      )
       const payment = await orderPayment(getContainer(), orderId)
       return { order: data.order, payment, reference: simulator.contractByReference(session.id)!.gateway_reference }
     }
 
     async function fulfill(orderId: string, items: { id: string; quantity: number }[]) {
-      const { data } = await api.post(`/admin/orders/${orderId}/fulfillments?fields=fulfillments.id,fulfillments.created_at`, { items, location_id: store.stockLocationId }, admin)
-      return [...data.order.fulfillments].sort((a: any, b: any) => String(a.created_at).localeCompare(String(b.created_at))).at(-1).id as string
+      const { data } = await api.post(
+        `/admin/orders/${orderId}/fulfillments?fields=fulfillments.id,fulfillments.created_at`,
+        { items, location_id: store.stockLocationId },
+        admin
+      )
+      return [...data.order.fulfillments]
+        .sort((a: any, b: any) => String(a.created_at).localeCompare(String(b.created_at)))
+        .at(-1).id as string
     }
 
     async function ship(orderId: string, items: { id: string; quantity: number }[]) {
@@ -81,7 +93,10 @@ medusaIntegrationTestRunner({
 
     it("captures the whole order when it ships in one parcel", async () => {
       const { order, payment, reference } = await placedOrder()
-      await ship(order.id, order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      await ship(
+        order.id,
+        order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+      )
       const [capture] = await captures(order.id, 1)
       expect(capture).toMatchObject({ status: "captured", trigger: "shipment" })
       const medusa = await expectLedgersAgree(payment.id, reference)
@@ -105,13 +120,19 @@ medusaIntegrationTestRunner({
 
     it("captures at fulfillment for captureOn fulfillment, and never by itself for captureOn manual", async () => {
       const onFulfillment = await placedOrder("pp_paybright_on-fulfillment")
-      await fulfill(onFulfillment.order.id, onFulfillment.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      await fulfill(
+        onFulfillment.order.id,
+        onFulfillment.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+      )
       const [capture] = await captures(onFulfillment.order.id, 1)
       expect(capture).toMatchObject({ status: "captured", trigger: "fulfillment" })
       await expectLedgersAgree(onFulfillment.payment.id, onFulfillment.reference)
 
       const manual = await placedOrder("pp_paybright_capture-manually")
-      await ship(manual.order.id, manual.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      await ship(
+        manual.order.id,
+        manual.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+      )
       await new Promise((resolve) => setTimeout(resolve, 1500))
       const { data } = await api.get(`/admin/paybright/orders/${manual.order.id}/captures`, admin)
       expect(data.captures).toEqual([])
@@ -120,9 +141,14 @@ medusaIntegrationTestRunner({
 
     it("captures once when the shipment event arrives several times at once", async () => {
       const { order, payment, reference } = await placedOrder()
-      const fulfillmentId = await ship(order.id, order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      const fulfillmentId = await ship(
+        order.id,
+        order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+      )
       const event = { name: "shipment.created", data: { id: fulfillmentId } }
-      await Promise.all([1, 2, 3].map(() => captureOnFulfillment({ event, container: getContainer(), pluginOptions: {} } as never)))
+      await Promise.all(
+        [1, 2, 3].map(() => captureOnFulfillment({ event, container: getContainer(), pluginOptions: {} } as never))
+      )
       const recorded = await captures(order.id, 1)
       expect(recorded).toHaveLength(1)
       const medusa = await expectLedgersAgree(payment.id, reference)
@@ -132,7 +158,10 @@ medusaIntegrationTestRunner({
     it("keeps the shipment when the lender refuses the capture, shows why, and captures on retry", async () => {
       const { order, payment, reference } = await placedOrder()
       simulator.failNext(reference, { operation: "capture", status: 400, message: "Contract under review" })
-      await ship(order.id, order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      await ship(
+        order.id,
+        order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+      )
       const [failed] = await captures(order.id, 1)
       expect(failed.status).toBe("failed")
       expect(failed.last_error).toContain("Contract under review")
@@ -154,7 +183,11 @@ medusaIntegrationTestRunner({
       const captured = (await medusaTotals(getContainer(), payment.id)).captured
       expect(captured).toBe("141.25")
       await api.post(`/admin/payments/${payment.id}/refund`, { amount: 41.25 }, admin)
-      const tooMuch = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100.01 }, { ...admin, validateStatus: () => true })
+      const tooMuch = await api.post(
+        `/admin/payments/${payment.id}/refund`,
+        { amount: 100.01 },
+        { ...admin, validateStatus: () => true }
+      )
       expect(tooMuch.status).toBe(400)
       await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100 }, admin)
       const medusa = await expectLedgersAgree(payment.id, reference)
@@ -190,27 +223,53 @@ medusaIntegrationTestRunner({
       const in26Days = new Date(Date.now() + 26 * 24 * 60 * 60 * 1000)
       const expiring = await reportExpiringAuthorizations(getContainer(), in26Days)
       expect(expiring.map((entry) => entry.order_id)).toContain(order.id)
-      expect(expiring.find((entry) => entry.order_id === order.id)!.uncaptured).toBe(MathBN.convert(order.total).toFixed(2))
-      expect((await reportExpiringAuthorizations(getContainer(), new Date(Date.now() + 10 * 24 * 60 * 60 * 1000))).map((entry) => entry.order_id)).not.toContain(order.id)
+      expect(expiring.find((entry) => entry.order_id === order.id)!.uncaptured).toBe(
+        MathBN.convert(order.total).toFixed(2)
+      )
+      expect(
+        (await reportExpiringAuthorizations(getContainer(), new Date(Date.now() + 10 * 24 * 60 * 60 * 1000))).map(
+          (entry) => entry.order_id
+        )
+      ).not.toContain(order.id)
 
       // The admin lists it today, not yet expiring, with the day PayBright cancels it.
       const { data } = await api.get("/admin/paybright/authorizations", admin)
       const listed = data.authorizations.find((entry: any) => entry.order_id === order.id)
-      expect(listed).toMatchObject({ payment_id: payment.id, order_display_id: order.display_id, uncaptured: MathBN.convert(order.total).toFixed(2), currency_code: "cad", age_days: 0, expiring: false })
-      expect(new Date(listed.expires_at).getTime() - new Date(listed.authorized_at).getTime()).toBe(30 * 24 * 60 * 60 * 1000)
+      expect(listed).toMatchObject({
+        payment_id: payment.id,
+        order_display_id: order.display_id,
+        uncaptured: MathBN.convert(order.total).toFixed(2),
+        currency_code: "cad",
+        age_days: 0,
+        expiring: false,
+      })
+      expect(new Date(listed.expires_at).getTime() - new Date(listed.authorized_at).getTime()).toBe(
+        30 * 24 * 60 * 60 * 1000
+      )
       await expect(api.get("/admin/paybright/authorizations")).rejects.toMatchObject({ response: { status: 401 } })
 
       // A partial capture leaves the remainder listed; the last parcel removes it.
       const [first, ...rest] = order.items
       await ship(order.id, [{ id: first.id, quantity: first.quantity }])
       await captures(order.id, 1)
-      const remainder = (await api.get("/admin/paybright/authorizations", admin)).data.authorizations.find((entry: any) => entry.order_id === order.id)
+      const remainder = (await api.get("/admin/paybright/authorizations", admin)).data.authorizations.find(
+        (entry: any) => entry.order_id === order.id
+      )
       const captured = (await medusaTotals(getContainer(), payment.id)).captured
       expect(remainder.uncaptured).toBe(MathBN.sub(order.total, captured).toFixed(2))
-      await ship(order.id, rest.map((item: any) => ({ id: item.id, quantity: item.quantity })))
+      await ship(
+        order.id,
+        rest.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+      )
       await captures(order.id, 2)
-      expect((await reportExpiringAuthorizations(getContainer(), in26Days)).map((entry) => entry.order_id)).not.toContain(order.id)
-      expect((await api.get("/admin/paybright/authorizations", admin)).data.authorizations.map((entry: any) => entry.order_id)).not.toContain(order.id)
+      expect(
+        (await reportExpiringAuthorizations(getContainer(), in26Days)).map((entry) => entry.order_id)
+      ).not.toContain(order.id)
+      expect(
+        (await api.get("/admin/paybright/authorizations", admin)).data.authorizations.map(
+          (entry: any) => entry.order_id
+        )
+      ).not.toContain(order.id)
       await expectLedgersAgree(payment.id, reference)
     })
   },

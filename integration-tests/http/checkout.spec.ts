@@ -13,7 +13,10 @@ import { cartReadyForPayment, choosePayBright, completeCart } from "../helpers/s
 jest.setTimeout(120_000)
 
 const app = useAppPort()
-const lender = useSimulator({ decision: "ask", callback: { delayMs: 0, retries: 3, retryIntervalMs: 200 } }, { PAYBRIGHT_STOREFRONT_URL: "http://storefront.test" })
+const lender = useSimulator(
+  { decision: "ask", callback: { delayMs: 0, retries: 3, retryIntervalMs: 200 } },
+  { PAYBRIGHT_STOREFRONT_URL: "http://storefront.test" }
+)
 
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
@@ -127,14 +130,22 @@ medusaIntegrationTestRunner({
       const reference = simulator.contractByReference(session.id)!.gateway_reference
 
       simulator.failNext(reference, { operation: "capture", status: 400, message: "Contract is on hold" })
-      const refused = await api.post(`/admin/payments/${payment.id}/capture`, {}, { ...admin, validateStatus: () => true })
+      const refused = await api.post(
+        `/admin/payments/${payment.id}/capture`,
+        {},
+        { ...admin, validateStatus: () => true }
+      )
       expect(refused.status).toBeGreaterThanOrEqual(400)
       expect(refused.data.message).toContain("Contract is on hold")
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
       expect(simulator.contract(reference)!.captured).toBe("0.00")
 
       simulator.failNext(reference, { operation: "capture", status: 200, message: "Capture failed" })
-      const notSuccess = await api.post(`/admin/payments/${payment.id}/capture`, {}, { ...admin, validateStatus: () => true })
+      const notSuccess = await api.post(
+        `/admin/payments/${payment.id}/capture`,
+        {},
+        { ...admin, validateStatus: () => true }
+      )
       expect(notSuccess.status).toBeGreaterThanOrEqual(400)
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
 
@@ -146,7 +157,9 @@ medusaIntegrationTestRunner({
       const { cart, session, lender } = await checkout("decline")
       const back = await follow(lender.location!)
       expect(back.status).toBe(303)
-      expect(back.location).toBe(`http://storefront.test/ca/checkout?step=payment&paybright_status=declined&cart_id=${cart.id}`)
+      expect(back.location).toBe(
+        `http://storefront.test/ca/checkout?step=payment&paybright_status=declined&cart_id=${cart.id}`
+      )
       await waitForCallbacks(session.id)
       expect(await orderOfCart(cart.id)).toBeUndefined()
       const completion = await completeCart(api, store, cart.id)
@@ -157,7 +170,9 @@ medusaIntegrationTestRunner({
       const { cart, lender } = await checkout("leave")
       const back = await follow(lender.location!)
       expect(back.status).toBe(303)
-      expect(back.location).toBe(`http://storefront.test/ca/checkout?step=payment&paybright_status=cancelled&cart_id=${cart.id}`)
+      expect(back.location).toBe(
+        `http://storefront.test/ca/checkout?step=payment&paybright_status=cancelled&cart_id=${cart.id}`
+      )
       expect(await orderOfCart(cart.id)).toBeUndefined()
     })
 
@@ -179,10 +194,17 @@ medusaIntegrationTestRunner({
       expect(answers[1].status).toBe(200)
       expect(answers[2].status).toBe(200)
       const query = getContainer().resolve("query")
-      const { data: orders } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cart.id } })
+      const { data: orders } = await query.graph({
+        entity: "order_cart",
+        fields: ["order_id"],
+        filters: { cart_id: cart.id },
+      })
       expect(orders).toHaveLength(1)
       const payments = getContainer().resolve(Modules.PAYMENT)
-      const [collection] = await payments.listPaymentCollections({ id: cart.paymentCollectionId }, { relations: ["payments"] })
+      const [collection] = await payments.listPaymentCollections(
+        { id: cart.paymentCollectionId },
+        { relations: ["payments"] }
+      )
       expect(collection.payments).toHaveLength(1)
     })
 

@@ -46,7 +46,10 @@ medusaIntegrationTestRunner({
     const lenderClient = () => new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT })
 
     beforeAll(async () => {
-      store = await seedStore(getContainer(), { providerIds: ["pp_paybright_paybright", "pp_paybright_manual-card"], prices: [640.5, 1210, 89.95] })
+      store = await seedStore(getContainer(), {
+        providerIds: ["pp_paybright_paybright", "pp_paybright_manual-card"],
+        prices: [640.5, 1210, 89.95],
+      })
       admin = await adminHeaders(getContainer())
     })
 
@@ -88,34 +91,58 @@ medusaIntegrationTestRunner({
       try {
         const { cart, payment, contract } = await placeOrder(transcript)
         const card = await lenderClient().getVirtualCard(contract.gateway_reference)
-        expect(payment.data.card).toEqual({ card_token: card.card_token, last4: card.pan.slice(-4), expiry: card.expiration, brand: "visa" })
+        expect(payment.data.card).toEqual({
+          card_token: card.card_token,
+          last4: card.pan.slice(-4),
+          expiry: card.expiration,
+          brand: "visa",
+        })
 
         const first = "100.00"
         const second = MathBN.sub(cart.total, first).toFixed(2)
         await api.post(`/admin/payments/${payment.id}/capture`, { amount: Number(first) }, admin)
         await api.post(`/admin/payments/${payment.id}/capture`, { amount: Number(second) }, admin)
-        const charges = stripe.charges().filter((charge) => charge.metadata.paybright_contract === contract.gateway_reference)
+        const charges = stripe
+          .charges()
+          .filter((charge) => charge.metadata.paybright_contract === contract.gateway_reference)
         expect(charges.map((charge) => charge.amount)).toEqual([10000, Number(MathBN.mult(second, 100).toFixed(0))])
         expect(charges.every((charge) => charge.last4 === card.pan.slice(-4))).toBe(true)
 
         // More than the last charge: it goes back to both charges, the newest first.
         const refund = MathBN.add(second, "20.00").toFixed(2)
         await api.post(`/admin/payments/${payment.id}/refund`, { amount: Number(refund) }, admin)
-        const refunded = stripe.charges().filter((charge) => charge.metadata.paybright_contract === contract.gateway_reference)
+        const refunded = stripe
+          .charges()
+          .filter((charge) => charge.metadata.paybright_contract === contract.gateway_reference)
         expect(refunded.map((charge) => charge.refunded)).toEqual([2000, charges[1].amount])
 
         const masked = await api.get(`/admin/paybright/payments/${payment.id}/card`, admin)
-        expect(masked.data.card).toMatchObject({ last4: card.pan.slice(-4), expiry: card.expiration, cardholder_name: "PAYBRIGHT" })
-        const reveal = await api.post(`/admin/paybright/payments/${payment.id}/card/reveal`, {}, { ...admin, validateStatus: () => true })
+        expect(masked.data.card).toMatchObject({
+          last4: card.pan.slice(-4),
+          expiry: card.expiration,
+          cardholder_name: "PAYBRIGHT",
+        })
+        const reveal = await api.post(
+          `/admin/paybright/payments/${payment.id}/card/reveal`,
+          {},
+          { ...admin, validateStatus: () => true }
+        )
         expect(reveal.status).toBe(400)
 
         const medusa = await medusaTotals(getContainer(), payment.id)
         const lenderView = simulator.contract(contract.gateway_reference)!
         expect(medusa).toMatchObject({ captured: cart.total.toFixed(2), refunded: refund })
-        expect({ captured: lenderView.captured, refunded: lenderView.refunded }).toEqual({ captured: medusa.captured, refunded: medusa.refunded })
+        expect({ captured: lenderView.captured, refunded: lenderView.refunded }).toEqual({
+          captured: medusa.captured,
+          refunded: medusa.refunded,
+        })
 
         const leaks = findCardData(
-          { database: await dumpDatabase(dbConnection as never), logs: transcript.logs.join("\n"), responses: transcript.responses.join("\n") },
+          {
+            database: await dumpDatabase(dbConnection as never),
+            logs: transcript.logs.join("\n"),
+            responses: transcript.responses.join("\n"),
+          },
           card
         )
         expect(leaks).toEqual([])
@@ -130,7 +157,11 @@ medusaIntegrationTestRunner({
     it("fails a capture Stripe declines with a message saying what to do, and captures on retry", async () => {
       const { payment } = await placeOrder({ logs: [], responses: [] })
       stripe.failNextCharge("card_declined")
-      const declined = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 50 }, { ...admin, validateStatus: () => true })
+      const declined = await api.post(
+        `/admin/payments/${payment.id}/capture`,
+        { amount: 50 },
+        { ...admin, validateStatus: () => true }
+      )
       expect(declined.status).toBeGreaterThanOrEqual(400)
       expect(declined.data.message).toMatch(/declined.*Check the contract with PayBright, then try again/)
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
@@ -150,7 +181,12 @@ medusaIntegrationTestRunner({
         expect(revealed.headers["cache-control"]).toBe("no-store")
 
         // The merchant charges the card on the terminal (the card network tells the lender), then captures in Medusa.
-        simulator.cardTransaction({ pan: card.pan, kind: "charge", amount: cart.total.toFixed(2), reference: "terminal-1" })
+        simulator.cardTransaction({
+          pan: card.pan,
+          kind: "charge",
+          amount: cart.total.toFixed(2),
+          reference: "terminal-1",
+        })
         await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
         expect(stripe.charges()).toHaveLength(chargesBefore)
         const medusa = await medusaTotals(getContainer(), payment.id)
@@ -158,7 +194,16 @@ medusaIntegrationTestRunner({
 
         const revealLog = transcript.logs.find((line) => line.includes("revealed to user"))
         expect(revealLog).toBeDefined()
-        expect(findCardData({ database: await dumpDatabase(dbConnection as never), logs: transcript.logs.join("\n"), responses: transcript.responses.join("\n") }, card)).toEqual([])
+        expect(
+          findCardData(
+            {
+              database: await dumpDatabase(dbConnection as never),
+              logs: transcript.logs.join("\n"),
+              responses: transcript.responses.join("\n"),
+            },
+            card
+          )
+        ).toEqual([])
       } finally {
         stop()
       }

@@ -1,4 +1,9 @@
-import { defineMiddlewares, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
+import {
+  defineMiddlewares,
+  type MedusaNextFunction,
+  type MedusaRequest,
+  type MedusaResponse,
+} from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "node:crypto"
 import { paymentLockKey } from "../capture/payment-lock"

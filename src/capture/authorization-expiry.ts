@@ -25,10 +25,15 @@ const LIMIT = 100
  * PayBright payments with an uncaptured remainder, oldest first, each with the date the lender
  * cancels it (protocol.md §6: 30 days unless the merchant negotiated longer).
  */
-export async function listOpenAuthorizations(container: MedusaContainer, now = new Date()): Promise<OpenAuthorization[]> {
+export async function listOpenAuthorizations(
+  container: MedusaContainer,
+  now = new Date()
+): Promise<OpenAuthorization[]> {
   const payments = container.resolve(Modules.PAYMENT)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const providers = (await payments.listPaymentProviders({})).map((provider) => provider.id).filter((id) => id.startsWith("pp_paybright_"))
+  const providers = (await payments.listPaymentProviders({}))
+    .map((provider) => provider.id)
+    .filter((id) => id.startsWith("pp_paybright_"))
   const found: OpenAuthorization[] = []
   for (const providerId of providers) {
     const options = registeredProviderOptions(container, providerId)
@@ -37,12 +42,23 @@ export async function listOpenAuthorizations(container: MedusaContainer, now = n
     // Fully captured payments have captured_at; cancelled ones release nothing more to capture.
     const candidates = await payments.listPayments(
       { provider_id: providerId, canceled_at: null, captured_at: null } as never,
-      { relations: ["captures"], select: ["id", "amount", "currency_code", "created_at", "payment_collection_id"], order: { created_at: "ASC" }, take: LIMIT }
+      {
+        relations: ["captures"],
+        select: ["id", "amount", "currency_code", "created_at", "payment_collection_id"],
+        order: { created_at: "ASC" },
+        take: LIMIT,
+      }
     )
     // One query for the orders of every listed payment: the admin's order list loads this.
-    const orders = await ordersOfCollections(query, candidates.map((payment) => payment.payment_collection_id))
+    const orders = await ordersOfCollections(
+      query,
+      candidates.map((payment) => payment.payment_collection_id)
+    )
     for (const payment of candidates) {
-      const captured = (payment.captures ?? []).reduce((sum, capture) => MathBN.add(sum, capture.amount as never), MathBN.convert(0))
+      const captured = (payment.captures ?? []).reduce(
+        (sum, capture) => MathBN.add(sum, capture.amount as never),
+        MathBN.convert(0)
+      )
       const uncaptured = MathBN.sub(payment.amount as never, captured)
       if (MathBN.lte(uncaptured, 0)) continue
       const authorizedAt = new Date(payment.created_at as Date)
@@ -65,7 +81,10 @@ export async function listOpenAuthorizations(container: MedusaContainer, now = n
 }
 
 /** The open authorizations past the warning age, each logged as a warning naming its order. */
-export async function reportExpiringAuthorizations(container: MedusaContainer, now = new Date()): Promise<OpenAuthorization[]> {
+export async function reportExpiringAuthorizations(
+  container: MedusaContainer,
+  now = new Date()
+): Promise<OpenAuthorization[]> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const expiring = (await listOpenAuthorizations(container, now)).filter((authorization) => authorization.expiring)
   for (const entry of expiring) {

@@ -35,6 +35,8 @@ export function captureAmountFor(
     const share = MathBN.div(MathBN.mult(item.total, fulfilled.quantity), item.quantity)
     return MathBN.add(sum, MathBN.convert(share).decimalPlaces(2, 4))
   }, MathBN.convert(0))
-  const shipping = MathBN.eq(payment.captured, 0) ? MathBN.convert(order.shippingTotal).decimalPlaces(2, 4) : MathBN.convert(0)
+  const shipping = MathBN.eq(payment.captured, 0)
+    ? MathBN.convert(order.shippingTotal).decimalPlaces(2, 4)
+    : MathBN.convert(0)
   return MathBN.min(MathBN.add(items, shipping), remaining).toFixed(2, 4)
 }

@@ -14,7 +14,13 @@ export * from "./types"
 export const cardProcessorConfigSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("stripe"), options: stripeProcessorOptionsSchema }).strict(),
   z.object({ type: z.literal("manual") }).strict(),
-  z.object({ type: z.literal("custom"), resolve: z.string().min(1), options: z.record(z.string(), z.unknown()).default({}) }).strict(),
+  z
+    .object({
+      type: z.literal("custom"),
+      resolve: z.string().min(1),
+      options: z.record(z.string(), z.unknown()).default({}),
+    })
+    .strict(),
 ])
 export type CardProcessorConfig = z.input<typeof cardProcessorConfigSchema>
 
@@ -35,8 +41,17 @@ function loadCustomProcessor(resolve: string, options: Record<string, unknown>):
   const loaded = require(target)
   const exported = loaded?.default ?? loaded
   const processor: CardProcessor =
-    typeof exported === "function" && exported.prototype?.charge ? new exported(options) : typeof exported === "function" ? exported(options) : exported
-  if (!processor || typeof processor.charge !== "function" || typeof processor.refund !== "function" || !processor.name) {
+    typeof exported === "function" && exported.prototype?.charge
+      ? new exported(options)
+      : typeof exported === "function"
+        ? exported(options)
+        : exported
+  if (
+    !processor ||
+    typeof processor.charge !== "function" ||
+    typeof processor.refund !== "function" ||
+    !processor.name
+  ) {
     throw new Error(`The card processor module "${resolve}" does not export a CardProcessor (name, charge, refund)`)
   }
   return processor

@@ -1,4 +1,11 @@
-import { CardProcessorError, type CardProcessor, type ChargeInput, type ChargeResult, type RefundInput, type RefundResult } from "./types"
+import {
+  CardProcessorError,
+  type CardProcessor,
+  type ChargeInput,
+  type ChargeResult,
+  type RefundInput,
+  type RefundResult,
+} from "./types"
 
 /**
  * For merchants whose processor has no adapter: the plugin charges nothing. A person reveals the

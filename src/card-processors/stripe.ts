@@ -1,7 +1,14 @@
 import Stripe from "stripe"
 import { z } from "zod"
 import { formatAmount, parseAmount } from "../lender/amount"
-import { CardProcessorError, type CardProcessor, type ChargeInput, type ChargeResult, type RefundInput, type RefundResult } from "./types"
+import {
+  CardProcessorError,
+  type CardProcessor,
+  type ChargeInput,
+  type ChargeResult,
+  type RefundInput,
+  type RefundResult,
+} from "./types"
 
 /** Options of the Stripe card processor. */
 export const stripeProcessorOptionsSchema = z
@@ -74,7 +81,11 @@ export class StripeCardProcessor implements CardProcessor {
         { idempotencyKey: input.idempotencyKey }
       )
       if (intent.status !== "succeeded") {
-        throw new CardProcessorError("declined", `Stripe did not complete the charge (status ${intent.status})`, this.name)
+        throw new CardProcessorError(
+          "declined",
+          `Stripe did not complete the charge (status ${intent.status})`,
+          this.name
+        )
       }
       return { chargeId: intent.id, amount: formatAmount(BigInt(intent.amount_received ?? intent.amount)) }
     } catch (error) {
@@ -103,16 +114,32 @@ export class StripeCardProcessor implements CardProcessor {
       return error
     }
     if (error instanceof Stripe.errors.StripeCardError) {
-      const code = error.code === "expired_card" ? "expired_card" : error.code === "incorrect_number" || error.code === "invalid_expiry_year" ? "invalid_card" : "declined"
+      const code =
+        error.code === "expired_card"
+          ? "expired_card"
+          : error.code === "incorrect_number" || error.code === "invalid_expiry_year"
+            ? "invalid_card"
+            : "declined"
       return new CardProcessorError(code, `Stripe declined the virtual card: ${error.message}`, this.name)
     }
     if (error instanceof Stripe.errors.StripeConnectionError) {
       // Stripe's client already retried with the same idempotency key; a new attempt from Medusa
       // would carry a new one, so a charge that went through unseen could be made twice.
-      return new CardProcessorError("network", `Stripe did not answer the ${operation}; it may have been made: check the payment in the Stripe dashboard before trying again`, this.name)
+      return new CardProcessorError(
+        "network",
+        `Stripe did not answer the ${operation}; it may have been made: check the payment in the Stripe dashboard before trying again`,
+        this.name
+      )
     }
-    if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
-      return new CardProcessorError("configuration", `Stripe refused the secret key for the ${operation}; check the card processor's secretKey`, this.name)
+    if (
+      error instanceof Stripe.errors.StripeAuthenticationError ||
+      error instanceof Stripe.errors.StripePermissionError
+    ) {
+      return new CardProcessorError(
+        "configuration",
+        `Stripe refused the secret key for the ${operation}; check the card processor's secretKey`,
+        this.name
+      )
     }
     const message = error instanceof Stripe.errors.StripeError ? error.message : "unexpected error"
     return new CardProcessorError("processor_error", `Stripe failed the ${operation}: ${message}`, this.name)

@@ -51,7 +51,14 @@ export interface CardProcessor {
 }
 
 /** Why a processor did not charge or refund, in words a merchant can act on. */
-export type CardProcessorErrorCode = "declined" | "expired_card" | "invalid_card" | "network" | "configuration" | "manual_action_required" | "processor_error"
+export type CardProcessorErrorCode =
+  | "declined"
+  | "expired_card"
+  | "invalid_card"
+  | "network"
+  | "configuration"
+  | "manual_action_required"
+  | "processor_error"
 
 export class CardProcessorError extends Error {
   constructor(

@@ -43,7 +43,10 @@ export async function findCheckout(scope: MedusaContainer, sessionId: string): P
 }
 
 /** The cart's country (storefront URLs carry it) and its order, if it has one yet. */
-export async function placeOf(scope: MedusaContainer, cartId: string): Promise<{ countryCode?: string; orderId?: string }> {
+export async function placeOf(
+  scope: MedusaContainer,
+  cartId: string
+): Promise<{ countryCode?: string; orderId?: string }> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   const [{ data: carts }, { data: orders }] = await Promise.all([
     query.graph({
@@ -54,7 +57,11 @@ export async function placeOf(scope: MedusaContainer, cartId: string): Promise<{
     query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } }),
   ])
   const cart = carts[0] as
-    | { shipping_address?: { country_code?: string }; billing_address?: { country_code?: string }; region?: { countries?: { iso_2: string }[] } }
+    | {
+        shipping_address?: { country_code?: string }
+        billing_address?: { country_code?: string }
+        region?: { countries?: { iso_2: string }[] }
+      }
     | undefined
   const countryCode =
     cart?.shipping_address?.country_code ?? cart?.billing_address?.country_code ?? cart?.region?.countries?.[0]?.iso_2

@@ -78,4 +78,3 @@ function sameResult(recorded: unknown, fields: Record<string, string>): boolean 
   const previous = lenderFieldsOf(recorded)
   return !!previous && previous.x_signature?.toLowerCase() === fields.x_signature.toLowerCase()
 }
-

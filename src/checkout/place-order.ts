@@ -36,7 +36,11 @@ export async function placeOrder(scope: MedusaContainer, cartId: string): Promis
 }
 
 /** Waits for an order that another request is placing, for at most `timeoutMs`. */
-export async function awaitOrder(scope: MedusaContainer, cartId: string, timeoutMs: number): Promise<string | undefined> {
+export async function awaitOrder(
+  scope: MedusaContainer,
+  cartId: string,
+  timeoutMs: number
+): Promise<string | undefined> {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     const { orderId } = await placeOf(scope, cartId)

@@ -12,7 +12,10 @@ type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, 
 export function registeredProviderOptions(scope: MedusaContainer, providerId: string): PayBrightOptions | undefined {
   const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
   for (const module of Object.values(config.modules ?? {})) {
-    const entries = typeof module === "object" ? ((module as { options?: { providers?: ProviderEntry[] } }).options?.providers ?? []) : []
+    const entries =
+      typeof module === "object"
+        ? ((module as { options?: { providers?: ProviderEntry[] } }).options?.providers ?? [])
+        : []
     const entry = entries.find((candidate) => `pp_paybright_${candidate.id}` === providerId && candidate.options)
     if (entry) {
       return parseOptions(entry.options)
@@ -22,7 +25,10 @@ export function registeredProviderOptions(scope: MedusaContainer, providerId: st
 }
 
 /** The same options without the secret, for building storefront URLs. */
-export function providerSettings(scope: MedusaContainer, providerId: string): Omit<PayBrightOptions, "apiToken"> | undefined {
+export function providerSettings(
+  scope: MedusaContainer,
+  providerId: string
+): Omit<PayBrightOptions, "apiToken"> | undefined {
   const options = registeredProviderOptions(scope, providerId)
   if (!options) {
     return undefined

@@ -33,7 +33,11 @@ export function checkoutRedirect(
   return url.toString()
 }
 
-function fill(settings: StorefrontSettings, path: string, place: { orderId?: string; cartId?: string; countryCode?: string }) {
+function fill(
+  settings: StorefrontSettings,
+  path: string,
+  place: { orderId?: string; cartId?: string; countryCode?: string }
+) {
   const country = (place.countryCode ?? settings.shopCountry.slice(0, 2)).toLowerCase()
   const filled = path
     .replaceAll("{order_id}", encodeURIComponent(place.orderId ?? ""))

@@ -52,7 +52,11 @@ export function errorFromResponse(operation: string, status: number, body: unkno
   const said = lenderMessage ? `: ${lenderMessage}` : ""
   const init = { operation, status, lenderMessage }
   if (status === 400) {
-    return new LenderRejectedError({ ...init, code: "rejected", message: `PayBright rejected the ${operation} (400)${said}` })
+    return new LenderRejectedError({
+      ...init,
+      code: "rejected",
+      message: `PayBright rejected the ${operation} (400)${said}`,
+    })
   }
   if (status === 401 || status === 403) {
     return new LenderAuthError({
@@ -62,12 +66,24 @@ export function errorFromResponse(operation: string, status: number, body: unkno
     })
   }
   if (status === 404) {
-    return new LenderNotFoundError({ ...init, code: "not_found", message: `PayBright does not know this contract (${operation}, 404)${said}` })
+    return new LenderNotFoundError({
+      ...init,
+      code: "not_found",
+      message: `PayBright does not know this contract (${operation}, 404)${said}`,
+    })
   }
   if (status === 429 || status >= 500) {
-    return new LenderUnavailableError({ ...init, code: "unavailable", message: `PayBright is unavailable for the ${operation} (${status}); try again later${said}` })
+    return new LenderUnavailableError({
+      ...init,
+      code: "unavailable",
+      message: `PayBright is unavailable for the ${operation} (${status}); try again later${said}`,
+    })
   }
-  return new LenderError({ ...init, code: "unexpected_status", message: `PayBright answered the ${operation} with status ${status}${said}` })
+  return new LenderError({
+    ...init,
+    code: "unexpected_status",
+    message: `PayBright answered the ${operation} with status ${status}${said}`,
+  })
 }
 
 // The lender's error bodies are not documented; take the first message-like field, briefly.

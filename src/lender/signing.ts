@@ -18,9 +18,7 @@ export function signatureMessage(fields: LenderFields): string {
 
 /** HMAC-SHA256 of the signature message, keyed with the API token, as lowercase hex. */
 export function sign(fields: LenderFields, apiToken: string): string {
-  return createHmac("sha256", Buffer.from(apiToken, "utf8"))
-    .update(signatureMessage(fields), "utf8")
-    .digest("hex")
+  return createHmac("sha256", Buffer.from(apiToken, "utf8")).update(signatureMessage(fields), "utf8").digest("hex")
 }
 
 /** Returns the fields with empty values removed and `x_signature` set, ready to send. */

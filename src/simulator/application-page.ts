@@ -64,7 +64,10 @@ export function indexPage(base: string, account: { apiKey: string; apiToken: str
     ["GET /_simulator/contracts/{GatewayReference}", "test-only: a contract's ledger"],
     ["GET /_simulator/contracts?reference=…", "test-only: the contract of a merchant reference"],
     ["GET /_simulator/callbacks", "test-only: callback delivery log"],
-    ["POST /_simulator/contracts/{GatewayReference}/fail-next", "test-only: make the next capture, refund or card call fail"],
+    [
+      "POST /_simulator/contracts/{GatewayReference}/fail-next",
+      "test-only: make the next capture, refund or card call fail",
+    ],
     ["GET|POST /_simulator/settings", "test-only: decision mode, callbacks, capture result"],
   ]
   const rows = endpoints.map(([path, what]) => `<tr><td><code>${e(path)}</code></td><td>${e(what)}</td></tr>`).join("")

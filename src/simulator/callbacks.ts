@@ -68,7 +68,10 @@ export class CallbackSender {
     const entry: CallbackAttempt = { url, reference: fields.x_reference, attempt, at: new Date().toISOString() }
     const controller = new AbortController()
     this.controllers.add(controller)
-    const timeout = setTimeout(() => controller.abort(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS} ms`)), ATTEMPT_TIMEOUT_MS)
+    const timeout = setTimeout(
+      () => controller.abort(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS} ms`)),
+      ATTEMPT_TIMEOUT_MS
+    )
     timeout.unref()
     try {
       const response = await fetch(url, {

@@ -29,12 +29,18 @@ export type ControlTarget = {
  *   GET  /_simulator/settings                       current settings
  *   POST /_simulator/settings                       {decision?, callback?, captureResult?, apiLatencyMs?}
  */
-export async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, target: ControlTarget): Promise<void> {
+export async function handleControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  target: ControlTarget
+): Promise<void> {
   const method = req.method ?? "GET"
   const [resource, id, action, ...rest] = url.pathname.split("/").filter(Boolean).slice(1).map(decodeURIComponent)
   const route = (resource ?? "").toLowerCase()
   const allow = (...methods: string[]) => {
-    if (!methods.includes(method)) throw new HttpError(405, `use ${methods.join(" or ")}`, { allow: methods.join(", ") })
+    if (!methods.includes(method))
+      throw new HttpError(405, `use ${methods.join(" or ")}`, { allow: methods.join(", ") })
   }
 
   if (route === "contracts" && id === undefined) {

@@ -39,7 +39,11 @@ export class HostedApplication {
   async submit(req: IncomingMessage, res: ServerResponse) {
     const fields = parseForm(await readBody(req))
     if (!fields.x_account_id) {
-      return sendHtml(res, 400, problemsPage("Invalid request", "PayBright cannot start this application:", ["x_account_id: required"]))
+      return sendHtml(
+        res,
+        400,
+        problemsPage("Invalid request", "PayBright cannot start this application:", ["x_account_id: required"])
+      )
     }
     const account = findAccount(this.accounts, fields.x_account_id)
     if (!account) {
@@ -48,7 +52,11 @@ export class HostedApplication {
     // The signature is checked before the fields, as it covers them: a field altered on the way
     // is a signature problem, not a validation one.
     if (!verifySignature(fields, account.apiToken)) {
-      return sendHtml(res, 401, messagePage("Signature problem", "x_signature does not match the fields and the merchant's API token."))
+      return sendHtml(
+        res,
+        401,
+        messagePage("Signature problem", "x_signature does not match the fields and the merchant's API token.")
+      )
     }
     const parsed = applicationRequestSchema.safeParse(fields)
     if (!parsed.success) {
@@ -57,7 +65,9 @@ export class HostedApplication {
     }
     const application: Application = { id: randomUUID(), request: parsed.data, account }
     this.applications.set(application.id, application)
-    this.logger.info(`application ${application.id} for ${parsed.data.x_reference} (${parsed.data.x_amount} ${parsed.data.x_currency})`)
+    this.logger.info(
+      `application ${application.id} for ${parsed.data.x_reference} (${parsed.data.x_amount} ${parsed.data.x_currency})`
+    )
     const mode = this.decisionMode()
     if (mode !== "ask") {
       return this.finish(application, mode, res)
@@ -84,13 +94,27 @@ export class HostedApplication {
     const form = parseForm(await readBody(req))
     const application = this.applications.get(form.application_id ?? "")
     if (!application) {
-      return sendHtml(res, 404, messagePage("Unknown application", "This application does not exist, or the simulator was restarted."))
+      return sendHtml(
+        res,
+        404,
+        messagePage("Unknown application", "This application does not exist, or the simulator was restarted.")
+      )
     }
     if (application.decided) {
-      return sendHtml(res, 409, messagePage("Already decided", `This application was already answered (${application.decided}).`))
+      return sendHtml(
+        res,
+        409,
+        messagePage("Already decided", `This application was already answered (${application.decided}).`)
+      )
     }
     if (!DECISIONS.includes(form.decision ?? "")) {
-      return sendHtml(res, 400, problemsPage("Invalid decision", "The page sent an answer PayBright does not know:", ["decision: must be approve, decline or leave"]))
+      return sendHtml(
+        res,
+        400,
+        problemsPage("Invalid decision", "The page sent an answer PayBright does not know:", [
+          "decision: must be approve, decline or leave",
+        ])
+      )
     }
     this.finish(application, form.decision as Decision, res)
   }

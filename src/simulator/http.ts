@@ -74,7 +74,13 @@ export function sendJson(res: ServerResponse, status: number, payload: unknown, 
   sendText(res, status, JSON.stringify(payload), "application/json", headers)
 }
 
-export function sendText(res: ServerResponse, status: number, body: string, type: string, headers: Record<string, string> = {}) {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type: string,
+  headers: Record<string, string> = {}
+) {
   res.writeHead(status, { "content-type": `${type}; charset=utf-8`, "cache-control": "no-store", ...headers })
   res.end(body)
 }
@@ -102,7 +108,10 @@ export function basicCredentials(req: IncomingMessage): { apiKey: string; apiTok
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!)
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!
+  )
 }
 
 /** ISO-8601 UTC without milliseconds, `YYYY-MM-DDTHH:MM:SSZ`, as the lender writes x_timestamp. */

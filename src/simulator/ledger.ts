@@ -55,7 +55,13 @@ export class Ledger {
   private nextReference = 51325
 
   open(input: Omit<Contract, "gatewayReference" | "status" | "captures" | "refunds">): Contract {
-    const contract: Contract = { ...input, gatewayReference: String(this.nextReference++), status: "PENDING", captures: [], refunds: [] }
+    const contract: Contract = {
+      ...input,
+      gatewayReference: String(this.nextReference++),
+      status: "PENDING",
+      captures: [],
+      refunds: [],
+    }
     this.contracts.set(contract.gatewayReference, contract)
     return contract
   }
@@ -76,7 +82,9 @@ export class Ledger {
 
   /** The latest contract opened for a merchant reference (a store may apply again after a decline). */
   byReference(reference: string): Contract | undefined {
-    return this.all().reverse().find((contract) => contract.reference === reference)
+    return this.all()
+      .reverse()
+      .find((contract) => contract.reference === reference)
   }
 
   all(): Contract[] {
@@ -100,7 +108,10 @@ export class Ledger {
     const previous = contract.captures.find((capture) => capture.reference === reference)
     if (previous) {
       if (previous.amount !== amount) {
-        throw new LedgerError(400, `x_reference ${reference} was already used for a capture of ${formatAmount(previous.amount)}`)
+        throw new LedgerError(
+          400,
+          `x_reference ${reference} was already used for a capture of ${formatAmount(previous.amount)}`
+        )
       }
       return { repeated: true }
     }
@@ -109,7 +120,10 @@ export class Ledger {
     }
     const remaining = contract.authorized - this.captured(contract)
     if (amount > remaining) {
-      throw new LedgerError(400, `x_amount ${formatAmount(amount)} exceeds the amount remaining to capture (${formatAmount(remaining)})`)
+      throw new LedgerError(
+        400,
+        `x_amount ${formatAmount(amount)} exceeds the amount remaining to capture (${formatAmount(remaining)})`
+      )
     }
     contract.captures.push({ reference, amount, at: new Date().toISOString() })
     contract.status = this.captured(contract) === contract.authorized ? "FINAL" : "Complete"
@@ -123,7 +137,10 @@ export class Ledger {
     }
     const refundable = this.captured(contract) - this.refunded(contract)
     if (amount > refundable) {
-      throw new LedgerError(400, `Amount ${formatAmount(amount)} exceeds the captured amount not yet refunded (${formatAmount(refundable)})`)
+      throw new LedgerError(
+        400,
+        `Amount ${formatAmount(amount)} exceeds the captured amount not yet refunded (${formatAmount(refundable)})`
+      )
     }
     contract.refunds.push({ amount, at: new Date().toISOString() })
   }

@@ -10,7 +10,9 @@ async function main(): Promise<number> {
   const host = process.env.PAYBRIGHT_SIMULATOR_HOST || "127.0.0.1"
   const decision = process.env.PAYBRIGHT_SIMULATOR_DECISION || "ask"
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`PAYBRIGHT_SIMULATOR_PORT must be a port number (0-65535), not "${process.env.PAYBRIGHT_SIMULATOR_PORT}".`)
+    console.error(
+      `PAYBRIGHT_SIMULATOR_PORT must be a port number (0-65535), not "${process.env.PAYBRIGHT_SIMULATOR_PORT}".`
+    )
     return 1
   }
   if (decision !== "ask" && decision !== "approve" && decision !== "decline") {
@@ -36,7 +38,9 @@ async function main(): Promise<number> {
       return 1
     }
     if (code === "EACCES" || code === "EADDRNOTAVAIL") {
-      console.error(`Cannot listen on ${host}:${port} (${code}). Set PAYBRIGHT_SIMULATOR_HOST and PAYBRIGHT_SIMULATOR_PORT to an address this machine can use.`)
+      console.error(
+        `Cannot listen on ${host}:${port} (${code}). Set PAYBRIGHT_SIMULATOR_HOST and PAYBRIGHT_SIMULATOR_PORT to an address this machine can use.`
+      )
       return 1
     }
     throw error

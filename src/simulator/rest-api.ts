@@ -86,7 +86,11 @@ export class RestApi {
     const parsed = captureRequestSchema.safeParse(body)
     if (!parsed.success) {
       const echo = echoFields(body, gatewayReference)
-      return sendJson(res, 400, { ...echo, x_result: "Failed", x_message: `Invalid fields: ${issuePaths(parsed.error).join(", ")}` })
+      return sendJson(res, 400, {
+        ...echo,
+        x_result: "Failed",
+        x_message: `Invalid fields: ${issuePaths(parsed.error).join(", ")}`,
+      })
     }
     const request = parsed.data
     const answer = (result: string, message: string) => captureAnswer(request, gatewayReference, result, message)
@@ -157,7 +161,11 @@ export class RestApi {
 
   private authenticate(req: IncomingMessage, res: ServerResponse): Account | undefined {
     const credentials = basicCredentials(req)
-    const account = credentials && this.accounts.find((candidate) => candidate.apiKey === credentials.apiKey && sameSecret(candidate.apiToken, credentials.apiToken))
+    const account =
+      credentials &&
+      this.accounts.find(
+        (candidate) => candidate.apiKey === credentials.apiKey && sameSecret(candidate.apiToken, credentials.apiToken)
+      )
     if (!account) {
       sendJson(res, 401, { message: "Authorization: Basic credentials are missing or not valid" })
     }
@@ -192,7 +200,12 @@ function notFound(res: ServerResponse, reference: string) {
 }
 
 /** The response of spec §2.3: x_test as the string "true"/"false", x_amount with two decimals. */
-function captureAnswer(request: CaptureRequest, gatewayReference: string, result: string, message: string): CaptureAnswer {
+function captureAnswer(
+  request: CaptureRequest,
+  gatewayReference: string,
+  result: string,
+  message: string
+): CaptureAnswer {
   return {
     x_account_id: request.x_account_id,
     x_reference: request.x_reference,

@@ -114,7 +114,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     logger.info(`${method} ${url.pathname}`)
     try {
       const allow = (...methods: string[]) => {
-        if (!methods.includes(method)) throw new HttpError(405, `${method} is not allowed here; use ${methods.join(" or ")}`, { allow: methods.join(", ") })
+        if (!methods.includes(method))
+          throw new HttpError(405, `${method} is not allowed here; use ${methods.join(" or ")}`, {
+            allow: methods.join(", "),
+          })
       }
       if (path === "/checkout/applicationform.aspx") {
         allow("POST")
@@ -145,7 +148,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       throw new HttpError(404, `No such endpoint: ${method} ${url.pathname}`)
     } catch (error) {
       // A URIError is a malformed %-escape in the path: the client's mistake, not the simulator's.
-      const status = error instanceof HttpError || error instanceof LedgerError ? error.status : error instanceof URIError ? 400 : 500
+      const status =
+        error instanceof HttpError || error instanceof LedgerError
+          ? error.status
+          : error instanceof URIError
+            ? 400
+            : 500
       const message = error instanceof Error ? error.message : "internal error"
       const headers = error instanceof HttpError ? error.headers : {}
       if (status >= 500) {

@@ -25,7 +25,9 @@ export type SimulatorSettings = {
 }
 
 /** A partial change of the settings; `callback` merges one level deeper. */
-export type SimulatorSettingsUpdate = Partial<Omit<SimulatorSettings, "callback">> & { callback?: Partial<CallbackSettings> }
+export type SimulatorSettingsUpdate = Partial<Omit<SimulatorSettings, "callback">> & {
+  callback?: Partial<CallbackSettings>
+}
 
 export const DEFAULT_SETTINGS: SimulatorSettings = {
   decision: "ask",
@@ -42,7 +44,12 @@ const settingsUpdateSchema = z
     captureResult: z.string().min(1),
     apiLatencyMs: millis,
     callback: z
-      .object({ delayMs: millis, retries: z.number().int().min(0).max(100), retryIntervalMs: millis, enabled: z.boolean() })
+      .object({
+        delayMs: millis,
+        retries: z.number().int().min(0).max(100),
+        retryIntervalMs: millis,
+        enabled: z.boolean(),
+      })
       .partial()
       .strict(),
   })

@@ -13,7 +13,13 @@ export type IssuedCard = {
 
 export const CARDHOLDER = {
   name: "PAYBRIGHT",
-  billing_address: { address1: "60 Adelaide St E", city: "Toronto", state: "ON", postal_code: "M5C 3E4", country: "CAN" },
+  billing_address: {
+    address1: "60 Adelaide St E",
+    city: "Toronto",
+    state: "ON",
+    postal_code: "M5C 3E4",
+    country: "CAN",
+  },
 }
 
 /** A single-use Visa-like card: 16 digits with a valid Luhn check digit, a few years ahead. */

@@ -19,7 +19,9 @@ export default async function captureOnFulfillment({ event, container }: Subscri
     await captureFulfillment(container, trigger, fulfillmentId)
   } catch (error) {
     // The outcome is recorded per fulfillment; this is only for what could not even be recorded.
-    container.resolve<Logger>("logger").error(`PayBright: capture at ${trigger} of fulfillment ${fulfillmentId} failed: ${(error as Error).message}`)
+    container
+      .resolve<Logger>("logger")
+      .error(`PayBright: capture at ${trigger} of fulfillment ${fulfillmentId} failed: ${(error as Error).message}`)
   }
 }
 

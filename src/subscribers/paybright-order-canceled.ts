@@ -11,7 +11,13 @@ export default async function noteCancelledContract({ event, container }: Subscr
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "metadata", "payment_collections.payments.provider_id", "payment_collections.payments.data", "payment_collections.payments.captures.id"],
+    fields: [
+      "id",
+      "metadata",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.data",
+      "payment_collections.payments.captures.id",
+    ],
     filters: { id: event.data.id },
   })
   const order = data[0] as any
@@ -27,7 +33,9 @@ export default async function noteCancelledContract({ event, container }: Subscr
     options?.captureMode === "virtual_card"
       ? `PayBright contract ${contract}: nothing was charged on its virtual card. Cancel the contract in the PayBright merchant portal so the shopper is not financed.`
       : `PayBright contract ${contract}: nothing was captured and PayBright's API offers no void. Cancel the contract in the PayBright merchant portal; otherwise the authorization lapses after 30 days.`
-  await container.resolve(Modules.ORDER).updateOrders(order.id, { metadata: { ...(order.metadata ?? {}), paybright_note: note } })
+  await container
+    .resolve(Modules.ORDER)
+    .updateOrders(order.id, { metadata: { ...(order.metadata ?? {}), paybright_note: note } })
 }
 
 export const config: SubscriberConfig = { event: "order.canceled" }

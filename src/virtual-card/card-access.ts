@@ -19,21 +19,37 @@ export type MaskedCard = {
  * Reads a PayBright payment's virtual card from the lender, just in time, for the admin. The
  * card is never cached or stored: each call asks the lender again.
  */
-export async function retrieveVirtualCard(scope: MedusaContainer, paymentId: string): Promise<{ card: VirtualCard; options: PayBrightOptions }> {
+export async function retrieveVirtualCard(
+  scope: MedusaContainer,
+  paymentId: string
+): Promise<{ card: VirtualCard; options: PayBrightOptions }> {
   const payments = scope.resolve(Modules.PAYMENT)
-  const [payment] = await payments.listPayments({ id: paymentId }, { select: ["id", "provider_id", "data", "canceled_at"] })
+  const [payment] = await payments.listPayments(
+    { id: paymentId },
+    { select: ["id", "provider_id", "data", "canceled_at"] }
+  )
   if (!payment) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment ${paymentId} was not found`)
   }
-  const options = payment.provider_id.startsWith("pp_paybright_") ? registeredProviderOptions(scope, payment.provider_id) : undefined
+  const options = payment.provider_id.startsWith("pp_paybright_")
+    ? registeredProviderOptions(scope, payment.provider_id)
+    : undefined
   if (!options) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${paymentId} is not a PayBright payment`)
   }
   if (options.captureMode !== "virtual_card") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${paymentId} is settled by in-store capture; it has no virtual card`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Payment ${paymentId} is settled by in-store capture; it has no virtual card`
+    )
   }
   const data = readPaymentData(payment.data)
-  const lender = new LenderClient({ apiUrl: options.apiUrl, apiKey: options.apiKey, apiToken: options.apiToken, timeoutMs: options.timeoutMs })
+  const lender = new LenderClient({
+    apiUrl: options.apiUrl,
+    apiKey: options.apiKey,
+    apiToken: options.apiToken,
+    timeoutMs: options.timeoutMs,
+  })
   try {
     return { card: await lender.getVirtualCard(data.gateway_reference), options }
   } catch (error) {

@@ -14,21 +14,56 @@ const authorized = "706.25"
 
 describe("capture amount for a fulfillment", () => {
   it("captures the parcel's items with shipping on the first capture", () => {
-    expect(captureAmountFor(order({ sofa: 1 }), { items: [{ line_item_id: "sofa", quantity: 1 }] }, { authorized, captured: 0 })).toBe("593.25")
+    expect(
+      captureAmountFor(
+        order({ sofa: 1 }),
+        { items: [{ line_item_id: "sofa", quantity: 1 }] },
+        { authorized, captured: 0 }
+      )
+    ).toBe("593.25")
   })
 
   it("rounds each share to the cent and lets the last parcel take exactly what remains", () => {
-    const first = captureAmountFor(order({ lamps: 1 }), { items: [{ line_item_id: "lamps", quantity: 1 }] }, { authorized, captured: 0 })
+    const first = captureAmountFor(
+      order({ lamps: 1 }),
+      { items: [{ line_item_id: "lamps", quantity: 1 }] },
+      { authorized, captured: 0 }
+    )
     expect(first).toBe("65.92") // 37.666… rounds to 37.67, plus shipping 28.25
-    const second = captureAmountFor(order({ lamps: 2 }), { items: [{ line_item_id: "lamps", quantity: 1 }] }, { authorized, captured: first })
+    const second = captureAmountFor(
+      order({ lamps: 2 }),
+      { items: [{ line_item_id: "lamps", quantity: 1 }] },
+      { authorized, captured: first }
+    )
     expect(second).toBe("37.67")
-    const last = captureAmountFor(order({ lamps: 3, sofa: 1 }), { items: [{ line_item_id: "lamps", quantity: 1 }, { line_item_id: "sofa", quantity: 1 }] }, { authorized, captured: "103.59" })
+    const last = captureAmountFor(
+      order({ lamps: 3, sofa: 1 }),
+      {
+        items: [
+          { line_item_id: "lamps", quantity: 1 },
+          { line_item_id: "sofa", quantity: 1 },
+        ],
+      },
+      { authorized, captured: "103.59" }
+    )
     expect(last).toBe("602.66")
     expect(MathBN.add(first, second, last).toFixed(2)).toBe(authorized)
   })
 
   it("never captures more than remains authorized, and nothing once all is captured", () => {
-    expect(captureAmountFor(order({ sofa: 1 }), { items: [{ line_item_id: "sofa", quantity: 1 }] }, { authorized, captured: "700.00" })).toBe("6.25")
-    expect(captureAmountFor(order({ sofa: 1 }), { items: [{ line_item_id: "sofa", quantity: 1 }] }, { authorized, captured: authorized })).toBe("0.00")
+    expect(
+      captureAmountFor(
+        order({ sofa: 1 }),
+        { items: [{ line_item_id: "sofa", quantity: 1 }] },
+        { authorized, captured: "700.00" }
+      )
+    ).toBe("6.25")
+    expect(
+      captureAmountFor(
+        order({ sofa: 1 }),
+        { items: [{ line_item_id: "sofa", quantity: 1 }] },
+        { authorized, captured: authorized }
+      )
+    ).toBe("0.00")
   })
 })

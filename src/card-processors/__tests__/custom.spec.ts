@@ -3,11 +3,21 @@ import { cardProcessorConfigSchema, createCardProcessor } from ".."
 
 describe("a store's own card processor", () => {
   it("is loaded from its module path with its options", async () => {
-    const config = cardProcessorConfigSchema.parse({ type: "custom", resolve: path.join(__dirname, "fixtures/ledger-processor.js"), options: { prefix: "shop" } })
+    const config = cardProcessorConfigSchema.parse({
+      type: "custom",
+      resolve: path.join(__dirname, "fixtures/ledger-processor.js"),
+      options: { prefix: "shop" },
+    })
     const processor = createCardProcessor(config)
     expect(processor.name).toBe("ledger")
     const charged = await processor.charge({
-      card: { pan: "4242424242424242", cvv: "123", expiration: "0130", cardholderName: "P", billingAddress: { address1: "", city: "", state: "", postal_code: "", country: "CAN" } },
+      card: {
+        pan: "4242424242424242",
+        cvv: "123",
+        expiration: "0130",
+        cardholderName: "P",
+        billingAddress: { address1: "", city: "", state: "", postal_code: "", country: "CAN" },
+      },
       amount: "12.00",
       currency: "CAD",
       idempotencyKey: "cap_1",
@@ -18,7 +28,10 @@ describe("a store's own card processor", () => {
   })
 
   it("is refused at boot when the module is not a processor", () => {
-    const config = cardProcessorConfigSchema.parse({ type: "custom", resolve: path.join(__dirname, "fixtures/not-a-processor.js") })
+    const config = cardProcessorConfigSchema.parse({
+      type: "custom",
+      resolve: path.join(__dirname, "fixtures/not-a-processor.js"),
+    })
     expect(() => createCardProcessor(config)).toThrow(/does not export a CardProcessor/)
   })
 })

@@ -16,12 +16,24 @@ describe("Stripe card processor against a strict fake Stripe", () => {
 
   beforeAll(async () => {
     stripe = await startFakeStripe()
-    processor = new StripeCardProcessor({ secretKey: stripe.secretKey, host: stripe.host, port: stripe.port, protocol: "http" })
+    processor = new StripeCardProcessor({
+      secretKey: stripe.secretKey,
+      host: stripe.host,
+      port: stripe.port,
+      protocol: "http",
+    })
   })
   afterAll(() => stripe.close())
 
   const charge = (amount: string, idempotencyKey: string, withCard = card) =>
-    processor.charge({ card: withCard, amount, currency: "CAD", idempotencyKey, description: "test", metadata: { order: "1" } })
+    processor.charge({
+      card: withCard,
+      amount,
+      currency: "CAD",
+      idempotencyKey,
+      description: "test",
+      metadata: { order: "1" },
+    })
 
   it("charges exactly the amount in cents and keeps only the last four digits", async () => {
     const result = await charge("123.45", "key-1")
@@ -53,14 +65,31 @@ describe("Stripe card processor against a strict fake Stripe", () => {
     const { chargeId } = await charge("50.00", "key-refund")
     const refund = await processor.refund({ chargeId, amount: "20.00", currency: "CAD", idempotencyKey: "refund-1" })
     expect(refund.amount).toBe("20.00")
-    const tooMuch = await processor.refund({ chargeId, amount: "30.01", currency: "CAD", idempotencyKey: "refund-2" }).catch((error) => error)
+    const tooMuch = await processor
+      .refund({ chargeId, amount: "30.01", currency: "CAD", idempotencyKey: "refund-2" })
+      .catch((error) => error)
     expect(tooMuch).toBeInstanceOf(CardProcessorError)
     expect(stripe.charges().find((entry) => entry.id === chargeId)!.refunded).toBe(2000)
   })
 
   it("tells the merchant to look in Stripe before retrying when Stripe cannot be reached", async () => {
-    const unreachable = new StripeCardProcessor({ secretKey: stripe.secretKey, host: "127.0.0.1", port: 9, protocol: "http", timeoutMs: 1000 })
-    const failure = await unreachable.charge({ card, amount: "5.00", currency: "CAD", idempotencyKey: "key-unreachable", description: "test", metadata: {} }).catch((error) => error)
+    const unreachable = new StripeCardProcessor({
+      secretKey: stripe.secretKey,
+      host: "127.0.0.1",
+      port: 9,
+      protocol: "http",
+      timeoutMs: 1000,
+    })
+    const failure = await unreachable
+      .charge({
+        card,
+        amount: "5.00",
+        currency: "CAD",
+        idempotencyKey: "key-unreachable",
+        description: "test",
+        metadata: {},
+      })
+      .catch((error) => error)
     expect(failure).toBeInstanceOf(CardProcessorError)
     expect(failure.code).toBe("network")
     expect(failure.message).toMatch(/check the payment in the Stripe dashboard before trying again/)

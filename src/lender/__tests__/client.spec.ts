@@ -2,7 +2,13 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../simulator"
 import { LenderClient, parseJson } from "../client"
-import { LenderAuthError, LenderNetworkError, LenderNotFoundError, LenderRejectedError, LenderResponseError } from "../errors"
+import {
+  LenderAuthError,
+  LenderNetworkError,
+  LenderNotFoundError,
+  LenderRejectedError,
+  LenderResponseError,
+} from "../errors"
 import { approveApplication } from "../../../test-support/simulator-application"
 
 describe("lender client, over real HTTP", () => {
@@ -27,33 +33,55 @@ describe("lender client, over real HTTP", () => {
 
   it("captures and refunds, and turns the lender's refusals into typed errors", async () => {
     const contract = await approveApplication(simulator, "100.00")
-    const request = { x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey, x_amount: "60.00", x_reference: "cap-1", x_currency: "CAD", x_test: true }
+    const request = {
+      x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey,
+      x_amount: "60.00",
+      x_reference: "cap-1",
+      x_currency: "CAD",
+      x_test: true,
+    }
     const captured = await client.capture(contract.gateway_reference, request)
-    expect(captured).toMatchObject({ x_result: "Completed", x_amount: "60.00", x_test: "true", x_gateway_reference: contract.gateway_reference })
+    expect(captured).toMatchObject({
+      x_result: "Completed",
+      x_amount: "60.00",
+      x_test: "true",
+      x_gateway_reference: contract.gateway_reference,
+    })
 
     const over = client.capture(contract.gateway_reference, { ...request, x_reference: "cap-2", x_amount: "40.01" })
     await expect(over).rejects.toBeInstanceOf(LenderRejectedError)
     await expect(over).rejects.toThrow(/exceeds the amount remaining/)
 
-    expect(await client.refund(contract.gateway_reference, "10.00")).toMatchObject({ message: "success", Amount: "10.00" })
+    expect(await client.refund(contract.gateway_reference, "10.00")).toMatchObject({
+      message: "success",
+      Amount: "10.00",
+    })
     await expect(client.refund(contract.gateway_reference, "50.01")).rejects.toBeInstanceOf(LenderRejectedError)
     await expect(client.getVirtualCard("999999")).rejects.toBeInstanceOf(LenderNotFoundError)
   })
 
   it("never lets the credential into an error", async () => {
-    const wrong = new LenderClient({ apiUrl: simulator.apiUrl, apiKey: SIMULATOR_TEST_ACCOUNT.apiKey, apiToken: "wrong-token-value" })
+    const wrong = new LenderClient({
+      apiUrl: simulator.apiUrl,
+      apiKey: SIMULATOR_TEST_ACCOUNT.apiKey,
+      apiToken: "wrong-token-value",
+    })
     const error = await wrong.getVirtualCard("51325").catch((caught) => caught)
     expect(error).toBeInstanceOf(LenderAuthError)
     const everything = JSON.stringify({ message: error.message, ...error }) + String(error.stack)
     expect(everything).not.toContain("wrong-token-value")
-    expect(everything).not.toContain(Buffer.from(`${SIMULATOR_TEST_ACCOUNT.apiKey}:wrong-token-value`).toString("base64"))
+    expect(everything).not.toContain(
+      Buffer.from(`${SIMULATOR_TEST_ACCOUNT.apiKey}:wrong-token-value`).toString("base64")
+    )
   })
 
   it("gives up after its timeout, and names bad fields of a body without their values", async () => {
     const silent = http.createServer((req, res) => {
       if (req.url?.startsWith("/api/vcn/pan")) {
         res.writeHead(200, { "content-type": "application/json" })
-        res.end('{"card_token":"t","created":"x","expiration":1399,"cvv":12,"pan":4111111111111111,"cardholder_name":"P","billing_address":{}}')
+        res.end(
+          '{"card_token":"t","created":"x","expiration":1399,"cvv":12,"pan":4111111111111111,"cardholder_name":"P","billing_address":{}}'
+        )
       }
       // otherwise never answer
     })
@@ -64,14 +92,20 @@ describe("lender client, over real HTTP", () => {
     expect(bad).toBeInstanceOf(LenderResponseError)
     expect(bad.message).toMatch(/expiration/)
     expect(bad.message).not.toContain("4111111111111111")
-    const timedOut = await impatient.capture("1", { x_account_id: "a", x_amount: "1.00", x_reference: "r", x_currency: "CAD", x_test: true }).catch((caught) => caught)
+    const timedOut = await impatient
+      .capture("1", { x_account_id: "a", x_amount: "1.00", x_reference: "r", x_currency: "CAD", x_test: true })
+      .catch((caught) => caught)
     expect(timedOut).toBeInstanceOf(LenderNetworkError)
     // The capture may have been made: the merchant is told to look before trying again.
     expect(timedOut.maybeDone).toBe(true)
-    expect(timedOut.message).toMatch(/did not answer in time for the capture; it may have been made: check the contract in the PayBright portal/)
+    expect(timedOut.message).toMatch(
+      /did not answer in time for the capture; it may have been made: check the contract in the PayBright portal/
+    )
     silent.closeAllConnections()
     silent.close()
-    const closed = await impatient.capture("1", { x_account_id: "a", x_amount: "1.00", x_reference: "r", x_currency: "CAD", x_test: true }).catch((caught) => caught)
+    const closed = await impatient
+      .capture("1", { x_account_id: "a", x_amount: "1.00", x_reference: "r", x_currency: "CAD", x_test: true })
+      .catch((caught) => caught)
     expect(closed).toMatchObject({ maybeDone: false })
     expect(closed.message).toMatch(/could not be reached for the capture; nothing was sent/)
   })

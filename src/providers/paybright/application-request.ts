@@ -104,7 +104,9 @@ function addressFields(kind: "billing" | "shipping", address?: AddressDetails) {
     [`${prefix}phone`]: digitsOnly(address.phone),
     [`${prefix}state`]: address.province?.toUpperCase(),
     [`${prefix}zip`]: address.postal_code,
-    ...(kind === "shipping" ? { [`${prefix}first_name`]: address.first_name, [`${prefix}last_name`]: address.last_name } : {}),
+    ...(kind === "shipping"
+      ? { [`${prefix}first_name`]: address.first_name, [`${prefix}last_name`]: address.last_name }
+      : {}),
   }
 }
 

@@ -41,7 +41,10 @@ export function lenderFieldsOf(input: unknown): Record<string, string> | undefin
  * is read; then the result must be for this account, this session, this amount, currency and
  * test flag. The verdict says why when it is not an approval.
  */
-export function verifyApplicationResult(input: unknown, expected: Omit<ExpectedApplication, "sessionId" | "amount" | "currency"> & Partial<ExpectedApplication>): ApplicationVerdict {
+export function verifyApplicationResult(
+  input: unknown,
+  expected: Omit<ExpectedApplication, "sessionId" | "amount" | "currency"> & Partial<ExpectedApplication>
+): ApplicationVerdict {
   const fields = lenderFieldsOf(input)
   if (!fields || !fields.x_signature) {
     return { verified: false, reason: "no signed PayBright fields" }
@@ -62,10 +65,18 @@ export function verifyApplicationResult(input: unknown, expected: Omit<ExpectedA
   if (outcome === "completed") {
     return { verified: true, outcome, result }
   }
-  return { verified: true, outcome, result, reason: `the application ${outcome === "unknown" ? `ended with result "${result.x_result}"` : `is ${outcome}`}` }
+  return {
+    verified: true,
+    outcome,
+    result,
+    reason: `the application ${outcome === "unknown" ? `ended with result "${result.x_result}"` : `is ${outcome}`}`,
+  }
 }
 
-function mismatchOf(result: ApplicationResult, expected: Partial<ExpectedApplication> & { apiKey: string; test: boolean }): string | undefined {
+function mismatchOf(
+  result: ApplicationResult,
+  expected: Partial<ExpectedApplication> & { apiKey: string; test: boolean }
+): string | undefined {
   if (result.x_account_id !== expected.apiKey) {
     return "the result is for another PayBright account"
   }

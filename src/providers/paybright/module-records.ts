@@ -28,7 +28,10 @@ export function moduleRecords(container: Record<string, unknown>): ModuleRecords
       const session = await service("paymentSessionService").retrieve(sessionId, {
         select: ["id", "amount", "raw_amount", "currency_code"],
       })
-      return { amount: (session.raw_amount ?? session.amount) as BigNumberInput, currency_code: String(session.currency_code) }
+      return {
+        amount: (session.raw_amount ?? session.amount) as BigNumberInput,
+        currency_code: String(session.currency_code),
+      }
     },
     async captureAmount(captureId) {
       const capture = await service("captureService").retrieve(captureId, { select: ["id", "amount", "raw_amount"] })

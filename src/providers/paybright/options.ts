@@ -20,9 +20,14 @@ const url = (what: string) =>
 export const optionsSchema = z
   .object({
     /** The merchant's API Key from PayBright (sent as x_account_id and merchantApiKey). */
-    apiKey: z.string({ error: "is required: the API Key PayBright issued to the merchant" }).trim().min(1, "must not be empty"),
+    apiKey: z
+      .string({ error: "is required: the API Key PayBright issued to the merchant" })
+      .trim()
+      .min(1, "must not be empty"),
     /** The merchant's API Token: the HMAC secret and the password of HTTP Basic auth. Never logged. */
-    apiToken: z.string({ error: "is required: the API Token PayBright issued to the merchant" }).min(1, "must not be empty"),
+    apiToken: z
+      .string({ error: "is required: the API Token PayBright issued to the merchant" })
+      .min(1, "must not be empty"),
     /** Which of the lender's hosts to use; `apiUrl` and `checkoutUrl` override them. */
     environment: z.enum(["sandbox", "production"], { error: 'must be "sandbox" or "production"' }).default("sandbox"),
     /** Base URL of the lender's REST API (the client appends /api/...). Point it at the simulator in development. */
@@ -39,25 +44,35 @@ export const optionsSchema = z
      */
     storefrontPaths: z
       .object({
-        orderConfirmed: z.string().startsWith("/", "must start with /").default("/{country_code}/order/{order_id}/confirmed"),
+        orderConfirmed: z
+          .string()
+          .startsWith("/", "must start with /")
+          .default("/{country_code}/order/{order_id}/confirmed"),
         checkout: z.string().startsWith("/", "must start with /").default("/{country_code}/checkout?step=payment"),
       })
       .prefault({}),
     /** How the merchant is paid: the lender's in-store capture, or the contract's virtual card. */
-    captureMode: z.enum(["in_store", "virtual_card"], { error: 'must be "in_store" or "virtual_card"' }).default("in_store"),
+    captureMode: z
+      .enum(["in_store", "virtual_card"], { error: 'must be "in_store" or "virtual_card"' })
+      .default("in_store"),
     /**
      * In virtual-card mode, the processor that charges the card: `{ type: "stripe", options: { secretKey } }`,
      * `{ type: "manual" }` (a person charges it on a terminal), or `{ type: "custom", resolve, options }`.
      */
     cardProcessor: cardProcessorConfigSchema.optional(),
     /** When the plugin captures automatically: at shipment, at fulfillment, or never (the merchant captures). */
-    captureOn: z.enum(["shipment", "fulfillment", "manual"], { error: 'must be "shipment", "fulfillment" or "manual"' }).default("shipment"),
+    captureOn: z
+      .enum(["shipment", "fulfillment", "manual"], { error: 'must be "shipment", "fulfillment" or "manual"' })
+      .default("shipment"),
     /** The x_test flag sent with every request. Defaults to true in sandbox, false in production. */
     test: z.boolean({ error: "must be true or false" }).optional(),
     /** Shown on the lender's application page (x_shop_name). */
     shopName: z.string().trim().min(1, "must not be empty").default("Online store"),
     /** ISO-3166 alpha-2 country of the shop (x_shop_country). PayBright lends in Canada. */
-    shopCountry: z.string().regex(/^[A-Za-z]{2}(-fr)?$/, 'must be a two-letter country code such as "CA"').default("CA"),
+    shopCountry: z
+      .string()
+      .regex(/^[A-Za-z]{2}(-fr)?$/, 'must be a two-letter country code such as "CA"')
+      .default("CA"),
     /** Currencies sessions may be opened in; PayBright lends in Canadian dollars. */
     currencies: z
       .array(z.string().regex(/^[A-Za-z]{3}$/, "must hold three-letter currency codes"))
@@ -72,7 +87,12 @@ export const optionsSchema = z
     /** A daily job, and the admin's order list, report authorizations with an uncaptured remainder older than this. */
     expiryWarningDays: z.number().int().min(1, "must be at least 1").max(365, "must be at most 365").default(25),
     /** Milliseconds before a call to the lender is abandoned. */
-    timeoutMs: z.number().int().min(1000, "must be at least 1000").max(120_000, "must be at most 120000").default(15_000),
+    timeoutMs: z
+      .number()
+      .int()
+      .min(1000, "must be at least 1000")
+      .max(120_000, "must be at most 120000")
+      .default(15_000),
   })
   .strict()
   .superRefine((options, context) => {
@@ -87,7 +107,8 @@ export const optionsSchema = z
       context.addIssue({
         code: "custom",
         path: ["cardProcessor"],
-        message: 'is required when captureMode is "virtual_card": { type: "stripe", options: { secretKey } } or { type: "manual" }',
+        message:
+          'is required when captureMode is "virtual_card": { type: "stripe", options: { secretKey } } or { type: "manual" }',
       })
     }
   })

@@ -74,7 +74,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
     if (!sessionId) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright needs the payment session id to open an application")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "PayBright needs the payment session id to open an application"
+      )
     }
     const data = this.sessionData(sessionId, input, undefined)
     return { id: sessionId, data, status: PaymentSessionStatus.PENDING }
@@ -106,7 +109,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const { session, verdict } = await this.verifyForSession(recorded, sessionId)
     if (!verdict.verified || verdict.outcome !== "completed") {
       this.logger.warn(`PayBright: payment session ${sessionId} not authorized: ${verdict.reason}`)
-      const status = verdict.verified && verdict.outcome === "pending" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.ERROR
+      const status =
+        verdict.verified && verdict.outcome === "pending"
+          ? PaymentSessionStatus.REQUIRES_MORE
+          : PaymentSessionStatus.ERROR
       return { status, data: { ...input.data, authorization_error: verdict.reason } }
     }
     const result = verdict.result
@@ -129,7 +135,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       const reason = `the approval could not be confirmed with PayBright: ${error.message}`
       this.logger.warn(`PayBright: payment session ${sessionId} not authorized: ${reason}`)
       // A lender outage must not burn the session: the shopper or the callback can try again.
-      const status = error.code === "network" || error.code === "unavailable" ? PaymentSessionStatus.REQUIRES_MORE : PaymentSessionStatus.ERROR
+      const status =
+        error.code === "network" || error.code === "unavailable"
+          ? PaymentSessionStatus.REQUIRES_MORE
+          : PaymentSessionStatus.ERROR
       return { status, data: { ...input.data, authorization_error: reason } }
     }
   }
@@ -202,7 +211,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       test: this.options.test,
     })
     if (!verified.verified || !sessionId) {
-      this.logger.warn(`PayBright: rejected an application result${sessionId ? ` for ${sessionId}` : ""}: ${verified.verified ? "no reference" : verified.reason}`)
+      this.logger.warn(
+        `PayBright: rejected an application result${sessionId ? ` for ${sessionId}` : ""}: ${verified.verified ? "no reference" : verified.reason}`
+      )
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const checked = await this.verifyForSession(fields, sessionId).catch(() => undefined)
@@ -237,7 +248,11 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     return { session, verdict }
   }
 
-  private sessionData(sessionId: string, input: InitiatePaymentInput, lenderResult: SessionData["lender_result"]): SessionData {
+  private sessionData(
+    sessionId: string,
+    input: InitiatePaymentInput,
+    lenderResult: SessionData["lender_result"]
+  ): SessionData {
     const currency = input.currency_code.toUpperCase()
     if (!this.options.currencies.includes(currency)) {
       throw new MedusaError(
@@ -255,7 +270,14 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       currency,
       applicant: applicantOf(input),
     })
-    return { session_id: sessionId, amount, currency, test: this.options.test, redirect, ...(lenderResult ? { lender_result: lenderResult } : {}) }
+    return {
+      session_id: sessionId,
+      amount,
+      currency,
+      test: this.options.test,
+      redirect,
+      ...(lenderResult ? { lender_result: lenderResult } : {}),
+    }
   }
 
   /** Runs a lender call and turns its failure into a Medusa error a merchant can act on. */

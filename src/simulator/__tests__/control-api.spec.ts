@@ -23,7 +23,13 @@ describe("simulator: control API", () => {
 
   it("shows a contract's ledger by gateway reference and by merchant reference", async () => {
     const contract = await approveApplication(simulator, "75.00", "ref-ledger")
-    await client.capture(contract.gateway_reference, { x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey, x_amount: "25.00", x_reference: "cap-1", x_currency: "CAD", x_test: true })
+    await client.capture(contract.gateway_reference, {
+      x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey,
+      x_amount: "25.00",
+      x_reference: "cap-1",
+      x_currency: "CAD",
+      x_test: true,
+    })
     await client.refund(contract.gateway_reference, "5.00")
 
     const byReference = await control(`/contracts/${contract.gateway_reference}`)
@@ -45,27 +51,48 @@ describe("simulator: control API", () => {
     expect(await (await control("/contracts?reference=ref-ledger")).json()).toEqual(view)
     expect((await control("/contracts?reference=nobody")).status).toBe(404)
     expect((await control("/contracts/999999")).status).toBe(404)
-    expect((await (await control("/contracts")).json()).map((entry: { reference: string }) => entry.reference)).toContain("ref-ledger")
+    expect(
+      (await (await control("/contracts")).json()).map((entry: { reference: string }) => entry.reference)
+    ).toContain("ref-ledger")
   })
 
   it("arms failures over HTTP, and refuses a malformed one or an unknown contract", async () => {
     const contract = await approveApplication(simulator, "30.00")
-    const armed = await postJson(`/contracts/${contract.gateway_reference}/fail-next`, { operation: "capture", status: 400, message: "On hold" })
+    const armed = await postJson(`/contracts/${contract.gateway_reference}/fail-next`, {
+      operation: "capture",
+      status: 400,
+      message: "On hold",
+    })
     expect(armed.status).toBe(200)
-    const capture = client.capture(contract.gateway_reference, { x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey, x_amount: "30.00", x_reference: "c", x_currency: "CAD", x_test: true })
+    const capture = client.capture(contract.gateway_reference, {
+      x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey,
+      x_amount: "30.00",
+      x_reference: "c",
+      x_currency: "CAD",
+      x_test: true,
+    })
     await expect(capture).rejects.toThrow(/On hold/)
 
-    const malformed = await postJson(`/contracts/${contract.gateway_reference}/fail-next`, { operation: "void", status: "400" })
+    const malformed = await postJson(`/contracts/${contract.gateway_reference}/fail-next`, {
+      operation: "void",
+      status: "400",
+    })
     expect(malformed.status).toBe(400)
     expect((await malformed.json()).message).toMatch(/operation.*status.*message|operation/)
-    expect((await postJson("/contracts/999999/fail-next", { operation: "capture", status: 400, message: "x" })).status).toBe(404)
+    expect(
+      (await postJson("/contracts/999999/fail-next", { operation: "capture", status: 400, message: "x" })).status
+    ).toBe(404)
     expect((await control(`/contracts/${contract.gateway_reference}/fail-next`)).status).toBe(405)
   })
 
   it("changes settings over HTTP, and refuses unknown ones", async () => {
     const changed = await postJson("/settings", { decision: "decline", callback: { retryIntervalMs: 5 } })
     expect(changed.status).toBe(200)
-    expect(await changed.json()).toMatchObject({ decision: "decline", captureResult: "Completed", callback: { retryIntervalMs: 5, retries: 0, enabled: true } })
+    expect(await changed.json()).toMatchObject({
+      decision: "decline",
+      captureResult: "Completed",
+      callback: { retryIntervalMs: 5, retries: 0, enabled: true },
+    })
     expect(simulator.settings.decision).toBe("decline")
     expect((await postJson("/settings", { decison: "approve" })).status).toBe(400)
     expect((await postJson("/settings", { decision: "maybe" })).status).toBe(400)
@@ -76,7 +103,10 @@ describe("simulator: control API", () => {
 
   it("shows the callback log", async () => {
     const store = await callbackReceiver([200])
-    await postForm(`${simulator.checkoutUrl}/CheckOut/ApplicationForm.aspx`, applicationFields("12.00", "ref-logged", store.url))
+    await postForm(
+      `${simulator.checkoutUrl}/CheckOut/ApplicationForm.aspx`,
+      applicationFields("12.00", "ref-logged", store.url)
+    )
     await until(() => store.received.length > 0)
     await until(() => simulator.callbacks().some((entry) => entry.reference === "ref-logged"))
     const log = await (await control("/callbacks?reference=ref-logged")).json()
@@ -88,9 +118,19 @@ describe("simulator: control API", () => {
     const contract = await approveApplication(simulator, "20.00", "ref-secret")
     const card = await client.getVirtualCard(contract.gateway_reference)
     const texts = await Promise.all(
-      [`/contracts/${contract.gateway_reference}`, "/contracts?reference=ref-secret", "/contracts", "/callbacks", "/settings"].map(async (path) => (await control(path)).text())
+      [
+        `/contracts/${contract.gateway_reference}`,
+        "/contracts?reference=ref-secret",
+        "/contracts",
+        "/callbacks",
+        "/settings",
+      ].map(async (path) => (await control(path)).text())
     )
-    texts.push(JSON.stringify(simulator.contract(contract.gateway_reference)), JSON.stringify(simulator.callbacks()), logged.join("\n"))
+    texts.push(
+      JSON.stringify(simulator.contract(contract.gateway_reference)),
+      JSON.stringify(simulator.callbacks()),
+      logged.join("\n")
+    )
     texts.push(await (await fetch(`${simulator.url}/`)).text())
     for (const text of texts) {
       expect(text).not.toContain(card.pan)

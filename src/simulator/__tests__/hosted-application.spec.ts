@@ -18,7 +18,10 @@ describe("simulator: hosted application", () => {
 
   it("shows the purchase, and on approval redirects with a signed Completed result and calls back until answered 200", async () => {
     const store = await callbackReceiver([500, 200])
-    const fields = applicationFields("312.50", "ref-approve", store.url, { x_customer_first_name: "Ada", x_customer_last_name: "Lovelace" })
+    const fields = applicationFields("312.50", "ref-approve", store.url, {
+      x_customer_first_name: "Ada",
+      x_customer_last_name: "Lovelace",
+    })
     const page = await postForm(formUrl(), fields)
     const html = await page.text()
     expect(page.status).toBe(200)
@@ -78,7 +81,12 @@ describe("simulator: hosted application", () => {
     await until(() => store.received.length >= 3)
     await sleep(80)
     expect(store.received).toHaveLength(3)
-    expect(simulator.callbacks().filter((entry) => entry.reference === "ref-unreachable").map((entry) => entry.status)).toEqual([503, 503, 503])
+    expect(
+      simulator
+        .callbacks()
+        .filter((entry) => entry.reference === "ref-unreachable")
+        .map((entry) => entry.status)
+    ).toEqual([503, 503, 503])
     simulator.settings = { callback: { retries: 3 } }
     await store.close()
   })
@@ -124,7 +132,10 @@ describe("simulator: hosted application", () => {
 
   it("refuses invalid fields with 400, naming each", async () => {
     const { x_shop_name: _omitted, ...fields } = applicationFields("10.00", "ref-invalid")
-    const invalid = signFields({ ...fields, x_amount: "ten", x_url_callback: "nowhere" }, SIMULATOR_TEST_ACCOUNT.apiToken)
+    const invalid = signFields(
+      { ...fields, x_amount: "ten", x_url_callback: "nowhere" },
+      SIMULATOR_TEST_ACCOUNT.apiToken
+    )
     const answer = await postForm(formUrl(), invalid)
     expect(answer.status).toBe(400)
     expect(answer.headers.get("content-type")).toMatch(/text\/html/)
@@ -143,7 +154,10 @@ describe("simulator: hosted application", () => {
 
   it("matches the lender's paths whatever their case, as the iOS SDK sends them", async () => {
     simulator.settings = { decision: "approve" }
-    const lowercase = await postForm(`${simulator.checkoutUrl}/checkout/applicationform.aspx`, applicationFields("10.00", "ref-case"))
+    const lowercase = await postForm(
+      `${simulator.checkoutUrl}/checkout/applicationform.aspx`,
+      applicationFields("10.00", "ref-case")
+    )
     expect(lowercase.status).toBe(303)
     expect(simulator.contractByReference("ref-case")).toBeDefined()
   })

@@ -21,7 +21,11 @@ describe("simulator: REST API", () => {
   })
 
   beforeAll(async () => {
-    simulator = await startSimulator({ decision: "approve", callback: { enabled: false }, accounts: [SIMULATOR_TEST_ACCOUNT, OTHER_ACCOUNT] })
+    simulator = await startSimulator({
+      decision: "approve",
+      callback: { enabled: false },
+      accounts: [SIMULATOR_TEST_ACCOUNT, OTHER_ACCOUNT],
+    })
     client = new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT, timeoutMs: 2000, readRetries: 0 })
   })
   afterAll(() => simulator.close())
@@ -29,7 +33,9 @@ describe("simulator: REST API", () => {
   describe("virtual card", () => {
     it("answers the same Luhn-valid Visa card on every call, every digit intact, integers as the spec writes them", async () => {
       const contract = await approveApplication(simulator, "250.00")
-      const raw = await fetch(cardUrl(contract.gateway_reference), { headers: basicAuth(SIMULATOR_TEST_ACCOUNT.apiKey, SIMULATOR_TEST_ACCOUNT.apiToken) })
+      const raw = await fetch(cardUrl(contract.gateway_reference), {
+        headers: basicAuth(SIMULATOR_TEST_ACCOUNT.apiKey, SIMULATOR_TEST_ACCOUNT.apiToken),
+      })
       expect(raw.status).toBe(200)
       const text = await raw.text()
       const rawPan = /"pan":(\d+)[,}]/.exec(text)?.[1]
@@ -58,7 +64,9 @@ describe("simulator: REST API", () => {
       // Random months: a few contracts are enough to meet one in January to September.
       for (let tries = 0; tries < 40; tries++) {
         const contract = await approveApplication(simulator, "10.00")
-        const raw = await fetch(cardUrl(contract.gateway_reference), { headers: basicAuth(SIMULATOR_TEST_ACCOUNT.apiKey, SIMULATOR_TEST_ACCOUNT.apiToken) })
+        const raw = await fetch(cardUrl(contract.gateway_reference), {
+          headers: basicAuth(SIMULATOR_TEST_ACCOUNT.apiKey, SIMULATOR_TEST_ACCOUNT.apiToken),
+        })
         const rawExpiration = /"expiration":(\d+)[,}]/.exec(await raw.text())![1]
         if (rawExpiration.length === 3) {
           const card = await client.getVirtualCard(contract.gateway_reference)
@@ -75,15 +83,30 @@ describe("simulator: REST API", () => {
       const noAuth = await fetch(cardUrl(contract.gateway_reference))
       expect(noAuth.status).toBe(401)
       expect(await noAuth.json()).toEqual({ message: expect.any(String) })
-      const wrongToken = await fetch(cardUrl(contract.gateway_reference), { headers: basicAuth(SIMULATOR_TEST_ACCOUNT.apiKey, "wrong") })
+      const wrongToken = await fetch(cardUrl(contract.gateway_reference), {
+        headers: basicAuth(SIMULATOR_TEST_ACCOUNT.apiKey, "wrong"),
+      })
       expect(wrongToken.status).toBe(401)
-      expect((await fetch(cardUrl(contract.gateway_reference, OTHER_ACCOUNT.apiKey), { headers: auth })).status).toBe(401)
-      expect((await fetch(`${simulator.apiUrl}/api/vcn/pan?merchantApiKey=${SIMULATOR_TEST_ACCOUNT.apiKey}`, { headers: auth })).status).toBe(400)
+      expect((await fetch(cardUrl(contract.gateway_reference, OTHER_ACCOUNT.apiKey), { headers: auth })).status).toBe(
+        401
+      )
+      expect(
+        (
+          await fetch(`${simulator.apiUrl}/api/vcn/pan?merchantApiKey=${SIMULATOR_TEST_ACCOUNT.apiKey}`, {
+            headers: auth,
+          })
+        ).status
+      ).toBe(400)
 
       const other = new LenderClient({ apiUrl: simulator.apiUrl, ...OTHER_ACCOUNT, readRetries: 0 })
       await expect(other.getVirtualCard(contract.gateway_reference)).rejects.toBeInstanceOf(LenderNotFoundError)
       await expect(client.getVirtualCard("999999")).rejects.toBeInstanceOf(LenderNotFoundError)
-      const wrong = new LenderClient({ apiUrl: simulator.apiUrl, apiKey: SIMULATOR_TEST_ACCOUNT.apiKey, apiToken: "wrong", readRetries: 0 })
+      const wrong = new LenderClient({
+        apiUrl: simulator.apiUrl,
+        apiKey: SIMULATOR_TEST_ACCOUNT.apiKey,
+        apiToken: "wrong",
+        readRetries: 0,
+      })
       await expect(wrong.getVirtualCard(contract.gateway_reference)).rejects.toBeInstanceOf(LenderAuthError)
     })
   })
@@ -122,9 +145,15 @@ describe("simulator: REST API", () => {
       const over = client.capture(contract.gateway_reference, captureOf("30.01", "cap-b"))
       await expect(over).rejects.toBeInstanceOf(LenderRejectedError)
       await expect(over).rejects.toThrow(/exceeds the amount remaining/)
-      await expect(client.capture(contract.gateway_reference, captureOf("0.00", "cap-c"))).rejects.toThrow(/greater than zero/)
-      await expect(client.capture(contract.gateway_reference, { ...captureOf("1.00", "cap-d"), x_currency: "USD" })).rejects.toThrow(/x_currency/)
-      await expect(client.capture(contract.gateway_reference, { ...captureOf("1.00", "cap-e"), x_test: false })).rejects.toThrow(/x_test/)
+      await expect(client.capture(contract.gateway_reference, captureOf("0.00", "cap-c"))).rejects.toThrow(
+        /greater than zero/
+      )
+      await expect(
+        client.capture(contract.gateway_reference, { ...captureOf("1.00", "cap-d"), x_currency: "USD" })
+      ).rejects.toThrow(/x_currency/)
+      await expect(
+        client.capture(contract.gateway_reference, { ...captureOf("1.00", "cap-e"), x_test: false })
+      ).rejects.toThrow(/x_test/)
       await expect(client.capture("999999", captureOf("1.00", "cap-f"))).rejects.toBeInstanceOf(LenderNotFoundError)
       expect(simulator.contract(contract.gateway_reference)).toMatchObject({ captured: "50.00", status: "Complete" })
     })
@@ -137,23 +166,40 @@ describe("simulator: REST API", () => {
       expect(repeat).toEqual(first)
       expect(simulator.contract(contract.gateway_reference)).toMatchObject({ captured: "80.00", status: "FINAL" })
       expect(simulator.contract(contract.gateway_reference)!.captures).toHaveLength(1)
-      await expect(client.capture(contract.gateway_reference, captureOf("79.00", "cap-once"))).rejects.toThrow(/already used/)
+      await expect(client.capture(contract.gateway_reference, captureOf("79.00", "cap-once"))).rejects.toThrow(
+        /already used/
+      )
     })
 
     it("names the invalid fields of a body, and checks x_account_id against the credentials", async () => {
       const contract = await approveApplication(simulator, "10.00")
-      const auth = { ...basicAuth(SIMULATOR_TEST_ACCOUNT.apiKey, SIMULATOR_TEST_ACCOUNT.apiToken), "content-type": "application/json" }
+      const auth = {
+        ...basicAuth(SIMULATOR_TEST_ACCOUNT.apiKey, SIMULATOR_TEST_ACCOUNT.apiToken),
+        "content-type": "application/json",
+      }
       const url = `${simulator.apiUrl}/api/v2/instore/${contract.gateway_reference}/capture`
-      const invalid = await fetch(url, { method: "POST", headers: auth, body: JSON.stringify({ x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey, x_amount: "1.234", x_test: "yes" }) })
+      const invalid = await fetch(url, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey, x_amount: "1.234", x_test: "yes" }),
+      })
       expect(invalid.status).toBe(400)
       const body = await invalid.json()
-      expect(body).toMatchObject({ x_result: "Failed", x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey, x_gateway_reference: contract.gateway_reference })
+      expect(body).toMatchObject({
+        x_result: "Failed",
+        x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey,
+        x_gateway_reference: contract.gateway_reference,
+      })
       for (const field of ["x_amount", "x_reference", "x_currency", "x_test"]) {
         expect(body.x_message).toContain(field)
       }
       const notJson = await fetch(url, { method: "POST", headers: auth, body: "{" })
       expect(notJson.status).toBe(400)
-      const foreign = await fetch(url, { method: "POST", headers: auth, body: JSON.stringify({ ...captureOf("1.00", "x"), x_account_id: OTHER_ACCOUNT.apiKey }) })
+      const foreign = await fetch(url, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ ...captureOf("1.00", "x"), x_account_id: OTHER_ACCOUNT.apiKey }),
+      })
       expect(foreign.status).toBe(401)
       expect(simulator.contract(contract.gateway_reference)!.captured).toBe("0.00")
     })
@@ -176,7 +222,11 @@ describe("simulator: REST API", () => {
       await expect(client.refund(contract.gateway_reference, "1.00")).rejects.toBeInstanceOf(LenderRejectedError)
       await client.capture(contract.gateway_reference, captureOf("60.00", "cap-r"))
       const refund = await client.refund(contract.gateway_reference, "10")
-      expect(refund).toMatchObject({ message: "success", Amount: "10.00", CreatedDate: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/) })
+      expect(refund).toMatchObject({
+        message: "success",
+        Amount: "10.00",
+        CreatedDate: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/),
+      })
       expect(refund.ProcessingDate).toMatch(/^\d\d\/\d\d\/\d{4}$/)
       expect(isRefundSuccess(refund)).toBe(true)
       const over = client.refund(contract.gateway_reference, "50.01")
@@ -184,14 +234,21 @@ describe("simulator: REST API", () => {
       await expect(over).rejects.toThrow(/exceeds/)
       await client.refund(contract.gateway_reference, "50.00")
       expect(simulator.contract(contract.gateway_reference)).toMatchObject({ captured: "60.00", refunded: "60.00" })
-      expect(simulator.contract(contract.gateway_reference)!.refunds.map((entry) => entry.amount)).toEqual(["10.00", "50.00"])
+      expect(simulator.contract(contract.gateway_reference)!.refunds.map((entry) => entry.amount)).toEqual([
+        "10.00",
+        "50.00",
+      ])
     })
   })
 
   describe("injected failures", () => {
     it("fails the next capture once with 400, then once with 200 and x_result Failed, capturing nothing either time", async () => {
       const contract = await approveApplication(simulator, "40.00")
-      simulator.failNext(contract.gateway_reference, { operation: "capture", status: 400, message: "Contract under review" })
+      simulator.failNext(contract.gateway_reference, {
+        operation: "capture",
+        status: 400,
+        message: "Contract under review",
+      })
       const refused = client.capture(contract.gateway_reference, captureOf("40.00", "cap-1"))
       await expect(refused).rejects.toBeInstanceOf(LenderRejectedError)
       await expect(refused).rejects.toThrow(/Contract under review/)
@@ -221,7 +278,9 @@ describe("simulator: REST API", () => {
     })
 
     it("refuses to arm a failure on an unknown contract", () => {
-      expect(() => simulator.failNext("999999", { operation: "capture", status: 400, message: "x" })).toThrow(/no contract/)
+      expect(() => simulator.failNext("999999", { operation: "capture", status: 400, message: "x" })).toThrow(
+        /no contract/
+      )
     })
   })
 })

@@ -18,7 +18,16 @@ describe("simulator: server", () => {
     const index = await fetch(`${simulator.url}/`)
     expect(index.status).toBe(200)
     const html = await index.text()
-    for (const shown of ["/CheckOut/ApplicationForm.aspx", "/api/vcn/pan", "/capture/", "/refund/", "/_simulator/", SIMULATOR_TEST_ACCOUNT.apiKey, SIMULATOR_TEST_ACCOUNT.apiToken, simulator.url]) {
+    for (const shown of [
+      "/CheckOut/ApplicationForm.aspx",
+      "/api/vcn/pan",
+      "/capture/",
+      "/refund/",
+      "/_simulator/",
+      SIMULATOR_TEST_ACCOUNT.apiKey,
+      SIMULATOR_TEST_ACCOUNT.apiToken,
+      simulator.url,
+    ]) {
       expect(html).toContain(shown)
     }
     expect(html).toMatch(/simulator-only test credentials/)
@@ -36,12 +45,18 @@ describe("simulator: server", () => {
 
   it("refuses bodies over 100 kB with 413, in HTML for the browser and JSON for the API", async () => {
     const huge = "x".repeat(101 * 1024)
-    const form = await postForm(`${simulator.url}/CheckOut/ApplicationForm.aspx`, { ...applicationFields("1.00", "ref-huge"), x_description: huge })
+    const form = await postForm(`${simulator.url}/CheckOut/ApplicationForm.aspx`, {
+      ...applicationFields("1.00", "ref-huge"),
+      x_description: huge,
+    })
     expect(form.status).toBe(413)
     expect(form.headers.get("content-type")).toMatch(/text\/html/)
     const api = await fetch(`${simulator.url}/api/v2/instore/1/capture/`, {
       method: "POST",
-      headers: { ...basicAuth(SIMULATOR_TEST_ACCOUNT.apiKey, SIMULATOR_TEST_ACCOUNT.apiToken), "content-type": "application/json" },
+      headers: {
+        ...basicAuth(SIMULATOR_TEST_ACCOUNT.apiKey, SIMULATOR_TEST_ACCOUNT.apiToken),
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ padding: huge }),
     })
     expect(api.status).toBe(413)
@@ -52,7 +67,9 @@ describe("simulator: server", () => {
     const store = await callbackReceiver([500])
     const closing = await startSimulator({ decision: "approve", callback: { delayMs: 100 } })
     const agent = new http.Agent({ keepAlive: true })
-    await new Promise<void>((resolve) => http.get(`${closing.url}/`, { agent }, (res) => res.resume().on("end", resolve)))
+    await new Promise<void>((resolve) =>
+      http.get(`${closing.url}/`, { agent }, (res) => res.resume().on("end", resolve))
+    )
     await postForm(`${closing.url}/CheckOut/ApplicationForm.aspx`, applicationFields("5.00", "ref-closed", store.url))
     const started = Date.now()
     await closing.close()
@@ -77,14 +94,16 @@ describe("simulator: server", () => {
       child.stderr!.on("data", (chunk) => (text.err += chunk))
       return text
     }
-    const exit = (child: ReturnType<typeof run>) => new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+    const exit = (child: ReturnType<typeof run>) =>
+      new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
 
     it("prints what to configure, serves, and stops cleanly on Ctrl-C", async () => {
       const child = run({ PAYBRIGHT_SIMULATOR_PORT: "0", PAYBRIGHT_SIMULATOR_DECISION: "approve" })
       const text = output(child)
       const exited = exit(child)
       const deadline = Date.now() + 15_000
-      while (!/listening on (http:\S+)/.test(text.out) && Date.now() < deadline && child.exitCode === null) await sleep(50)
+      while (!/listening on (http:\S+)/.test(text.out) && Date.now() < deadline && child.exitCode === null)
+        await sleep(50)
       const url = /listening on (http:\S+)/.exec(text.out)?.[1]
       expect(url).toBeDefined()
       expect(text.out).toContain(`checkoutUrl: "${url}"`)

@@ -1,7 +1,12 @@
 import { parseOptions } from "../options"
 import PayBrightProviderService from "../service"
 
-const valid = { apiKey: "key", apiToken: "s3cret-token", backendUrl: "https://api.shop.ca/", storefrontUrl: "https://shop.ca" }
+const valid = {
+  apiKey: "key",
+  apiToken: "s3cret-token",
+  backendUrl: "https://api.shop.ca/",
+  storefrontUrl: "https://shop.ca",
+}
 
 describe("provider options", () => {
   it("fills in the documented defaults and the sandbox hosts", () => {
@@ -18,11 +23,21 @@ describe("provider options", () => {
       authorizationDays: 30,
       expiryWarningDays: 25,
     })
-    expect(parseOptions({ ...valid, environment: "production" })).toMatchObject({ apiUrl: "https://api.paybright.com", test: false })
+    expect(parseOptions({ ...valid, environment: "production" })).toMatchObject({
+      apiUrl: "https://api.paybright.com",
+      test: false,
+    })
   })
 
   it("stops the store at boot with a message naming each wrong option, never its value", () => {
-    const attempt = () => PayBrightProviderService.validateOptions({ ...valid, apiToken: "", backendUrl: "not a url", captureMode: "cheque", tokn: "s3cret-token" })
+    const attempt = () =>
+      PayBrightProviderService.validateOptions({
+        ...valid,
+        apiToken: "",
+        backendUrl: "not a url",
+        captureMode: "cheque",
+        tokn: "s3cret-token",
+      })
     expect(attempt).toThrow(/`apiToken` must not be empty/)
     expect(attempt).toThrow(/`backendUrl` must be the public URL of the Medusa server/)
     expect(attempt).toThrow(/`captureMode` must be "in_store" or "virtual_card"/)
@@ -32,11 +47,18 @@ describe("provider options", () => {
 
   it("requires a card processor in virtual-card mode", () => {
     expect(() => parseOptions({ ...valid, captureMode: "virtual_card" })).toThrow(/`cardProcessor` is required/)
-    expect(parseOptions({ ...valid, captureMode: "virtual_card", cardProcessor: { type: "manual" } }).cardProcessor).toEqual({ type: "manual" })
+    expect(
+      parseOptions({ ...valid, captureMode: "virtual_card", cardProcessor: { type: "manual" } }).cardProcessor
+    ).toEqual({ type: "manual" })
   })
 
   it("warns before the lender cancels an authorization, not after", () => {
-    expect(() => parseOptions({ ...valid, expiryWarningDays: 30 })).toThrow(/`expiryWarningDays` must be less than authorizationDays \(30\)/)
-    expect(parseOptions({ ...valid, authorizationDays: 60, expiryWarningDays: 50 })).toMatchObject({ authorizationDays: 60, expiryWarningDays: 50 })
+    expect(() => parseOptions({ ...valid, expiryWarningDays: 30 })).toThrow(
+      /`expiryWarningDays` must be less than authorizationDays \(30\)/
+    )
+    expect(parseOptions({ ...valid, authorizationDays: 60, expiryWarningDays: 50 })).toMatchObject({
+      authorizationDays: 60,
+      expiryWarningDays: 50,
+    })
   })
 })
