@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
-import { chromium, type Browser } from "playwright-core"
+import type { Browser } from "playwright-core"
+import { launchChromium } from "../../test-support/browser"
 import { freePort } from "../../test-support/free-port"
 import { DemoRun } from "./run-demo"
 
@@ -20,17 +21,7 @@ describe("npm run demo -- --serve, in a browser", () => {
     demo = new DemoRun(["--serve", "--port", String(await freePort())])
     shopUrl = (await demo.waitFor(/Shop with PayBright:\s+(\S+)/))[1]
     adminUrl = (await demo.waitFor(/Medusa admin:\s+(\S+)/))[1]
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    })
+    browser = await launchChromium()
     fs.mkdirSync(ARTIFACTS, { recursive: true })
   })
 

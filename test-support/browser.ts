@@ -1,0 +1,49 @@
+import fs from "node:fs"
+import { chromium, type Browser } from "playwright-core"
+
+/** Flags for a headless Chromium on a machine with no network but loopback. */
+const QUIET_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+]
+/** The npm package's flags that would make a test less honest than a shopper's browser. */
+const UNSAFE_FLAGS = new Set(["--disable-web-security", "--allow-running-insecure-content"])
+const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+
+/**
+ * Where the browser tests' Chromium is: `CHROMIUM_PATH` if set, else the system's, else the one
+ * the `@sparticuz/chromium` npm package ships compressed (unpacked on first use), so a machine with
+ * nothing but npm runs every browser test.
+ */
+export async function findChromium(): Promise<{ executablePath: string; args: string[]; source: string }> {
+  const configured = process.env.CHROMIUM_PATH
+  if (configured) {
+    if (!fs.existsSync(configured)) {
+      throw new Error(
+        `CHROMIUM_PATH is ${configured}, which does not exist: unset it to use the npm package's Chromium`
+      )
+    }
+    return { executablePath: configured, args: QUIET_FLAGS, source: "CHROMIUM_PATH" }
+  }
+  const system = SYSTEM_CHROMIUM.find((candidate) => fs.existsSync(candidate))
+  if (system) {
+    return { executablePath: system, args: QUIET_FLAGS, source: "system" }
+  }
+  const packaged = (await import("@sparticuz/chromium")).default
+  const args = packaged.args.filter((flag) => !UNSAFE_FLAGS.has(flag))
+  return {
+    executablePath: await packaged.executablePath(),
+    args: [...new Set([...args, ...QUIET_FLAGS])],
+    source: "npm",
+  }
+}
+
+/** A headless Chromium for a browser test, found as `findChromium` says. */
+export async function launchChromium(): Promise<Browser> {
+  const { executablePath, args } = await findChromium()
+  return chromium.launch({ executablePath, args, headless: true })
+}
