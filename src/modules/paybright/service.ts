@@ -1,5 +1,6 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import { PayBrightCapture } from "./models/paybright-capture"
+import { PayBrightEvent } from "./models/paybright-event"
 
-/** The plugin's own records: the captures it makes by itself. */
-export default class PayBrightModuleService extends MedusaService({ PayBrightCapture }) {}
+/** The plugin's own records: the captures it makes by itself, and the event log of each payment. */
+export default class PayBrightModuleService extends MedusaService({ PayBrightCapture, PayBrightEvent }) {}
