@@ -6,16 +6,22 @@ const shared = {
   moduleFileExtensions: ["js", "ts", "json"],
   modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/"],
 }
+const integration = { ...shared, setupFiles: ["<rootDir>/integration-tests/setup.js"] }
 
-/** Unit tests sit beside their code; integration tests boot a whole Medusa app per file. */
+/**
+ * Unit tests sit beside their code; integration tests boot a whole Medusa app per file. `npm test`
+ * runs the first two projects; the Redis suite needs a redis-server and runs on its own
+ * (`npm run test:redis`).
+ */
 module.exports = {
   projects: [
     { ...shared, displayName: "unit", testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.ts"] },
     {
-      ...shared,
+      ...integration,
       displayName: "integration",
       testMatch: ["<rootDir>/integration-tests/**/*.spec.ts"],
-      setupFiles: ["<rootDir>/integration-tests/setup.js"],
+      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/integration-tests/redis/"],
     },
+    { ...integration, displayName: "redis", testMatch: ["<rootDir>/integration-tests/redis/**/*.spec.ts"] },
   ],
 }

@@ -22,28 +22,9 @@ module.exports = defineConfig({
   },
   modules: [
     { resolve: "./src/modules/paybright" },
-    // Locks shared by several server processes, when a test runs more than one.
-    ...(env.REDIS_URL
-      ? [
-          {
-            resolve: "@medusajs/medusa/locking",
-            options: {
-              providers: [
-                {
-                  resolve: "@medusajs/medusa/locking-redis",
-                  id: "locking-redis",
-                  is_default: true,
-                  options: {
-                    redisUrl: env.REDIS_URL,
-                    // The test's Redis stops with the test: give up reconnecting rather than keep the process alive.
-                    redisOptions: { retryStrategy: (attempt: number) => (attempt > 3 ? null : 200) },
-                  },
-                },
-              ],
-            },
-          },
-        ]
-      : []),
+    // Locks that hold across server processes, as the README advises for production: the store's own
+    // PostgreSQL, or Redis when the test runs one.
+    { resolve: "@medusajs/medusa/locking", options: { providers: [lockingProvider()] } },
     {
       resolve: "@medusajs/medusa/payment",
       options: {
@@ -100,6 +81,22 @@ function paybrightOptions(captureMode: string, processor?: Record<string, unknow
     shopName: "PayBright test store",
     timeoutMs: 5000,
     ...(processor ? { cardProcessor: processor } : {}),
+  }
+}
+
+function lockingProvider() {
+  if (!env.REDIS_URL) {
+    return { resolve: "@medusajs/medusa/locking-postgres", id: "locking-postgres", is_default: true }
+  }
+  return {
+    resolve: "@medusajs/medusa/locking-redis",
+    id: "locking-redis",
+    is_default: true,
+    options: {
+      redisUrl: env.REDIS_URL,
+      // The test's Redis stops with the test: give up reconnecting rather than keep the process alive.
+      redisOptions: { retryStrategy: (attempt: number) => (attempt > 3 ? null : 200) },
+    },
   }
 }
 

@@ -15,13 +15,18 @@ import { processTable } from "./process-table.mjs"
  *   npm test                                   unit and integration projects
  *   npm test -- integration-tests/http/x.spec.ts   any jest arguments
  *   npm run test:integration                   (`--integration` first: the integration project)
+ *   npm run test:redis                         (`--redis` first: the suite that needs a redis-server)
  *
  * TEST_TIMEOUT_MINUTES (default 75) bounds the whole run.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const started = Date.now()
 const args = process.argv.slice(2)
-const jestArgs = args[0] === "--integration" ? ["--selectProjects", "integration", ...args.slice(1)] : args
+/** Which jest projects a run covers: `npm test` never runs the Redis suite, which needs a redis-server. */
+const PROJECTS = { "--integration": ["integration"], "--redis": ["redis"] }
+const selected = PROJECTS[args[0]]
+// Last: jest reads every word after --selectProjects as a project name.
+const jestArgs = [...(selected ? args.slice(1) : args), "--selectProjects", ...(selected ?? ["unit", "integration"])]
 
 const env = { LOG_LEVEL: "error", ...process.env, NODE_ENV: "test", TZ: "UTC", MEDUSA_DISABLE_TELEMETRY: "true" }
 const nodeOptions = (process.env.NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean)

@@ -1,0 +1,169 @@
+import { spawn } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import type { Simulator } from "../../src/simulator"
+import { adminHeaders } from "./admin-auth"
+import { useAppPort } from "./app-port"
+import { follow, submitApplication } from "./hosted-application"
+import { medusaTotals, orderPayment } from "./ledger"
+import { startRedis } from "./redis"
+import { captureFulfillment } from "../../src/capture/capture-fulfillment"
+import { seedStore, type SeededStore } from "./seed-store"
+import { cartReadyForPayment, choosePayBright } from "./shopper"
+import { useSimulator } from "./simulator"
+
+const ROOT = path.resolve(__dirname, "../..")
+let redis: Awaited<ReturnType<typeof startRedis>> | undefined
+
+export type CrossProcessLocking = "postgres" | "redis"
+
+/**
+ * Two server processes of one store capture the same shipped parcel at the same moment; the
+ * lender must see one capture. Run with the locks a store would use across processes: its own
+ * PostgreSQL (no Redis), or Redis.
+ */
+export function captureRaceSuite(locking: CrossProcessLocking) {
+  // Before the app boots: medusa-config.ts picks the Redis locking provider when REDIS_URL is set.
+  beforeAll(async () => {
+    if (locking === "redis") {
+      redis = await startRedis()
+      process.env.REDIS_URL = redis.url
+    } else {
+      delete process.env.REDIS_URL
+    }
+  })
+  useAppPort()
+  // A slow lender widens the window in which a second process could capture the same parcel.
+  const lender = useSimulator({ decision: "approve", callback: { enabled: false }, apiLatencyMs: 700 })
+
+  medusaIntegrationTestRunner({
+    env: { MEDUSA_DISABLE_TELEMETRY: "true" },
+    testSuite: ({ api, getContainer, dbConfig }) => {
+      let simulator: Simulator
+      let store: SeededStore
+      let admin: { headers: Record<string, string> }
+
+      beforeAll(async () => {
+        simulator = lender.simulator
+        store = await seedStore(getContainer(), { prices: [565, 33.3333], taxRate: 13, shippingPrice: 25 })
+        admin = await adminHeaders(getContainer())
+      })
+
+      it(`runs with the ${locking} locking provider`, () => {
+        const provider = (getContainer().resolve(Modules.LOCKING) as unknown as { defaultProviderId: string })
+          .defaultProviderId
+        expect(provider).toContain(`locking-${locking}`)
+      })
+
+      it("captures a shipped parcel once when two server processes capture it at the same moment", async () => {
+        const cart = await cartReadyForPayment(api, store, [
+          { variantIndex: 0, quantity: 1 },
+          { variantIndex: 1, quantity: 3 },
+        ])
+        const session = await choosePayBright(api, store, cart)
+        const back = await follow((await submitApplication(session.data.redirect)).location!)
+        const orderId = back.location!.split("/order/")[1].split("/")[0]
+        const payment = await orderPayment(getContainer(), orderId)
+        const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin)
+        const lamps = data.order.items.find((item: any) => item.title !== "Sofa")
+
+        // The second process: the same app and database, its own memory, the shared Redis.
+        const goFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "paybright-race-")), "go")
+        const second = spawn(
+          process.execPath,
+          [
+            path.join(ROOT, "node_modules/@medusajs/cli/cli.js"),
+            "exec",
+            "./integration-tests/cross-process/capture-race.ts",
+          ],
+          {
+            cwd: ROOT,
+            env: {
+              ...process.env,
+              DATABASE_URL: dbConfig.clientUrl,
+              PAYBRIGHT_RACE_GO: goFile,
+              NODE_OPTIONS: "",
+              LOG_LEVEL: "error",
+            },
+            stdio: ["ignore", "pipe", "pipe"],
+          }
+        )
+        let output = ""
+        second.stdout.on("data", (chunk) => (output += chunk))
+        second.stderr.on("data", (chunk) => (output += chunk))
+        const exited = new Promise<number>((resolve) => second.on("exit", (code) => resolve(code ?? 1)))
+        await until(
+          () => fs.existsSync(`${goFile}.ready`),
+          90_000,
+          () => output
+        )
+
+        const { data: fulfilled } = await api.post(
+          `/admin/orders/${orderId}/fulfillments?fields=fulfillments.id`,
+          { items: [{ id: lamps.id, quantity: 3 }], location_id: store.stockLocationId },
+          admin
+        )
+        const fulfillmentId = fulfilled.order.fulfillments[0].id
+        // All at once: the other process three times, this one on the shipment event and twice more.
+        const subscriberDone = TestEventUtils.waitSubscribersExecution(
+          "shipment.created",
+          getContainer().resolve(Modules.EVENT_BUS),
+          { timeout: 60_000 }
+        )
+        fs.writeFileSync(goFile, fulfillmentId)
+        const here = await Promise.all([
+          captureFulfillment(getContainer(), "shipment", fulfillmentId),
+          api.post(
+            `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
+            { items: [{ id: lamps.id, quantity: 3 }] },
+            admin
+          ),
+          captureFulfillment(getContainer(), "shipment", fulfillmentId),
+        ])
+        expect([here[0].status, here[2].status]).toEqual(["captured", "captured"])
+        await subscriberDone
+        await until(
+          () => fs.existsSync(`${goFile}.done`),
+          60_000,
+          () => output
+        )
+        expect(await exited).toBe(0)
+
+        await until(
+          async () =>
+            (await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)).data.captures.every(
+              (capture: any) => capture.status !== "pending"
+            ),
+          30_000,
+          () => output
+        )
+        const { data: records } = await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)
+        const contract = simulator.contractByReference(session.id)!
+        expect(contract.captures.map((capture) => capture.amount)).toEqual(["141.25"])
+        const medusa = await medusaTotals(getContainer(), payment.id)
+        expect(medusa.captures).toEqual(["141.25"])
+        expect(records.captures).toHaveLength(1)
+        const outcomes = JSON.parse(fs.readFileSync(`${goFile}.done`, "utf8"))
+        fs.rmSync(path.dirname(goFile), { recursive: true, force: true })
+        expect(outcomes.every((outcome: { status: string }) => outcome.status === "captured")).toBe(true)
+      })
+    },
+  })
+
+  // After the app's own shutdown (hooks run in the order declared): its Redis clients close first.
+  afterAll(async () => {
+    await redis?.stop()
+  })
+}
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, context: () => string) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`timed out; the second process said:\n${context().slice(-2000)}`)
+}
