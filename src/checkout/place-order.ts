@@ -11,8 +11,18 @@ export type PlaceOrderResult =
 /**
  * Completes the cart the way the Store API does. Completion is locked per cart and idempotent:
  * a completed cart answers its order, and one being completed elsewhere is "in progress".
+ *
+ * The plugin's callback and return race each other for one cart, so they first take a lock of
+ * their own through `execute` (a PostgreSQL advisory lock with `locking-postgres`). Medusa's
+ * cart-completion lock is taken without an owner, and `locking-postgres` (2.21) grants a free
+ * ownerless key to two callers that insert it at the same instant: two orders for one cart.
  */
 export async function placeOrder(scope: MedusaContainer, cartId: string): Promise<PlaceOrderResult> {
+  const locking = scope.resolve(Modules.LOCKING)
+  return locking.execute(`paybright:cart:${cartId}`, () => completeCart(scope, cartId), { timeout: 60 })
+}
+
+async function completeCart(scope: MedusaContainer, cartId: string): Promise<PlaceOrderResult> {
   const engine = scope.resolve(Modules.WORKFLOW_ENGINE)
   const { errors, result, transaction } = await engine.run(completeCartWorkflowId, {
     input: { id: cartId },

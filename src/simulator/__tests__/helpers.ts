@@ -40,7 +40,7 @@ export function postForm(url: string, fields: Record<string, string>) {
 }
 
 /** Waits, briefly, for something asynchronous (a callback) to have happened. */
-export async function until(check: () => boolean, timeoutMs = 3000) {
+export async function until(check: () => boolean, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs
   while (!check() && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 10))
