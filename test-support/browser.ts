@@ -10,8 +10,11 @@ const QUIET_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ]
-/** The npm package's flags that would make a test less honest than a shopper's browser. */
-const UNSAFE_FLAGS = new Set(["--disable-web-security", "--allow-running-insecure-content"])
+/**
+ * The npm package's flags (made for one-shot serverless runs) that do not fit a test: two would make
+ * it less honest than a shopper's browser, and a single-process browser ends with its first page.
+ */
+const UNSUITED_FLAGS = new Set(["--disable-web-security", "--allow-running-insecure-content", "--single-process"])
 const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
 
 /**
@@ -34,7 +37,7 @@ export async function findChromium(): Promise<{ executablePath: string; args: st
     return { executablePath: system, args: QUIET_FLAGS, source: "system" }
   }
   const packaged = (await import("@sparticuz/chromium")).default
-  const args = packaged.args.filter((flag) => !UNSAFE_FLAGS.has(flag))
+  const args = packaged.args.filter((flag) => !UNSUITED_FLAGS.has(flag))
   return {
     executablePath: await packaged.executablePath(),
     args: [...new Set([...args, ...QUIET_FLAGS])],
