@@ -110,11 +110,7 @@ export const optionsSchema = z
      * (404, 5xx) leaves the session usable, and a redelivered callback or the shopper's return
      * tries again. After it the contract is reported as an orphan.
      */
-    virtualCardGraceMinutes: z
-      .number()
-      .min(0, "must be at least 0")
-      .max(1440, "must be at most 1440")
-      .default(10),
+    virtualCardGraceMinutes: z.number().min(0, "must be at least 0").max(1440, "must be at most 1440").default(10),
     /**
      * Days after which the lender cancels what an authorization still holds uncaptured: 30 unless
      * the merchant negotiated longer with PayBright (protocol.md §6).

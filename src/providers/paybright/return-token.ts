@@ -17,10 +17,7 @@ export function returnToken(apiToken: string, sessionId: string, paymentCollecti
 }
 
 /** The context a `ctx` token carries, if this store sealed it; `fresh` says whether it is still within its day. */
-export function readReturnToken(
-  apiToken: string,
-  token: unknown
-): (ReturnContext & { fresh: boolean }) | undefined {
+export function readReturnToken(apiToken: string, token: unknown): (ReturnContext & { fresh: boolean }) | undefined {
   const context = unseal<ReturnContext>(apiToken, "return", "url", token)
   if (!context || typeof context.session_id !== "string" || typeof context.payment_collection_id !== "string") {
     return undefined

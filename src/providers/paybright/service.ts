@@ -128,7 +128,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       const approval = this.approvals.open(given.approval, sessionId) ? given.approval : undefined
       outcome = { status: given.paybright_status ?? "awaiting_application", approval }
     }
-    return { data: await this.sessionData(sessionId, input, outcome) }
+    // Pending again before each attempt to complete, so the session's status after an attempt
+    // tells what authorizePayment found (requires_more: the virtual card is not there yet).
+    const status = outcome.status === "expired" ? PaymentSessionStatus.ERROR : PaymentSessionStatus.PENDING
+    return { data: await this.sessionData(sessionId, input, outcome), status }
   }
 
   /**
@@ -149,7 +152,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     })
     if (!sessionId || !facts) {
       // The application has not finished: the session stays usable for when it does.
-      return { status: PaymentSessionStatus.REQUIRES_MORE, data: keep(given.paybright_status ?? "awaiting_application") }
+      return {
+        status: PaymentSessionStatus.REQUIRES_MORE,
+        data: keep(given.paybright_status ?? "awaiting_application"),
+      }
     }
     const session = await this.records.sessionAmount(sessionId)
     const amount = toLenderAmount(session.amount)
@@ -258,7 +264,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     const checked = await this.approvals.verifyForSession(fields, sessionId).catch(() => undefined)
     if (!checked?.verdict.verified) {
-      this.logger.warn(`PayBright: rejected an application result for ${forLog(sessionId)}: not for a session it matches`)
+      this.logger.warn(
+        `PayBright: rejected an application result for ${forLog(sessionId)}: not for a session it matches`
+      )
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const { session, verdict } = checked
