@@ -207,8 +207,10 @@ medusaIntegrationTestRunner({
       await callback()
 
       expect(answers[0].status).toBe(303)
-      expect(answers[1].status).toBe(200)
-      expect(answers[2].status).toBe(200)
+      // A callback that found the completion still running asks for a redelivery; the next one is settled.
+      expect([200, 503]).toContain(answers[1].status)
+      expect([200, 503]).toContain(answers[2].status)
+      expect((await callback()).status).toBe(200)
       const query = getContainer().resolve("query")
       const { data: orders } = await query.graph({
         entity: "order_cart",
@@ -312,10 +314,11 @@ medusaIntegrationTestRunner({
           amount: cart.total.toFixed(2),
         })
         expect(orphan.message).toContain(`Cancel it in the PayBright portal`)
+        // The logger's own calls (its console echo is left aside): exactly one, at error level.
         const errors = transcript.logs.filter(
-          (line) => line.includes(`contract ${contract} `) && line.includes("has no order")
+          (line) => line.startsWith(`PayBright contract ${contract} `) && line.includes("has no order")
         )
-        expect(new Set(errors).size).toBe(1)
+        expect(errors).toHaveLength(1)
 
         const handled = await api.post(`/admin/paybright/approvals/${orphan.id}/handled`, {}, admin)
         expect(handled.data.approval.state).toBe("handled")

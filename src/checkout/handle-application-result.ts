@@ -4,6 +4,8 @@ import { forLog } from "../lender/log-text"
 import { applicationOutcome, applicationResultSchema, issuePaths, type ApplicationResult } from "../lender/schemas"
 import { verifySignature } from "../lender/signing"
 import { acceptsTransactionType, lenderFieldsOf, requestOnlyFieldsOf } from "../providers/paybright/approval"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
 import { toLenderAmount } from "../providers/paybright/money"
 import type { PayBrightOptions } from "../providers/paybright/options"
 import { readReturnToken } from "../providers/paybright/return-token"
@@ -127,12 +129,11 @@ async function settleResult(
   if (checkout.orderId) {
     return orderAlreadyPlaced(scope, approval, checkout)
   }
-  await updatePayBrightSessionWorkflow(scope).run({
-    input: { session_id: session.id, data: { lender_result: fields } },
-  })
   const placed = await placeOrder(scope, {
     cartId: cartId!,
     sessionId: session.id,
+    approvalId: approval.id,
+    lenderResult: fields,
     lockTimeoutSeconds: delivery.lockTimeoutSeconds,
   })
   if (placed.placed) {
@@ -143,6 +144,11 @@ async function settleResult(
   if (placed.conflict) {
     const orderId = delivery.waitForOrderMs ? await awaitOrder(scope, cartId!, delivery.waitForOrderMs) : undefined
     return orderId ? settledAfterWait(scope, approval, orderId, countryCode) : { kind: "processing", countryCode }
+  }
+  const current = await currentApproval(scope, approval.id)
+  if (current.state !== "approved") {
+    // Another delivery settled it meanwhile.
+    return settledApproval(current, countryCode)
   }
   const waited = Date.now() - new Date(approval.created_at).getTime()
   const withinGrace = waited < sessionOptions.virtualCardGraceMinutes * 60_000
@@ -227,6 +233,11 @@ async function recordApproval(
     },
   })
   return recorded.approval
+}
+
+async function currentApproval(scope: MedusaContainer, id: string): Promise<ApprovalRecord> {
+  const service = scope.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+  return (await service.retrievePayBrightApproval(id)) as ApprovalRecord
 }
 
 async function orphanApproval(scope: MedusaContainer, approval: ApprovalRecord, reason: OrphanReason) {

@@ -29,10 +29,21 @@ const PERMANENT = new Set<string>([
  */
 export async function placeOrder(
   scope: MedusaContainer,
-  input: { cartId: string; sessionId: string; lockTimeoutSeconds: number }
+  input: {
+    cartId: string
+    sessionId: string
+    approvalId: string
+    lenderResult: Record<string, string>
+    lockTimeoutSeconds: number
+  }
 ): Promise<PlaceOrderResult> {
   const { errors, result } = await placeApprovedOrderWorkflow(scope).run({
-    input: { cart_id: input.cartId, lock_timeout: input.lockTimeoutSeconds },
+    input: {
+      cart_id: input.cartId,
+      lock_timeout: input.lockTimeoutSeconds,
+      approval_id: input.approvalId,
+      session: { session_id: input.sessionId, data: { lender_result: input.lenderResult } },
+    },
     throwOnError: false,
   })
   const orderId = (result as { id?: string } | undefined)?.id

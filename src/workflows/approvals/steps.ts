@@ -163,5 +163,5 @@ async function reportOrphan(
       reason: approval.reason,
     },
   })
-  ;(container.resolve("logger") as Logger).error(`PayBright: ${message}`)
+  ;(container.resolve("logger") as Logger).error(message)
 }

@@ -6,7 +6,9 @@ import {
   transform,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { PAYBRIGHT_MODULE } from "../../modules/paybright"
+import type PayBrightModuleService from "../../modules/paybright/service"
 import type { OrphanReason } from "../../checkout/approval-messages"
 import {
   markApprovalHandledStep,
@@ -51,22 +53,37 @@ type SessionUpdate = { session_id: string; data: Record<string, unknown> }
 /**
  * Hands the payment session a verified result (or the withdrawal of an approval) through the
  * payment module, which passes it to the provider's updatePayment: the provider alone seals it.
+ * A session already authorized is left alone; an approval no longer open stops here.
  */
 const updatePayBrightSessionStep = createStep(
   "paybright-update-session",
-  async (input: SessionUpdate, { container }) => {
+  async (input: SessionUpdate & { approval_id?: string }, { container }) => {
+    if (input.approval_id) {
+      const approval = await (container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService).retrievePayBrightApproval(
+        input.approval_id
+      )
+      if (approval.state !== "approved") {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `PayBright contract ${approval.contract} is ${approval.state}`
+        )
+      }
+    }
     const payments = container.resolve(Modules.PAYMENT)
     const [session] = await payments.listPaymentSessions(
       { id: input.session_id },
-      { select: ["id", "amount", "currency_code", "data"] }
+      { select: ["id", "amount", "currency_code", "data", "status"] }
     )
-    const updated = await payments.updatePaymentSession({
+    if (!session || session.status === "authorized") {
+      return new StepResponse({ id: input.session_id, updated: false })
+    }
+    await payments.updatePaymentSession({
       id: session.id,
       data: { ...session.data, ...input.data },
       amount: session.amount as never,
       currency_code: session.currency_code,
     })
-    return new StepResponse({ id: updated.id, status: updated.status })
+    return new StepResponse({ id: session.id, updated: true })
   }
 )
 
@@ -76,14 +93,17 @@ export const updatePayBrightSessionWorkflow = createWorkflow(
 )
 
 /**
- * Completes the cart under its lock, waiting at most `lock_timeout` seconds for another
- * completion to finish. Medusa's completion skips its own lock step when run inside a workflow
- * that holds it, so the Store API's completion and this one never run at once.
+ * Under the cart's lock (waiting at most `lock_timeout` seconds for another completion), records
+ * the verified result on the session and completes the cart. Medusa's completion skips its own
+ * lock step inside a workflow that holds it, so the Store API's completion, the callback and the
+ * return never complete or touch the session at once.
  */
 export const placeApprovedOrderWorkflow = createWorkflow(
   "paybright-place-approved-order",
-  (input: { cart_id: string; lock_timeout: number }) => {
+  (input: { cart_id: string; lock_timeout: number; approval_id: string; session: SessionUpdate }) => {
     acquireLockStep({ key: input.cart_id, timeout: input.lock_timeout, ttl: 120 }).config({ name: CART_LOCK_STEP })
+    const update = transform({ input }, ({ input }) => ({ ...input.session, approval_id: input.approval_id }))
+    updatePayBrightSessionStep(update).config({ name: "paybright-record-result-on-session" })
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })
     releaseLockStep({ key: input.cart_id })
     return new WorkflowResponse(order)

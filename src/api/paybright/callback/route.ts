@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { handleApplicationResult } from "../../../checkout/handle-application-result"
 
 /** Seconds the callback waits for a completion another request is running, before asking for a redelivery. */
-const CALLBACK_LOCK_WAIT_SECONDS = 3
+const CALLBACK_LOCK_WAIT_SECONDS = 2
 
 /**
  * POST /paybright/callback?ctx=…: the lender's server-to-server result (x_url_callback). 200 only
