@@ -90,11 +90,15 @@ export async function cartOfCollection(
   return { cartId, amount: collection?.raw_amount ?? collection?.amount, ...place }
 }
 
-/** The contract a session's payment was authorized on, once it has a payment. */
+/**
+ * The contract a session's payment was authorized on. Medusa links the order to the cart before
+ * it authorizes the payment, so an order without this payment is still being placed.
+ */
 export async function contractOfSession(scope: MedusaContainer, sessionId: string): Promise<string | undefined> {
   const payments = await scope
     .resolve(Modules.PAYMENT)
-    .listPayments({ payment_session_id: sessionId }, { select: ["id", "data"] })
-  const reference = (payments[0]?.data as { gateway_reference?: unknown } | undefined)?.gateway_reference
+    .listPayments({ payment_session_id: sessionId }, { select: ["id", "data", "canceled_at"] })
+  const payment = payments.find((candidate) => !candidate.canceled_at)
+  const reference = (payment?.data as { gateway_reference?: unknown } | undefined)?.gateway_reference
   return typeof reference === "string" ? reference : undefined
 }

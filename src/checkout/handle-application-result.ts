@@ -17,7 +17,7 @@ import {
   type ApprovalRecord,
 } from "../workflows/approvals"
 import type { OrphanReason } from "./approval-messages"
-import { cartOfCollection, contractOfSession, findCheckout, type Checkout } from "./find-checkout"
+import { cartOfCollection, contractOfSession, findCheckout } from "./find-checkout"
 import { awaitOrder, placeOrder } from "./place-order"
 import { payBrightRegistrations, registeredProviderOptions } from "./provider-settings"
 
@@ -127,7 +127,7 @@ async function settleResult(
     return settledApproval(approval, countryCode)
   }
   if (checkout.orderId) {
-    return orderAlreadyPlaced(scope, approval, checkout)
+    return concludeWithOrder(scope, approval, checkout.orderId, countryCode)
   }
   const placed = await placeOrder(scope, {
     cartId: cartId!,
@@ -137,13 +137,17 @@ async function settleResult(
     lockTimeoutSeconds: delivery.lockTimeoutSeconds,
   })
   if (placed.placed) {
-    await markApprovalOrderedWorkflow(scope).run({ input: { approval_id: approval.id, order_id: placed.orderId } })
-    logger.info(`PayBright: order ${placed.orderId} placed on contract ${approval.contract}`)
-    return { kind: "placed", orderId: placed.orderId, countryCode }
+    const concluded = await concludeWithOrder(scope, approval, placed.orderId, countryCode)
+    if (concluded.kind === "placed") {
+      logger.info(`PayBright: order ${placed.orderId} placed on contract ${approval.contract}`)
+    }
+    return concluded
   }
   if (placed.conflict) {
-    const orderId = delivery.waitForOrderMs ? await awaitOrder(scope, cartId!, delivery.waitForOrderMs) : undefined
-    return orderId ? settledAfterWait(scope, approval, orderId, countryCode) : { kind: "processing", countryCode }
+    const orderId = delivery.waitForOrderMs
+      ? await awaitOrder(scope, { cartId: cartId!, sessionId: session.id }, delivery.waitForOrderMs)
+      : undefined
+    return orderId ? concludeWithOrder(scope, approval, orderId, countryCode) : { kind: "processing", countryCode }
   }
   const current = await currentApproval(scope, approval.id)
   if (current.state !== "approved") {
@@ -188,28 +192,20 @@ async function orphanWithoutSession(
   return settledApproval(approval, cart.countryCode)
 }
 
-/** The cart already has its order: this approval is it, or a second contract. */
-async function orderAlreadyPlaced(
-  scope: MedusaContainer,
-  approval: ApprovalRecord,
-  checkout: Checkout
-): Promise<ApplicationResultOutcome> {
-  const contract = await contractOfSession(scope, checkout.session.id)
-  if (contract === approval.contract) {
-    await markApprovalOrderedWorkflow(scope).run({ input: { approval_id: approval.id, order_id: checkout.orderId! } })
-    return { kind: "placed", orderId: checkout.orderId!, countryCode: checkout.countryCode }
-  }
-  return settledApproval(await orphanApproval(scope, approval, "second_contract"), checkout.countryCode)
-}
-
-/** Another request placed the order while this one waited: it is this approval's, or this one is a second contract. */
-async function settledAfterWait(
+/**
+ * The cart has an order: this approval is its payment, or a second contract for it. An order
+ * whose payment does not exist yet is still being placed by another request.
+ */
+async function concludeWithOrder(
   scope: MedusaContainer,
   approval: ApprovalRecord,
   orderId: string,
   countryCode?: string
 ): Promise<ApplicationResultOutcome> {
   const contract = await contractOfSession(scope, approval.session_id)
+  if (!contract) {
+    return { kind: "processing", countryCode }
+  }
   if (contract === approval.contract) {
     await markApprovalOrderedWorkflow(scope).run({ input: { approval_id: approval.id, order_id: orderId } })
     return { kind: "placed", orderId, countryCode }

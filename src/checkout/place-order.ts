@@ -1,7 +1,7 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { CART_LOCK_STEP, placeApprovedOrderWorkflow } from "../workflows/approvals"
-import { placeOf } from "./find-checkout"
+import { contractOfSession, placeOf } from "./find-checkout"
 
 export type PlaceOrderResult =
   | { placed: true; orderId: string }
@@ -71,16 +71,19 @@ export async function placeOrder(
   }
 }
 
-/** Waits for an order that another request is placing, for at most `timeoutMs`. */
+/**
+ * Waits for an order that another request is placing, for at most `timeoutMs`: the cart's order
+ * and the session's payment (Medusa links the order before it authorizes the payment).
+ */
 export async function awaitOrder(
   scope: MedusaContainer,
-  cartId: string,
+  input: { cartId: string; sessionId: string },
   timeoutMs: number
 ): Promise<string | undefined> {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
-    const { orderId } = await placeOf(scope, cartId)
-    if (orderId) {
+    const { orderId } = await placeOf(scope, input.cartId)
+    if (orderId && (await contractOfSession(scope, input.sessionId))) {
       return orderId
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
