@@ -14,6 +14,7 @@ import { medusaTotals, orderPayment } from "../helpers/ledger"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
 import { cartReadyForPayment, choosePayBright, completeCart } from "../helpers/shopper"
 import { approvalOf, deliverCallback, deliveryOf } from "../helpers/approvals"
+import { sweepStaleApprovals } from "../../src/checkout/sweep-stale-approvals"
 
 jest.setTimeout(120_000)
 
@@ -285,6 +286,21 @@ medusaIntegrationTestRunner({
       }
       expect((await deliverCallback(delivery)).status).toBe(200)
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered" })
+    })
+
+    it("settles an approval nobody delivered again after the grace period: the sweep reports it as an orphan", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery()
+      simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
+      expect((await deliverCallback(delivery)).status).toBe(503)
+      // The lender gave up delivering; twenty minutes pass.
+      await (dbConnection as { raw(sql: string, bindings: unknown[]): Promise<unknown> }).raw(
+        "update paybright_approval set created_at = now() - interval '20 minutes' where contract = ?",
+        [contract]
+      )
+      expect(await sweepStaleApprovals(getContainer())).toEqual({ ordered: 0, orphaned: 1 })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
+      expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
+      expect(await sweepStaleApprovals(getContainer())).toEqual({ ordered: 0, orphaned: 0 })
     })
   },
 })

@@ -9,6 +9,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "node:crypto"
 import { paymentLockKey } from "../capture/payment-lock"
 import { AdminListApprovalsQuery, AdminMarkApprovalHandledBody } from "./admin/paybright/approvals/validators"
+import { AdminNoBody, AdminNoQuery } from "./admin/paybright/validators"
 import { ApplicationResultBody, CallbackQuery, ShopperReturnQuery } from "./paybright/validators"
 
 /**
@@ -69,6 +70,20 @@ export default defineMiddlewares({
       matcher: "/admin/paybright/approvals/:id/handled",
       middlewares: [validateAndTransformBody(AdminMarkApprovalHandledBody)],
     },
+    ...[
+      "/admin/paybright/authorizations",
+      "/admin/paybright/orders/:id/captures",
+      "/admin/paybright/payments/:id/card",
+    ].map((matcher) => ({
+      method: ["GET" as const],
+      matcher,
+      middlewares: [validateAndTransformQuery(AdminNoQuery, {})],
+    })),
+    ...["/admin/paybright/captures/:id/retry", "/admin/paybright/payments/:id/card/reveal"].map((matcher) => ({
+      method: ["POST" as const],
+      matcher,
+      middlewares: [validateAndTransformBody(AdminNoBody)],
+    })),
     { method: ["POST"], matcher: "/admin/payments/:id/capture", middlewares: [lockPayment] },
     { method: ["POST"], matcher: "/admin/payments/:id/refund", middlewares: [lockPayment] },
   ],
