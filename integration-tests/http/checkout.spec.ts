@@ -1,14 +1,19 @@
+import "../helpers/verbose-logs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
 import { useSimulator } from "../helpers/simulator"
 import { sign } from "../../src/lender/signing"
 import { adminHeaders } from "../helpers/admin-auth"
+import { approvalOf, deliverCallback, deliveryOf, listApprovals } from "../helpers/approvals"
+import { recordLogs, type Transcript } from "../helpers/card-data-search"
 import { useAppPort } from "../helpers/app-port"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals, orderPayment } from "../helpers/ledger"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
-import { cartReadyForPayment, choosePayBright, completeCart } from "../helpers/shopper"
+import fc from "fast-check"
+import { resultMutants, sameAsGenuine } from "../helpers/result-mutants"
+import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 
 jest.setTimeout(120_000)
 
@@ -72,8 +77,12 @@ medusaIntegrationTestRunner({
       expect(session.data.redirect.url).toBe(`${simulator.checkoutUrl}/CheckOut/ApplicationForm.aspx`)
       expect(session.data.redirect.fields.x_reference).toBe(session.id)
       expect(session.data.redirect.fields.x_amount).toBe(cart.total.toFixed(2))
-      expect(session.data.redirect.fields.x_url_callback).toBe(`${app.url}/paybright/callback`)
+      expect(session.data.redirect.fields.x_url_callback).toMatch(new RegExp(`^${app.url}/paybright/callback\\?ctx=`))
       expect(JSON.stringify(session)).not.toContain(SIMULATOR_TEST_ACCOUNT.apiToken)
+      // Only what the storefront needs: the form and a status code; no cart id anywhere in it.
+      expect(Object.keys(session.data).sort()).toEqual(["paybright_status", "redirect", "session_id"])
+      expect(session.data.paybright_status).toBe("awaiting_application")
+      expect(JSON.stringify(session.data)).not.toContain(cart.id)
 
       // Back from the lender: the shopper lands on the order confirmation.
       expect(lender.status).toBe(303)
@@ -88,6 +97,14 @@ medusaIntegrationTestRunner({
       const contract = simulator.contractByReference(session.id)!
       expect(payment.data.gateway_reference).toBe(contract.gateway_reference)
       expect(contract.authorized).toBe(cart.total.toFixed(2))
+      expect(await approvalOf(api, admin, contract.gateway_reference)).toMatchObject({
+        state: "ordered",
+        order_id: orderId,
+        cart_id: cart.id,
+        session_id: session.id,
+        amount: cart.total.toFixed(2),
+        currency_code: "CAD",
+      })
 
       // The merchant captures everything from the admin, then refunds part of it.
       await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
@@ -157,9 +174,7 @@ medusaIntegrationTestRunner({
       const { cart, session, lender } = await checkout("decline")
       const back = await follow(lender.location!)
       expect(back.status).toBe(303)
-      expect(back.location).toBe(
-        `http://storefront.test/ca/checkout?step=payment&paybright_status=declined&cart_id=${cart.id}`
-      )
+      expect(back.location).toBe("http://storefront.test/ca/checkout?step=payment&paybright_status=declined")
       await waitForCallbacks(session.id)
       expect(await orderOfCart(cart.id)).toBeUndefined()
       const completion = await completeCart(api, store, cart.id)
@@ -170,10 +185,11 @@ medusaIntegrationTestRunner({
       const { cart, lender } = await checkout("leave")
       const back = await follow(lender.location!)
       expect(back.status).toBe(303)
-      expect(back.location).toBe(
-        `http://storefront.test/ca/checkout?step=payment&paybright_status=cancelled&cart_id=${cart.id}`
-      )
+      expect(back.location).toBe("http://storefront.test/ca/checkout?step=payment&paybright_status=cancelled")
       expect(await orderOfCart(cart.id)).toBeUndefined()
+      // Without the sealed token, the cancel route tells nothing of any checkout.
+      const bare = await follow(`${app.url}/paybright/cancel?ctx=forged`)
+      expect(bare.location).toBe("http://storefront.test/ca/checkout?step=payment&paybright_status=cancelled")
     })
 
     it("places one order when the return, the callback, repeats and the storefront all race", async () => {
@@ -191,8 +207,10 @@ medusaIntegrationTestRunner({
       await callback()
 
       expect(answers[0].status).toBe(303)
-      expect(answers[1].status).toBe(200)
-      expect(answers[2].status).toBe(200)
+      // A callback that found the completion still running asks for a redelivery; the next one is settled.
+      expect([200, 503]).toContain(answers[1].status)
+      expect([200, 503]).toContain(answers[2].status)
+      expect((await callback()).status).toBe(200)
       const query = getContainer().resolve("query")
       const { data: orders } = await query.graph({
         entity: "order_cart",
@@ -226,13 +244,25 @@ medusaIntegrationTestRunner({
       const unsigned = { ...genuine }
       delete (unsigned as Record<string, string>).x_signature
       expect((await post(unsigned)).status).toBe(400)
-      const unknown = { ...genuine, x_reference: "payses_unknown" }
-      expect((await post({ ...unknown, x_signature: sign(unknown, SIMULATOR_TEST_ACCOUNT.apiToken) })).status).toBe(404)
+      const duplicated = `${new URLSearchParams(genuine).toString()}&x_amount=1.00`
+      const twice = await fetch(`${app.url}/paybright/callback`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: duplicated,
+      })
+      expect(twice.status).toBe(400)
+      expect((await twice.json()).message).toContain("x_amount")
+      // A signed request replayed as a result (one key signs both directions) is refused.
+      const replayed = { ...genuine, x_url_callback: "https://attacker.test/" }
+      expect((await post({ ...replayed, x_signature: sign(replayed, SIMULATOR_TEST_ACCOUNT.apiToken) })).status).toBe(
+        400
+      )
       expect(await orderOfCart(cart.id)).toBeUndefined()
+      expect(await listApprovals(api, admin)).toEqual([])
 
-      // A storefront cannot smuggle another session's genuine approval into its own session.
+      // A storefront cannot smuggle another session's genuine approval, or its seal, into its own session.
       const other = await cartReadyForPayment(api, store)
-      await choosePayBright(api, store, other, { lender_result: genuine })
+      await choosePayBright(api, store, other, { lender_result: genuine, paybright_status: "approved" })
       const smuggled = await completeCart(api, store, other.id)
       expect(smuggled.data.type).not.toBe("order")
       expect(await orderOfCart(other.id)).toBeUndefined()
@@ -241,6 +271,236 @@ medusaIntegrationTestRunner({
       expect((await post(genuine)).status).toBe(200)
       expect(await orderOfCart(cart.id)).toBeDefined()
       expect(session.id).toBe(genuine.x_reference)
+
+      const { data } = await api.get(`/store/carts/${cart.id}`, storeHeaders(store))
+      const seal = data.cart.payment_collection.payment_sessions[0].data.approval
+      expect(typeof seal).toBe("string")
+      const third = await cartReadyForPayment(api, store)
+      await choosePayBright(api, store, third, { approval: seal })
+      expect((await completeCart(api, store, third.id)).data.type).not.toBe("order")
+      expect(await orderOfCart(third.id)).toBeUndefined()
+    })
+
+    /** An approved application whose result the test delivers itself (the lender's callback is off). */
+    async function approvedAwaitingDelivery() {
+      simulator.settings = { callback: { enabled: false } }
+      const { cart, session, lender } = await checkout("approve")
+      const delivery = deliveryOf(lender.location!, session.data.redirect.fields.x_url_callback)
+      return { cart, session, returnUrl: lender.location!, delivery, contract: delivery.fields.x_gateway_reference }
+    }
+
+    const checkoutWith = (status: string) =>
+      `http://storefront.test/ca/checkout?step=payment&paybright_status=${status}`
+
+    it("records an approval whose session was replaced mid-application as an orphan, logged once, that the admin marks handled", async () => {
+      const transcript: Transcript = { logs: [], responses: [] }
+      const stop = recordLogs(transcript, getContainer().resolve("logger"))
+      try {
+        const { cart, returnUrl, delivery, contract } = await approvedAwaitingDelivery()
+        // The shopper picks PayBright again while applying: Medusa deletes the first session.
+        await choosePayBright(api, store, cart)
+        expect((await follow(returnUrl)).location).toBe(checkoutWith("expired"))
+        expect((await deliverCallback(delivery)).status).toBe(200)
+        expect((await deliverCallback(delivery)).status).toBe(200)
+        expect(await orderOfCart(cart.id)).toBeUndefined()
+
+        const [orphan, ...more] = await listApprovals(api, admin, "orphaned")
+        expect(more).toEqual([])
+        expect(orphan).toMatchObject({
+          contract,
+          cart_id: cart.id,
+          order_id: null,
+          reason: "session_replaced",
+          amount: cart.total.toFixed(2),
+        })
+        expect(orphan.message).toContain(`Cancel it in the PayBright portal`)
+        // The logger's own calls (its console echo is left aside): exactly one, at error level.
+        const errors = transcript.logs.filter(
+          (line) => line.startsWith(`PayBright contract ${contract} `) && line.includes("has no order")
+        )
+        expect(errors).toHaveLength(1)
+
+        const handled = await api.post(`/admin/paybright/approvals/${orphan.id}/handled`, {}, admin)
+        expect(handled.data.approval.state).toBe("handled")
+        expect(await listApprovals(api, admin, "orphaned")).toEqual([])
+        const events = await getContainer().resolve("paybright").listPayBrightEvents({ contract })
+        expect(events.map((event: { kind: string }) => event.kind).sort()).toEqual([
+          "approval.handled",
+          "approval.orphaned",
+          "approval.verified",
+        ])
+      } finally {
+        stop()
+      }
+    })
+
+    it("records an approval for a cart that changed mid-application as an orphan, and asks the shopper to apply again", async () => {
+      const { cart, returnUrl, delivery, contract } = await approvedAwaitingDelivery()
+      await api.post(
+        `/store/carts/${cart.id}/line-items`,
+        { variant_id: store.variants[2].id, quantity: 1 },
+        storeHeaders(store)
+      )
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      expect((await follow(returnUrl)).location).toBe(checkoutWith("expired"))
+      expect(await orderOfCart(cart.id)).toBeUndefined()
+      expect(await approvalOf(api, admin, contract)).toMatchObject({
+        state: "orphaned",
+        reason: "cart_changed",
+        cart_id: cart.id,
+      })
+    })
+
+    it("records a second approval for a session that already has its order as an orphan, and places nothing more", async () => {
+      const { cart, session, returnUrl, delivery, contract } = await approvedAwaitingDelivery()
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      const orderId = await orderOfCart(cart.id)
+      expect(orderId).toBeDefined()
+      expect((await follow(returnUrl)).location).toBe(`http://storefront.test/ca/order/${orderId}/confirmed`)
+
+      // The shopper goes back to the lender with the same form and is approved a second time.
+      const again = await submitApplication(session.data.redirect, "approve")
+      const second = deliveryOf(again.location!, delivery.callbackUrl)
+      expect(second.fields.x_gateway_reference).not.toBe(contract)
+      expect((await deliverCallback(second)).status).toBe(200)
+      expect((await follow(again.location!)).location).toBe(checkoutWith("error"))
+
+      const query = getContainer().resolve("query")
+      const { data: orders } = await query.graph({
+        entity: "order_cart",
+        fields: ["order_id"],
+        filters: { cart_id: cart.id },
+      })
+      expect(orders).toHaveLength(1)
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
+      expect(await approvalOf(api, admin, second.fields.x_gateway_reference)).toMatchObject({
+        state: "orphaned",
+        reason: "second_contract",
+        order_id: null,
+      })
+    })
+
+    it("places one order when two approvals of one session race, and records the other contract as an orphan", async () => {
+      const { cart, session, returnUrl, delivery } = await approvedAwaitingDelivery()
+      const again = await submitApplication(session.data.redirect, "approve")
+      const second = deliveryOf(again.location!, delivery.callbackUrl)
+      const answers = await Promise.all([deliverCallback(delivery), deliverCallback(second), follow(returnUrl)])
+      expect(answers[0].status).toBe(200)
+      expect(answers[1].status).toBe(200)
+      const approvals = await listApprovals(api, admin)
+      expect(approvals.map((approval) => approval.state).sort()).toEqual(["ordered", "orphaned"])
+      const ordered = approvals.find((approval) => approval.state === "ordered")!
+      expect(ordered.order_id).toBe(await orderOfCart(cart.id))
+      expect(approvals.find((approval) => approval.state === "orphaned")!.reason).toBe("second_contract")
+    })
+
+    it("records an approval whose cart cannot become an order (sold out) as an orphan, and answers the lender 200", async () => {
+      const { cart, returnUrl, delivery, contract } = await approvedAwaitingDelivery()
+      const inventory = getContainer().resolve(Modules.INVENTORY)
+      const levels = await inventory.listInventoryLevels({ location_id: store.stockLocationId })
+      await inventory.updateInventoryLevels(
+        levels.map((level) => ({
+          inventory_item_id: level.inventory_item_id,
+          location_id: level.location_id,
+          stocked_quantity: 0,
+        }))
+      )
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      expect((await follow(returnUrl)).location).toBe(checkoutWith("error"))
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
+
+      // The approval is withdrawn from the session: restocked, the cart still cannot use it.
+      await inventory.updateInventoryLevels(
+        levels.map((level) => ({
+          inventory_item_id: level.inventory_item_id,
+          location_id: level.location_id,
+          stocked_quantity: 100,
+        }))
+      )
+      expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
+      expect(await orderOfCart(cart.id)).toBeUndefined()
+    })
+
+    it("refuses an auto-capture account's result in in-store mode and reports the contract, naming the setting", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery()
+      const { x_transaction_type: _type, x_signature: _signature, ...rest } = delivery.fields
+      const autoCapture = { ...rest, x_signature: sign(rest, SIMULATOR_TEST_ACCOUNT.apiToken) }
+      expect((await deliverCallback(delivery, autoCapture)).status).toBe(200)
+      expect(await orderOfCart(cart.id)).toBeUndefined()
+      const orphan = await approvalOf(api, admin, contract)
+      expect(orphan).toMatchObject({ state: "orphaned", reason: "auto_capture_account" })
+      expect(orphan!.message).toContain("separate authorization and capture")
+    })
+
+    it("validates the admin's approval routes, naming the field", async () => {
+      const bad = async (path: string, field: string) => {
+        const response = await api.get(path, { ...admin, validateStatus: () => true })
+        expect(response.status).toBe(400)
+        expect(response.data.message).toContain(field)
+      }
+      await bad("/admin/paybright/approvals?limit=abc", "limit")
+      await bad("/admin/paybright/approvals?state=lost", "state")
+      await bad("/admin/paybright/approvals?offset=-1", "offset")
+      const page = await api.get("/admin/paybright/approvals?state=orphaned&limit=5&offset=0", admin)
+      expect(page.data).toMatchObject({ approvals: [], count: 0, limit: 5, offset: 0 })
+      const unknown = await api.post(
+        "/admin/paybright/approvals/pbapr_unknown/handled",
+        {},
+        { ...admin, validateStatus: () => true }
+      )
+      expect(unknown.status).toBe(404)
+    })
+
+    it("accepts none of thousands of mutated results delivered through the callback and the return", async () => {
+      const { cart, session, returnUrl, delivery } = await approvedAwaitingDelivery()
+      const otherCart = await cartReadyForPayment(api, store)
+      const otherSession = await choosePayBright(api, store, otherCart)
+      const otherApplication = await submitApplication(otherSession.data.redirect, "approve")
+      const others = {
+        result: deliveryOf(otherApplication.location!, "").fields,
+        request: otherSession.data.redirect.fields,
+      }
+      const ctx = new URL(returnUrl).searchParams.get("ctx")!
+      const sessionData = async () => {
+        const { data } = await api.get(`/store/carts/${cart.id}`, storeHeaders(store))
+        return data.cart.payment_collection.payment_sessions[0].data
+      }
+      const before = await sessionData()
+      let tried = 0
+      const accepted: string[] = []
+      await fc.assert(
+        fc.asyncProperty(resultMutants(delivery.fields, others, SIMULATOR_TEST_ACCOUNT.apiToken), async (mutant) => {
+          if (sameAsGenuine(mutant.body, delivery.fields)) {
+            return
+          }
+          tried++
+          const callback = await fetch(delivery.callbackUrl, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: mutant.body,
+          })
+          await callback.arrayBuffer()
+          const back = await follow(`${app.url}/paybright/return?ctx=${encodeURIComponent(ctx)}&${mutant.body}`)
+          const refused = callback.status >= 400 && callback.status < 500 && back.location === checkoutWith("error")
+          if (!refused) {
+            accepted.push(`${mutant.description}: callback ${callback.status}, return ${back.location}`)
+          }
+        }),
+        { numRuns: 2500 }
+      )
+      console.log(
+        `Property test: ${tried} mutants tried through the callback and the return, ${accepted.length} accepted`
+      )
+      expect(accepted).toEqual([])
+      expect(tried).toBeGreaterThan(2000)
+      expect(await orderOfCart(cart.id)).toBeUndefined()
+      expect(await listApprovals(api, admin)).toEqual([])
+      expect(await sessionData()).toEqual(before)
+
+      // The genuine result, delivered last, is still accepted: the test can tell one from the other.
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      expect(await orderOfCart(cart.id)).toBeDefined()
+      expect(session.id).toBe(delivery.fields.x_reference)
     })
   },
 })

@@ -12,7 +12,9 @@ import { dumpDatabase, findCardData, recordLogs, type Transcript } from "../help
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals, orderPayment } from "../helpers/ledger"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
-import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
+import { cartReadyForPayment, choosePayBright, completeCart } from "../helpers/shopper"
+import { approvalOf, deliverCallback, deliveryOf } from "../helpers/approvals"
+import { sweepStaleApprovals } from "../../src/checkout/sweep-stale-approvals"
 
 jest.setTimeout(120_000)
 
@@ -91,12 +93,9 @@ medusaIntegrationTestRunner({
       try {
         const { cart, payment, contract } = await placeOrder(transcript)
         const card = await lenderClient().getVirtualCard(contract.gateway_reference)
-        expect(payment.data.card).toEqual({
-          card_token: card.card_token,
-          last4: card.pan.slice(-4),
-          expiry: card.expiration,
-          brand: "visa",
-        })
+        // The payment's data is shown with the cart to the storefront: no card fact in it.
+        expect(payment.data.card).toBeUndefined()
+        expect(JSON.stringify(payment.data)).not.toContain(card.pan.slice(-4))
 
         const first = "100.00"
         const second = MathBN.sub(cart.total, first).toFixed(2)
@@ -207,6 +206,101 @@ medusaIntegrationTestRunner({
       } finally {
         stop()
       }
+    })
+
+    /** An approved application whose result the test delivers itself (this file's lender sends no callback). */
+    async function approvedAwaitingDelivery() {
+      const cart = await cartReadyForPayment(api, store)
+      const session = await choosePayBright(api, store, cart)
+      const application = await submitApplication(session.data.redirect, "approve")
+      const delivery = deliveryOf(application.location!, session.data.redirect.fields.x_url_callback)
+      return {
+        cart,
+        session,
+        returnUrl: application.location!,
+        delivery,
+        contract: delivery.fields.x_gateway_reference,
+      }
+    }
+
+    async function orderOfCart(cartId: string): Promise<string | undefined> {
+      const query = getContainer().resolve("query")
+      const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+      return data[0]?.order_id
+    }
+
+    it("keeps an approval whose virtual card is late usable, and places the order when the same result comes again", async () => {
+      const { cart, returnUrl, delivery, contract } = await approvedAwaitingDelivery()
+      simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
+      const back = await follow(returnUrl)
+      expect(back.location).toContain("paybright_status=processing")
+      expect(await orderOfCart(cart.id)).toBeUndefined()
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
+      const { data } = await api.get(`/store/carts/${cart.id}`, {
+        headers: { "x-publishable-api-key": store.publishableKey },
+      })
+      const session = data.cart.payment_collection.payment_sessions[0]
+      expect(session.status).toBe("requires_more")
+      expect(session.data.paybright_status).toBe("card_pending")
+      expect(JSON.stringify(session.data)).not.toMatch(/No card|apiKey|apiToken/)
+
+      // The lender delivers the very same signed result: the plugin tries again, and the card is there.
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      const orderId = await orderOfCart(cart.id)
+      expect(orderId).toBeDefined()
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
+    })
+
+    it("reports a contract whose virtual card never came within the grace period as an orphan", async () => {
+      const { cart, returnUrl, delivery, contract } = await approvedAwaitingDelivery()
+      simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
+      expect((await deliverCallback(delivery)).status).toBe(503)
+      // Eleven minutes later (virtualCardGraceMinutes is 10), the card is still not there.
+      await (dbConnection as { raw(sql: string, bindings: unknown[]): Promise<unknown> }).raw(
+        "update paybright_approval set created_at = now() - interval '11 minutes' where contract = ?",
+        [contract]
+      )
+      simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "card_unavailable" })
+      expect((await follow(returnUrl)).location).toContain("paybright_status=error")
+      expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
+      expect(await orderOfCart(cart.id)).toBeUndefined()
+    })
+
+    it("answers the lender 503 while a slow completion runs, and 200 once its order exists", async () => {
+      const { cart, returnUrl, delivery, contract } = await approvedAwaitingDelivery()
+      simulator.settings = { cardLatencyMs: 4_000 }
+      try {
+        // The shopper's return starts completing the cart: fetching the card takes four seconds.
+        const returning = follow(returnUrl)
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+        const during = await deliverCallback(delivery)
+        expect(during.status).toBe(503)
+        const back = await returning
+        const orderId = await orderOfCart(cart.id)
+        expect(orderId).toBeDefined()
+        expect(back.location).toContain(`/order/${orderId}/confirmed`)
+      } finally {
+        simulator.settings = { cardLatencyMs: 0 }
+      }
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered" })
+    })
+
+    it("settles an approval nobody delivered again after the grace period: the sweep reports it as an orphan", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery()
+      simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
+      expect((await deliverCallback(delivery)).status).toBe(503)
+      // The lender gave up delivering; twenty minutes pass.
+      await (dbConnection as { raw(sql: string, bindings: unknown[]): Promise<unknown> }).raw(
+        "update paybright_approval set created_at = now() - interval '20 minutes' where contract = ?",
+        [contract]
+      )
+      expect(await sweepStaleApprovals(getContainer())).toEqual({ ordered: 0, orphaned: 1 })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
+      expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
+      expect(await sweepStaleApprovals(getContainer())).toEqual({ ordered: 0, orphaned: 0 })
     })
   },
 })

@@ -4,9 +4,13 @@ import {
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
+import { validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "node:crypto"
 import { paymentLockKey } from "../capture/payment-lock"
+import { AdminListApprovalsQuery, AdminMarkApprovalHandledBody } from "./admin/paybright/approvals/validators"
+import { AdminNoBody, AdminNoQuery } from "./admin/paybright/validators"
+import { ApplicationResultBody, CallbackQuery, ShopperReturnQuery } from "./paybright/validators"
 
 /**
  * An admin's capture or refund takes the same lock as the plugin's own captures at shipment, so
@@ -52,7 +56,34 @@ export default defineMiddlewares({
       matcher: "/paybright/callback",
       // The lender's callback posts a form; the raw body is kept so the provider sees what was received.
       bodyParser: { preserveRawBody: true, sizeLimit: "64kb" },
+      middlewares: [validateAndTransformQuery(CallbackQuery, {}), validateAndTransformBody(ApplicationResultBody)],
     },
+    { method: ["GET"], matcher: "/paybright/return", middlewares: [validateAndTransformQuery(ShopperReturnQuery, {})] },
+    { method: ["GET"], matcher: "/paybright/cancel", middlewares: [validateAndTransformQuery(ShopperReturnQuery, {})] },
+    {
+      method: ["GET"],
+      matcher: "/admin/paybright/approvals",
+      middlewares: [validateAndTransformQuery(AdminListApprovalsQuery, {})],
+    },
+    {
+      method: ["POST"],
+      matcher: "/admin/paybright/approvals/:id/handled",
+      middlewares: [validateAndTransformBody(AdminMarkApprovalHandledBody)],
+    },
+    ...[
+      "/admin/paybright/authorizations",
+      "/admin/paybright/orders/:id/captures",
+      "/admin/paybright/payments/:id/card",
+    ].map((matcher) => ({
+      method: ["GET" as const],
+      matcher,
+      middlewares: [validateAndTransformQuery(AdminNoQuery, {})],
+    })),
+    ...["/admin/paybright/captures/:id/retry", "/admin/paybright/payments/:id/card/reveal"].map((matcher) => ({
+      method: ["POST" as const],
+      matcher,
+      middlewares: [validateAndTransformBody(AdminNoBody)],
+    })),
     { method: ["POST"], matcher: "/admin/payments/:id/capture", middlewares: [lockPayment] },
     { method: ["POST"], matcher: "/admin/payments/:id/refund", middlewares: [lockPayment] },
   ],

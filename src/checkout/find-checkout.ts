@@ -67,3 +67,38 @@ export async function placeOf(
     cart?.shipping_address?.country_code ?? cart?.billing_address?.country_code ?? cart?.region?.countries?.[0]?.iso_2
   return { countryCode: countryCode?.toLowerCase(), orderId: orders[0]?.order_id }
 }
+
+/** The cart a payment collection pays for, and the amount the collection now asks for. */
+export async function cartOfCollection(
+  scope: MedusaContainer,
+  paymentCollectionId: string
+): Promise<{ cartId?: string; amount?: unknown; countryCode?: string; orderId?: string }> {
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  const [{ data: links }, collections] = await Promise.all([
+    query.graph({
+      entity: "cart_payment_collection",
+      fields: ["cart_id"],
+      filters: { payment_collection_id: paymentCollectionId },
+    }),
+    scope
+      .resolve(Modules.PAYMENT)
+      .listPaymentCollections({ id: paymentCollectionId }, { select: ["id", "amount", "raw_amount"] }),
+  ])
+  const cartId: string | undefined = links[0]?.cart_id
+  const collection = collections[0] as { amount?: unknown; raw_amount?: unknown } | undefined
+  const place = cartId ? await placeOf(scope, cartId) : {}
+  return { cartId, amount: collection?.raw_amount ?? collection?.amount, ...place }
+}
+
+/**
+ * The contract a session's payment was authorized on. Medusa links the order to the cart before
+ * it authorizes the payment, so an order without this payment is still being placed.
+ */
+export async function contractOfSession(scope: MedusaContainer, sessionId: string): Promise<string | undefined> {
+  const payments = await scope
+    .resolve(Modules.PAYMENT)
+    .listPayments({ payment_session_id: sessionId }, { select: ["id", "data", "canceled_at"] })
+  const payment = payments.find((candidate) => !candidate.canceled_at)
+  const reference = (payment?.data as { gateway_reference?: unknown } | undefined)?.gateway_reference
+  return typeof reference === "string" ? reference : undefined
+}

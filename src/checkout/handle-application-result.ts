@@ -1,80 +1,256 @@
-import { Modules, PaymentActions } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { lenderFieldsOf } from "../providers/paybright/approval"
-import { findCheckout } from "./find-checkout"
+import { isAmount, normalizeAmount } from "../lender/amount"
+import { forLog } from "../lender/log-text"
+import { applicationOutcome, applicationResultSchema, issuePaths, type ApplicationResult } from "../lender/schemas"
+import { verifySignature } from "../lender/signing"
+import { acceptsTransactionType, lenderFieldsOf, requestOnlyFieldsOf } from "../providers/paybright/approval"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import { toLenderAmount } from "../providers/paybright/money"
+import type { PayBrightOptions } from "../providers/paybright/options"
+import { readReturnToken } from "../providers/paybright/return-token"
+import {
+  markApprovalOrderedWorkflow,
+  orphanApprovalWorkflow,
+  recordApprovalWorkflow,
+  updatePayBrightSessionWorkflow,
+  type ApprovalRecord,
+} from "../workflows/approvals"
+import type { OrphanReason } from "./approval-messages"
+import { cartOfCollection, contractOfSession, findCheckout } from "./find-checkout"
 import { awaitOrder, placeOrder } from "./place-order"
+import { payBrightRegistrations, registeredProviderOptions } from "./provider-settings"
 
 /** What came of a result delivered by the lender's callback or the shopper's return. */
 export type ApplicationResultOutcome =
-  | { kind: "placed"; orderId: string; cartId: string; countryCode?: string }
-  | { kind: "processing"; cartId: string; countryCode?: string }
-  | { kind: "declined" | "pending"; cartId?: string; countryCode?: string }
-  | { kind: "not_placed"; cartId: string; countryCode?: string; reason: string }
-  | { kind: "rejected"; status: 400 | 401 | 404; reason: string }
+  | { kind: "placed"; orderId: string; countryCode?: string }
+  /** Approved and recorded, but no order yet: a completion is running, or the virtual card is late. */
+  | { kind: "processing"; countryCode?: string }
+  | { kind: "declined" | "pending"; countryCode?: string }
+  /** Approved, recorded, and reported to the merchant: it will not become an order. */
+  | { kind: "orphaned"; reason: string; countryCode?: string }
+  | { kind: "rejected"; status: 400 | 401; reason: string }
+
+export type HandledResult = { outcome: ApplicationResultOutcome; options?: PayBrightOptions }
+
+export type Delivery = {
+  /** The `ctx` token of the URL the lender called: which checkout the result belongs to. */
+  returnToken?: unknown
+  /** Seconds to wait for a completion another request is running. */
+  lockTimeoutSeconds: number
+  /** After a "processing" outcome, milliseconds to wait for that order (the shopper's return). */
+  waitForOrderMs?: number
+}
 
 /**
- * The one path for a hosted-application result, whichever of the callback and the return
- * arrives first: verify it (through the provider, which alone holds the API token), record it on
- * its payment session, then complete the cart once. Repeats are harmless.
+ * The one path for a hosted-application result, whichever of the callback and the return arrives
+ * first. The signature is verified before anything is looked up; a verified approval is recorded
+ * (PayBrightApproval) before the cart is completed, and ends as an order or as an orphan reported
+ * to the merchant. Repeats are harmless: each one tries again what is not settled yet.
  */
 export async function handleApplicationResult(
   scope: MedusaContainer,
   input: unknown,
-  rawData: string | Buffer = "",
-  options: { waitForOrderMs?: number } = {}
-): Promise<ApplicationResultOutcome> {
+  delivery: Delivery
+): Promise<HandledResult> {
   const logger = scope.resolve("logger") as Logger
+  const reject = (status: 400 | 401, reason: string, options?: PayBrightOptions): HandledResult => {
+    logger.warn(`PayBright: rejected an application result: ${reason}`)
+    return { outcome: { kind: "rejected", status, reason }, options }
+  }
   const fields = lenderFieldsOf(input)
-  if (!fields?.x_reference || !fields.x_signature) {
-    logger.warn("PayBright: ignored a request without a signed application result")
-    return { kind: "rejected", status: 400, reason: "no signed PayBright result" }
+  if (!fields?.x_signature || !fields.x_reference) {
+    return reject(400, "no signed PayBright result")
   }
-  const checkout = await findCheckout(scope, fields.x_reference)
-  if (!checkout) {
-    logger.warn(`PayBright: ignored a result for unknown payment session ${fields.x_reference}`)
-    return { kind: "rejected", status: 404, reason: "unknown payment session" }
+  const requestOnly = requestOnlyFieldsOf(fields)
+  if (requestOnly.length > 0) {
+    return reject(400, `a result cannot carry request fields (${forLog(requestOnly.join(", "))})`)
   }
-  const payments = scope.resolve(Modules.PAYMENT)
-  const { session, cartId, countryCode } = checkout
-  const verdict = await payments.getWebhookActionAndData({
-    provider: session.provider_id.replace(/^pp_/, ""),
-    payload: { data: fields, rawData, headers: {} },
-  })
-  if (verdict.action === PaymentActions.NOT_SUPPORTED) {
-    return { kind: "rejected", status: 401, reason: "the result did not verify" }
+  const registration = payBrightRegistrations(scope).find(
+    (candidate) =>
+      candidate.options.apiKey === fields.x_account_id && verifySignature(fields, candidate.options.apiToken)
+  )
+  if (!registration) {
+    return reject(401, `the signature does not verify (reference ${forLog(fields.x_reference)})`)
   }
-  if (verdict.action !== PaymentActions.AUTHORIZED) {
-    return { kind: verdict.action === PaymentActions.PENDING ? "pending" : "declined", cartId, countryCode }
+  const options = registration.options
+  const parsed = applicationResultSchema.safeParse(fields)
+  if (!parsed.success) {
+    return reject(400, `signed fields are incomplete (${issuePaths(parsed.error).join(", ")})`, options)
   }
-  if (!cartId) {
-    logger.error(`PayBright: approved payment session ${session.id} belongs to no cart`)
-    return { kind: "rejected", status: 404, reason: "the payment session belongs to no cart" }
+  const result = parsed.data
+  if (result.x_test.toLowerCase() !== String(options.test)) {
+    return reject(401, `the result's test flag (${forLog(result.x_test)}) is not the store's`, options)
   }
-  if (checkout.orderId) {
-    return { kind: "placed", orderId: checkout.orderId, cartId, countryCode }
-  }
-  if (!sameResult(session.data.lender_result, fields)) {
-    await payments.updatePaymentSession({
-      id: session.id,
-      data: { ...session.data, lender_result: fields },
-      amount: session.amount as never,
-      currency_code: session.currency_code,
-    })
-  }
-  const placed = await placeOrder(scope, cartId)
-  if (placed.placed) {
-    logger.info(`PayBright: order ${placed.orderId} placed for cart ${cartId}`)
-    return { kind: "placed", orderId: placed.orderId, cartId, countryCode }
-  }
-  if (placed.inProgress) {
-    const orderId = options.waitForOrderMs ? await awaitOrder(scope, cartId, options.waitForOrderMs) : undefined
-    return orderId ? { kind: "placed", orderId, cartId, countryCode } : { kind: "processing", cartId, countryCode }
-  }
-  logger.error(`PayBright: approved cart ${cartId} could not be completed: ${placed.reason}`)
-  return { kind: "not_placed", cartId, countryCode, reason: placed.reason }
+  const settled = await settleResult(scope, logger, result, fields, delivery, options)
+  return { outcome: settled, options }
 }
 
-function sameResult(recorded: unknown, fields: Record<string, string>): boolean {
-  const previous = lenderFieldsOf(recorded)
-  return !!previous && previous.x_signature?.toLowerCase() === fields.x_signature.toLowerCase()
+async function settleResult(
+  scope: MedusaContainer,
+  logger: Logger,
+  result: ApplicationResult,
+  fields: Record<string, string>,
+  delivery: Delivery,
+  options: PayBrightOptions
+): Promise<ApplicationResultOutcome> {
+  const outcome = applicationOutcome(result)
+  const checkout = await findCheckout(scope, result.x_reference)
+  const sessionOptions = checkout && registeredProviderOptions(scope, checkout.session.provider_id)
+  if (!checkout || sessionOptions?.apiKey !== result.x_account_id) {
+    return outcome === "completed"
+      ? orphanWithoutSession(scope, result, delivery, options)
+      : { kind: notApproved(outcome) }
+  }
+  const { session, cartId, countryCode } = checkout
+  const amount = isAmount(result.x_amount) ? normalizeAmount(result.x_amount) : result.x_amount
+  const matches =
+    amount === toLenderAmount(session.amount as never) &&
+    result.x_currency.toUpperCase() === session.currency_code.toUpperCase()
+  if (outcome !== "completed") {
+    if (matches && session.status !== "authorized" && !session.data.approval) {
+      await updatePayBrightSessionWorkflow(scope).run({
+        input: { session_id: session.id, data: { lender_result: fields } },
+      })
+    }
+    return { kind: notApproved(outcome), countryCode }
+  }
+  const reason: OrphanReason | null = !matches
+    ? "cart_changed"
+    : !cartId
+      ? "completion_failed"
+      : !acceptsTransactionType(result, sessionOptions.captureMode)
+        ? "auto_capture_account"
+        : null
+  const approval = await recordApproval(scope, result, { sessionId: session.id, cartId, reason })
+  if (approval.state !== "approved") {
+    return settledApproval(approval, countryCode)
+  }
+  if (checkout.orderId) {
+    return concludeWithOrder(scope, approval, checkout.orderId, countryCode)
+  }
+  const placed = await placeOrder(scope, {
+    cartId: cartId!,
+    sessionId: session.id,
+    approvalId: approval.id,
+    lenderResult: fields,
+    lockTimeoutSeconds: delivery.lockTimeoutSeconds,
+  })
+  if (placed.placed) {
+    const concluded = await concludeWithOrder(scope, approval, placed.orderId, countryCode)
+    if (concluded.kind === "placed") {
+      logger.info(`PayBright: order ${placed.orderId} placed on contract ${approval.contract}`)
+    }
+    return concluded
+  }
+  if (placed.conflict) {
+    const orderId = delivery.waitForOrderMs
+      ? await awaitOrder(scope, { cartId: cartId!, sessionId: session.id }, delivery.waitForOrderMs)
+      : undefined
+    return orderId ? concludeWithOrder(scope, approval, orderId, countryCode) : { kind: "processing", countryCode }
+  }
+  const current = await currentApproval(scope, approval.id)
+  if (current.state !== "approved") {
+    // Another delivery settled it meanwhile.
+    return settledApproval(current, countryCode)
+  }
+  const waited = Date.now() - new Date(approval.created_at).getTime()
+  const withinGrace = waited < sessionOptions.virtualCardGraceMinutes * 60_000
+  if (withinGrace && (placed.cardPending || !placed.permanent)) {
+    logger.warn(
+      `PayBright: contract ${approval.contract} has no order yet (${placed.cardPending ? "its virtual card is not available yet" : placed.message}); the next delivery tries again`
+    )
+    return { kind: "processing", countryCode }
+  }
+  logger.warn(`PayBright: the cart of contract ${approval.contract} could not become an order: ${placed.message}`)
+  const orphan = await orphanApproval(scope, approval, placed.cardPending ? "card_unavailable" : "completion_failed")
+  await updatePayBrightSessionWorkflow(scope).run({
+    input: { session_id: session.id, data: { paybright_status: "expired" } },
+  })
+  return settledApproval(orphan, countryCode)
+}
+
+/** A genuine approval for a session Medusa no longer has: replaced by a new one, or the cart changed. */
+async function orphanWithoutSession(
+  scope: MedusaContainer,
+  result: ApplicationResult,
+  delivery: Delivery,
+  options: PayBrightOptions
+): Promise<ApplicationResultOutcome> {
+  const context = readReturnToken(options.apiToken, delivery.returnToken)
+  const cart =
+    context?.session_id === result.x_reference ? await cartOfCollection(scope, context.payment_collection_id) : {}
+  const changed =
+    cart.amount !== undefined &&
+    isAmount(result.x_amount) &&
+    toLenderAmount(cart.amount as never) !== normalizeAmount(result.x_amount)
+  const approval = await recordApproval(scope, result, {
+    sessionId: result.x_reference,
+    cartId: cart.cartId,
+    reason: changed ? "cart_changed" : "session_replaced",
+  })
+  return settledApproval(approval, cart.countryCode)
+}
+
+/**
+ * The cart has an order: this approval is its payment, or a second contract for it. An order
+ * whose payment does not exist yet is still being placed by another request.
+ */
+async function concludeWithOrder(
+  scope: MedusaContainer,
+  approval: ApprovalRecord,
+  orderId: string,
+  countryCode?: string
+): Promise<ApplicationResultOutcome> {
+  const contract = await contractOfSession(scope, approval.session_id)
+  if (!contract) {
+    return { kind: "processing", countryCode }
+  }
+  if (contract === approval.contract) {
+    await markApprovalOrderedWorkflow(scope).run({ input: { approval_id: approval.id, order_id: orderId } })
+    return { kind: "placed", orderId, countryCode }
+  }
+  return settledApproval(await orphanApproval(scope, approval, "second_contract"), countryCode)
+}
+
+async function recordApproval(
+  scope: MedusaContainer,
+  result: ApplicationResult,
+  place: { sessionId: string; cartId?: string; reason: OrphanReason | null }
+): Promise<ApprovalRecord> {
+  const { result: recorded } = await recordApprovalWorkflow(scope).run({
+    input: {
+      contract: result.x_gateway_reference,
+      session_id: place.sessionId,
+      cart_id: place.cartId ?? null,
+      amount: isAmount(result.x_amount) ? normalizeAmount(result.x_amount) : result.x_amount,
+      currency_code: result.x_currency.toUpperCase(),
+      orphan_reason: place.reason,
+    },
+  })
+  return recorded.approval
+}
+
+async function currentApproval(scope: MedusaContainer, id: string): Promise<ApprovalRecord> {
+  const service = scope.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+  return (await service.retrievePayBrightApproval(id)) as ApprovalRecord
+}
+
+async function orphanApproval(scope: MedusaContainer, approval: ApprovalRecord, reason: OrphanReason) {
+  const { result } = await orphanApprovalWorkflow(scope).run({ input: { approval_id: approval.id, reason } })
+  return result
+}
+
+function settledApproval(approval: ApprovalRecord, countryCode?: string): ApplicationResultOutcome {
+  if (approval.state === "ordered" && approval.order_id) {
+    return { kind: "placed", orderId: approval.order_id, countryCode }
+  }
+  if (approval.state === "approved") {
+    return { kind: "processing", countryCode }
+  }
+  return { kind: "orphaned", reason: approval.reason ?? "completion_failed", countryCode }
+}
+
+function notApproved(outcome: ReturnType<typeof applicationOutcome>): "declined" | "pending" {
+  return outcome === "pending" ? "pending" : "declined"
 }

@@ -1,60 +1,89 @@
-import { completeCartWorkflowId } from "@medusajs/core-flows"
-import { Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { placeOf } from "./find-checkout"
+import { CART_LOCK_STEP, placeApprovedOrderWorkflow } from "../workflows/approvals"
+import { contractOfSession, placeOf } from "./find-checkout"
 
 export type PlaceOrderResult =
   | { placed: true; orderId: string }
-  | { placed: false; inProgress: true }
-  | { placed: false; inProgress: false; reason: string }
+  /** Another request holds the cart's lock (a completion is running): try again later. */
+  | { placed: false; conflict: true }
+  /**
+   * The completion failed. `cardPending`: the provider found no virtual card yet (the session is
+   * `requires_more`); `permanent`: Medusa refused the cart itself (stock, validation), which
+   * trying again will not change.
+   */
+  | { placed: false; conflict: false; cardPending: boolean; permanent: boolean; message: string }
+
+/** Medusa's error types for a cart that cannot become an order as it stands. */
+const PERMANENT = new Set<string>([
+  MedusaError.Types.INVALID_DATA,
+  MedusaError.Types.NOT_ALLOWED,
+  MedusaError.Types.NOT_FOUND,
+  MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
+])
 
 /**
- * Completes the cart the way the Store API does. Completion is locked per cart and idempotent:
- * a completed cart answers its order, and one being completed elsewhere is "in progress".
- *
- * The plugin's callback and return race each other for one cart, so they first take a lock of
- * their own through `execute` (a PostgreSQL advisory lock with `locking-postgres`). Medusa's
- * cart-completion lock is taken without an owner, and `locking-postgres` (2.21) grants a free
- * ownerless key to two callers that insert it at the same instant: two orders for one cart.
+ * Completes the cart the way the Store API does, under the cart's lock. Completion is
+ * idempotent: a completed cart answers its order. A lock held elsewhere is recognised by the step
+ * that failed (the lock step), not by the words of the error.
  */
-export async function placeOrder(scope: MedusaContainer, cartId: string): Promise<PlaceOrderResult> {
-  const locking = scope.resolve(Modules.LOCKING)
-  return locking.execute(`paybright:cart:${cartId}`, () => completeCart(scope, cartId), { timeout: 60 })
-}
-
-async function completeCart(scope: MedusaContainer, cartId: string): Promise<PlaceOrderResult> {
-  const engine = scope.resolve(Modules.WORKFLOW_ENGINE)
-  const { errors, result, transaction } = await engine.run(completeCartWorkflowId, {
-    input: { id: cartId },
+export async function placeOrder(
+  scope: MedusaContainer,
+  input: {
+    cartId: string
+    sessionId: string
+    approvalId: string
+    lenderResult: Record<string, string>
+    lockTimeoutSeconds: number
+  }
+): Promise<PlaceOrderResult> {
+  const { errors, result } = await placeApprovedOrderWorkflow(scope).run({
+    input: {
+      cart_id: input.cartId,
+      lock_timeout: input.lockTimeoutSeconds,
+      approval_id: input.approvalId,
+      session: { session_id: input.sessionId, data: { lender_result: input.lenderResult } },
+    },
     throwOnError: false,
   })
-  if (!transaction.hasFinished()) {
-    return { placed: false, inProgress: true }
-  }
   const orderId = (result as { id?: string } | undefined)?.id
   if (orderId && !errors?.length) {
     return { placed: true, orderId }
   }
-  // A concurrent completion may have placed the order while this one failed on the lock.
-  const { orderId: placedMeanwhile } = await placeOf(scope, cartId)
+  const { orderId: placedMeanwhile } = await placeOf(scope, input.cartId)
   if (placedMeanwhile) {
     return { placed: true, orderId: placedMeanwhile }
   }
-  const message = (errors?.[0]?.error as { message?: string } | undefined)?.message ?? "the cart could not be completed"
-  const conflict = /already being completed|lock/i.test(message)
-  return conflict ? { placed: false, inProgress: true } : { placed: false, inProgress: false, reason: message }
+  const failure = errors?.[0]
+  if (failure?.action === CART_LOCK_STEP) {
+    return { placed: false, conflict: true }
+  }
+  const error = failure?.error as { type?: string; message?: string } | undefined
+  const [session] = await scope
+    .resolve(Modules.PAYMENT)
+    .listPaymentSessions({ id: input.sessionId }, { select: ["id", "status"] })
+  return {
+    placed: false,
+    conflict: false,
+    cardPending: session?.status === "requires_more",
+    permanent: MedusaError.isMedusaError(error) && PERMANENT.has(error.type ?? ""),
+    message: error?.message ?? "the cart could not be completed",
+  }
 }
 
-/** Waits for an order that another request is placing, for at most `timeoutMs`. */
+/**
+ * Waits for an order that another request is placing, for at most `timeoutMs`: the cart's order
+ * and the session's payment (Medusa links the order before it authorizes the payment).
+ */
 export async function awaitOrder(
   scope: MedusaContainer,
-  cartId: string,
+  input: { cartId: string; sessionId: string },
   timeoutMs: number
 ): Promise<string | undefined> {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
-    const { orderId } = await placeOf(scope, cartId)
-    if (orderId) {
+    const { orderId } = await placeOf(scope, input.cartId)
+    if (orderId && (await contractOfSession(scope, input.sessionId))) {
       return orderId
     }
     await new Promise((resolve) => setTimeout(resolve, 250))

@@ -40,7 +40,7 @@ export class RestApi {
   constructor(
     private readonly accounts: readonly Account[],
     private readonly ledger: Ledger,
-    private readonly settings: () => { captureResult: string; apiLatencyMs: number },
+    private readonly settings: () => { captureResult: string; apiLatencyMs: number; cardLatencyMs: number },
     private readonly logger: SimulatorLogger
   ) {}
 
@@ -58,6 +58,8 @@ export class RestApi {
 
   /** GET /api/vcn/pan (spec §4.1). */
   async virtualCard(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
+    const cardLatency = this.settings().cardLatencyMs
+    if (cardLatency > 0) await new Promise((resolve) => setTimeout(resolve, cardLatency))
     const account = this.authenticate(req, res)
     if (!account) return
     const apiKey = query.get("merchantApiKey")

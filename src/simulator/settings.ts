@@ -22,6 +22,8 @@ export type SimulatorSettings = {
   captureResult: string
   /** Milliseconds in-store capture and refund wait before answering, to widen races in tests. */
   apiLatencyMs: number
+  /** Milliseconds the virtual card takes to answer, to make a cart completion slow in tests. */
+  cardLatencyMs: number
 }
 
 /** A partial change of the settings; `callback` merges one level deeper. */
@@ -33,6 +35,7 @@ export const DEFAULT_SETTINGS: SimulatorSettings = {
   decision: "ask",
   captureResult: "Completed",
   apiLatencyMs: 0,
+  cardLatencyMs: 0,
   callback: { delayMs: 0, retries: 5, retryIntervalMs: 1000, enabled: true },
 }
 
@@ -43,6 +46,7 @@ const settingsUpdateSchema = z
     decision: z.enum(["ask", "approve", "decline"]),
     captureResult: z.string().min(1),
     apiLatencyMs: millis,
+    cardLatencyMs: millis,
     callback: z
       .object({
         delayMs: millis,

@@ -51,9 +51,12 @@ export type ApplicationRedirect = {
  */
 export function buildApplicationRedirect(
   options: PayBrightOptions,
-  input: { sessionId: string; amount: string; currency: string; applicant?: ApplicantDetails }
+  input: { sessionId: string; amount: string; currency: string; applicant?: ApplicantDetails; returnToken: string }
 ): ApplicationRedirect {
   const base = options.backendUrl
+  // The routes learn which checkout a result or a cancellation belongs to from this sealed token,
+  // even once Medusa has deleted the session; it carries no cart id.
+  const back = `?ctx=${encodeURIComponent(input.returnToken)}`
   const fields = signFields(
     {
       x_account_id: options.apiKey,
@@ -63,15 +66,32 @@ export function buildApplicationRedirect(
       x_shop_country: options.shopCountry,
       x_shop_name: options.shopName,
       x_test: String(options.test),
-      x_url_callback: `${base}${RETURN_ROUTES.callback}`,
-      x_url_complete: `${base}${RETURN_ROUTES.complete}`,
-      // The lender adds nothing to the cancel URL, so it carries the session itself.
-      x_url_cancel: `${base}${RETURN_ROUTES.cancel}?session_id=${encodeURIComponent(input.sessionId)}`,
+      x_url_callback: `${base}${RETURN_ROUTES.callback}${back}`,
+      x_url_complete: `${base}${RETURN_ROUTES.complete}${back}`,
+      x_url_cancel: `${base}${RETURN_ROUTES.cancel}${back}`,
       ...applicantFields(input.applicant),
     },
     options.apiToken
   )
   return { url: `${options.checkoutUrl}${APPLICATION_PATH}`, method: "POST", fields }
+}
+
+/**
+ * Applicant details that contain "x_". The lender signs name and value run together with one key
+ * for both directions, so such a value could make a signed request read as a different set of
+ * fields, a result among them: refused, naming the field, never its value.
+ */
+export function applicantFieldsWithPrefix(applicant?: ApplicantDetails): string[] {
+  const found: string[] = []
+  const visit = (value: unknown, path: string) => {
+    if (typeof value === "string" && /x_/i.test(value)) {
+      found.push(path)
+    } else if (value && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) visit(inner, path ? `${path}.${key}` : key)
+    }
+  }
+  visit(applicant, "")
+  return found
 }
 
 function applicantFields(applicant?: ApplicantDetails): Record<string, string | null | undefined> {

@@ -17,6 +17,42 @@ export type ApplicationVerdict =
   | { verified: true; outcome: "failed" | "pending" | "unknown"; result: ApplicationResult; reason: string }
   | { verified: false; reason: string }
 
+/**
+ * Fields only the merchant's signed request carries. The same API token signs the request and the
+ * result, so a result carrying them may be a signed request replayed as a result: it is refused.
+ */
+const REQUEST_ONLY_FIELD = /^x_(customer|url|shop)_/i
+
+/** The request-only fields a result carries, if any. */
+export function requestOnlyFieldsOf(fields: Record<string, string>): string[] {
+  return Object.keys(fields).filter((name) => REQUEST_ONLY_FIELD.test(name))
+}
+
+/**
+ * Whether a result's transaction type suits the capture mode. In-store capture needs an account
+ * with separate authorization and capture (x_transaction_type "authorization"); an auto-capture
+ * account's result carries none, and the lender has already paid the merchant for it.
+ */
+export function acceptsTransactionType(
+  result: Pick<ApplicationResult, "x_transaction_type">,
+  captureMode: "in_store" | "virtual_card"
+): boolean {
+  const type = result.x_transaction_type?.trim().toLowerCase()
+  return captureMode === "virtual_card" ? !type || type === "authorization" : type === "authorization"
+}
+
+/** What the plugin verified of an approval, as it keeps it (sealed) in the payment session. */
+export type ApprovalFacts = {
+  session_id: string
+  contract: string
+  amount: string
+  currency: string
+  test: boolean
+  transaction_type: string | null
+  approved_at: string
+  verified_at: string
+}
+
 /** Reads the lender's signed fields out of an untrusted record: strings only, `x_` names only. */
 export function lenderFieldsOf(input: unknown): Record<string, string> | undefined {
   if (!input || typeof input !== "object" || Array.isArray(input)) {
@@ -51,6 +87,10 @@ export function verifyApplicationResult(
   }
   if (!verifySignature(fields, expected.apiToken)) {
     return { verified: false, reason: "the signature does not match the API token" }
+  }
+  const requestOnly = requestOnlyFieldsOf(fields)
+  if (requestOnly.length > 0) {
+    return { verified: false, reason: `a result cannot carry request fields (${requestOnly.join(", ")})` }
   }
   const parsed = applicationResultSchema.safeParse(fields)
   if (!parsed.success) {

@@ -11,7 +11,9 @@ type InternalService = {
 }
 
 export type ModuleRecords = {
-  sessionAmount(sessionId: string): Promise<{ amount: BigNumberInput; currency_code: string }>
+  sessionAmount(
+    sessionId: string
+  ): Promise<{ amount: BigNumberInput; currency_code: string; payment_collection_id: string }>
   captureAmount(captureId: string): Promise<BigNumberInput>
 }
 
@@ -26,11 +28,12 @@ export function moduleRecords(container: Record<string, unknown>): ModuleRecords
   return {
     async sessionAmount(sessionId) {
       const session = await service("paymentSessionService").retrieve(sessionId, {
-        select: ["id", "amount", "raw_amount", "currency_code"],
+        select: ["id", "amount", "raw_amount", "currency_code", "payment_collection_id"],
       })
       return {
         amount: (session.raw_amount ?? session.amount) as BigNumberInput,
         currency_code: String(session.currency_code),
+        payment_collection_id: String(session.payment_collection_id),
       }
     },
     async captureAmount(captureId) {

@@ -7,6 +7,29 @@ export const LENDER_HOSTS = {
   production: { apiUrl: "https://api.paybright.com", checkoutUrl: "https://app.paybright.com" },
 } as const
 
+/**
+ * Currencies the lender finances, each with two decimals (PayBright lends in Canadian dollars).
+ * A zero-decimal currency is never accepted, so no amount reaches a card processor a hundredfold.
+ */
+export const LENDER_CURRENCIES = ["CAD"] as const
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
+
+/** Whether a URL may be used in production: https, or a loopback address (the simulator, a local proxy). */
+export function productionSafeUrl(value: string): boolean {
+  const parsed = new URL(value)
+  return parsed.protocol === "https:" || LOOPBACK_HOSTS.has(parsed.hostname)
+}
+
+const storefrontPath = (fallback: string) =>
+  z
+    .string()
+    .startsWith("/", "must start with /")
+    .refine((path) => !path.includes("{cart_id}"), {
+      message: "must not contain {cart_id}: a cart id in a URL is a credential, and the storefront already has it",
+    })
+    .default(fallback)
+
 const url = (what: string) =>
   z
     .string({ error: `must be the ${what} as a URL` })
@@ -39,16 +62,13 @@ export const optionsSchema = z
     /** Public URL of the storefront, where shoppers land after the application. */
     storefrontUrl: url("public URL of the storefront"),
     /**
-     * Storefront paths the shopper is sent to after the application. `{order_id}`, `{cart_id}` and
+     * Storefront paths the shopper is sent to after the application. `{order_id}` and
      * `{country_code}` are filled in. The defaults match the Medusa Next.js starter.
      */
     storefrontPaths: z
       .object({
-        orderConfirmed: z
-          .string()
-          .startsWith("/", "must start with /")
-          .default("/{country_code}/order/{order_id}/confirmed"),
-        checkout: z.string().startsWith("/", "must start with /").default("/{country_code}/checkout?step=payment"),
+        orderConfirmed: storefrontPath("/{country_code}/order/{order_id}/confirmed"),
+        checkout: storefrontPath("/{country_code}/checkout?step=payment"),
       })
       .prefault({}),
     /** How the merchant is paid: the lender's in-store capture, or the contract's virtual card. */
@@ -73,12 +93,24 @@ export const optionsSchema = z
       .string()
       .regex(/^[A-Za-z]{2}(-fr)?$/, 'must be a two-letter country code such as "CA"')
       .default("CA"),
-    /** Currencies sessions may be opened in; PayBright lends in Canadian dollars. */
+    /** Currencies sessions may be opened in: only those the lender finances (CAD). */
     currencies: z
-      .array(z.string().regex(/^[A-Za-z]{3}$/, "must hold three-letter currency codes"))
+      .array(
+        z
+          .string()
+          .transform((code) => code.toUpperCase())
+          .refine((code) => (LENDER_CURRENCIES as readonly string[]).includes(code), {
+            message: `may hold only currencies PayBright finances (${LENDER_CURRENCIES.join(", ")})`,
+          })
+      )
       .min(1)
-      .default(["CAD"])
-      .transform((codes) => codes.map((code) => code.toUpperCase())),
+      .default(["CAD"]),
+    /**
+     * Virtual-card mode: minutes after an approval during which a card the lender cannot show yet
+     * (404, 5xx) leaves the session usable, and a redelivered callback or the shopper's return
+     * tries again. After it the contract is reported as an orphan.
+     */
+    virtualCardGraceMinutes: z.number().min(0, "must be at least 0").max(1440, "must be at most 1440").default(10),
     /**
      * Days after which the lender cancels what an authorization still holds uncaptured: 30 unless
      * the merchant negotiated longer with PayBright (protocol.md §6).
@@ -102,6 +134,25 @@ export const optionsSchema = z
         path: ["expiryWarningDays"],
         message: `must be less than authorizationDays (${options.authorizationDays}), or the warning comes after the lender cancelled`,
       })
+    }
+    if (options.environment === "production") {
+      if (options.test === true) {
+        context.addIssue({
+          code: "custom",
+          path: ["test"],
+          message: "must not be true in production: the lender would treat every contract as a test",
+        })
+      }
+      for (const name of ["backendUrl", "storefrontUrl", "apiUrl", "checkoutUrl"] as const) {
+        const value = options[name]
+        if (value && !productionSafeUrl(value)) {
+          context.addIssue({
+            code: "custom",
+            path: [name],
+            message: "must be an https URL in production (only loopback addresses may use http)",
+          })
+        }
+      }
     }
     if (options.captureMode === "virtual_card" && !options.cardProcessor) {
       context.addIssue({

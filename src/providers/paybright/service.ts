@@ -25,12 +25,26 @@ import type {
 import { LenderClient } from "../../lender/client"
 import { LenderError } from "../../lender/errors"
 import { createCardProcessor } from "../../card-processors"
-import { applicantSchema, buildApplicationRedirect, type ApplicantDetails } from "./application-request"
-import { lenderFieldsOf, verifyApplicationResult } from "./approval"
+import { forLog } from "../../lender/log-text"
+import {
+  applicantFieldsWithPrefix,
+  applicantSchema,
+  buildApplicationRedirect,
+  type ApplicantDetails,
+} from "./application-request"
+import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "./approval"
 import { toLenderAmount } from "./money"
 import { moduleRecords, type ModuleRecords } from "./module-records"
 import { parseOptions, type PayBrightOptions } from "./options"
-import { readPaymentData, sessionDataSchema, type PaymentData, type SessionData } from "./session-data"
+import { returnToken } from "./return-token"
+import { SessionApprovals } from "./session-approval"
+import {
+  readPaymentData,
+  sessionDataSchema,
+  type PaymentData,
+  type SessionData,
+  type SessionStatus,
+} from "./session-data"
 import { InStoreSettlement } from "./settlement/in-store"
 import type { Settlement } from "./settlement/types"
 import { VirtualCardSettlement } from "./settlement/virtual-card"
@@ -51,6 +65,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   protected readonly lender: LenderClient
   protected readonly settlement: Settlement
   protected readonly records: ModuleRecords
+  protected readonly approvals: SessionApprovals
   protected readonly logger: Pick<Logger, "info" | "warn" | "error">
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
@@ -59,6 +74,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     this.options = parsed
     this.logger = (cradle.logger as Logger | undefined) ?? console
     this.records = moduleRecords(cradle)
+    this.approvals = new SessionApprovals(parsed, this.records)
     this.lender = new LenderClient({
       apiUrl: parsed.apiUrl,
       apiKey: parsed.apiKey,
@@ -79,67 +95,96 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
         "PayBright needs the payment session id to open an application"
       )
     }
-    const data = this.sessionData(sessionId, input, undefined)
+    const applicant = applicantOf(input)
+    const prefixed = applicantFieldsWithPrefix(applicant)
+    if (prefixed.length > 0) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `PayBright cannot accept "x_" in the applicant's details (${prefixed.join(", ")}); remove it and try again`
+      )
+    }
+    const data = await this.sessionData(sessionId, input, { status: "awaiting_application" }, applicant)
     return { id: sessionId, data, status: PaymentSessionStatus.PENDING }
   }
 
+  /**
+   * Called by the plugin's callback and return routes only: with `lender_result`, verifies it
+   * against the session and keeps the approval sealed; with `paybright_status: "expired"`, withdraws
+   * an approval that will never become an order. Anything else keeps what the session held.
+   */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const stored = sessionDataSchema.partial().safeParse(input.data ?? {})
     const sessionId = stored.success ? stored.data.session_id : undefined
-    if (!sessionId) {
+    if (!stored.success || !sessionId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment session was not opened by PayBright")
     }
-    // The recorded result is kept as given: authorizePayment re-verifies it against the session.
-    return { data: this.sessionData(sessionId, input, stored.success ? stored.data.lender_result : undefined) }
+    const given = stored.data
+    let outcome: { status: SessionStatus; approval?: string }
+    if (given.lender_result) {
+      outcome = await this.approvals.record(sessionId, given.lender_result)
+    } else if (given.paybright_status === "expired") {
+      outcome = { status: "expired" }
+    } else {
+      const approval = this.approvals.open(given.approval, sessionId) ? given.approval : undefined
+      outcome = { status: given.paybright_status ?? "awaiting_application", approval }
+    }
+    // Pending again before each attempt to complete, so the session's status after an attempt
+    // tells what authorizePayment found (requires_more: the virtual card is not there yet).
+    const status = outcome.status === "expired" ? PaymentSessionStatus.ERROR : PaymentSessionStatus.PENDING
+    return { data: await this.sessionData(sessionId, input, outcome), status }
   }
 
   /**
-   * Places the order only on a result the lender signed for this very session: its id comes
-   * from Medusa (context.idempotency_key), its amount from the module's records, never from
-   * `data`, which the storefront can write to.
+   * Places the order only on an approval the plugin verified and sealed for this very session:
+   * its id comes from Medusa (context.idempotency_key), its amount from the module's records,
+   * never from `data`, which the storefront can write to.
    */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const sessionId = input.context?.idempotency_key
-    const data = sessionDataSchema.partial().safeParse(input.data ?? {})
-    const recorded = data.success ? data.data.lender_result : undefined
-    if (!sessionId || !recorded) {
+    const stored = sessionDataSchema.partial().safeParse(input.data ?? {})
+    const given = stored.success ? stored.data : {}
+    const facts = this.approvals.open(given.approval, sessionId)
+    const keep = (status: SessionStatus) => ({
+      session_id: given.session_id,
+      redirect: given.redirect,
+      paybright_status: status,
+      approval: facts ? given.approval : undefined,
+    })
+    if (!sessionId || !facts) {
       // The application has not finished: the session stays usable for when it does.
-      return { status: PaymentSessionStatus.REQUIRES_MORE, data: input.data }
+      return {
+        status: PaymentSessionStatus.REQUIRES_MORE,
+        data: keep(given.paybright_status ?? "awaiting_application"),
+      }
     }
-    const { session, verdict } = await this.verifyForSession(recorded, sessionId)
-    if (!verdict.verified || verdict.outcome !== "completed") {
-      this.logger.warn(`PayBright: payment session ${sessionId} not authorized: ${verdict.reason}`)
-      const status =
-        verdict.verified && verdict.outcome === "pending"
-          ? PaymentSessionStatus.REQUIRES_MORE
-          : PaymentSessionStatus.ERROR
-      return { status, data: { ...input.data, authorization_error: verdict.reason } }
+    const session = await this.records.sessionAmount(sessionId)
+    const amount = toLenderAmount(session.amount)
+    if (facts.amount !== amount || facts.currency !== session.currency_code.toUpperCase()) {
+      this.logger.warn(`PayBright: payment session ${sessionId} not authorized: its amount changed after the approval`)
+      return { status: PaymentSessionStatus.ERROR, data: keep("expired") }
     }
-    const result = verdict.result
     const approved: PaymentData = {
       session_id: sessionId,
-      gateway_reference: result.x_gateway_reference,
-      amount: toLenderAmount(session.amount),
-      currency: session.currency_code.toUpperCase(),
-      test: this.options.test,
+      gateway_reference: facts.contract,
+      amount,
+      currency: facts.currency,
+      test: facts.test,
       capture_mode: this.options.captureMode,
-      approved_at: result.x_timestamp,
+      approved_at: facts.approved_at,
+      approval: given.approval,
     }
     try {
-      const payment = await this.settlement.confirm(approved)
-      return { status: PaymentSessionStatus.AUTHORIZED, data: payment }
+      return { status: PaymentSessionStatus.AUTHORIZED, data: await this.settlement.confirm(approved) }
     } catch (error) {
       if (!(error instanceof LenderError)) {
         throw error
       }
-      const reason = `the approval could not be confirmed with PayBright: ${error.message}`
-      this.logger.warn(`PayBright: payment session ${sessionId} not authorized: ${reason}`)
-      // A lender outage must not burn the session: the shopper or the callback can try again.
-      const status =
-        error.code === "network" || error.code === "unavailable"
-          ? PaymentSessionStatus.REQUIRES_MORE
-          : PaymentSessionStatus.ERROR
-      return { status, data: { ...input.data, authorization_error: reason } }
+      // The card may not be issued yet, or the lender is down: the session stays usable, and the
+      // plugin's routes decide when waiting has lasted long enough (virtualCardGraceMinutes).
+      this.logger.warn(
+        `PayBright: the virtual card of contract ${facts.contract} could not be retrieved yet (${error.code}${error.status ? ` ${error.status}` : ""})`
+      )
+      return { status: PaymentSessionStatus.REQUIRES_MORE, data: keep("card_pending") }
     }
   }
 
@@ -192,8 +237,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     return { data: input.data }
   }
 
+  /** Authorized only on an approval the plugin sealed for this session, never on a key the storefront set. */
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    const authorized = typeof input.data?.gateway_reference === "string"
+    const sessionId = typeof input.data?.session_id === "string" ? input.data.session_id : undefined
+    const authorized = !!this.approvals.open(input.data?.approval, sessionId)
     return { status: authorized ? PaymentSessionStatus.AUTHORIZED : PaymentSessionStatus.PENDING, data: input.data }
   }
 
@@ -205,54 +252,39 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const fields = lenderFieldsOf(payload.data)
     const sessionId = fields?.x_reference
-    const verified = verifyApplicationResult(fields, {
+    // The signature first: nothing from the request is looked up before it verifies.
+    const signed = verifyApplicationResult(fields, {
       apiKey: this.options.apiKey,
       apiToken: this.options.apiToken,
       test: this.options.test,
     })
-    if (!verified.verified || !sessionId) {
-      this.logger.warn(
-        `PayBright: rejected an application result${sessionId ? ` for ${sessionId}` : ""}: ${verified.verified ? "no reference" : verified.reason}`
-      )
+    if (!signed.verified || !sessionId) {
+      this.logger.warn(`PayBright: rejected an application result: ${signed.verified ? "no reference" : signed.reason}`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    const checked = await this.verifyForSession(fields, sessionId).catch(() => undefined)
-    if (!checked) {
-      this.logger.warn(`PayBright: rejected an application result: no payment session ${sessionId}`)
+    const checked = await this.approvals.verifyForSession(fields, sessionId).catch(() => undefined)
+    if (!checked?.verdict.verified) {
+      this.logger.warn(
+        `PayBright: rejected an application result for ${forLog(sessionId)}: not for a session it matches`
+      )
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const { session, verdict } = checked
     const data = { session_id: sessionId, amount: session.amount as never }
-    if (!verdict.verified) {
-      this.logger.warn(`PayBright: rejected an application result for ${sessionId}: ${verdict.reason}`)
-      return { action: PaymentActions.NOT_SUPPORTED }
-    }
     if (verdict.outcome === "completed") {
-      return { action: PaymentActions.AUTHORIZED, data }
+      return acceptsTransactionType(verdict.result, this.options.captureMode)
+        ? { action: PaymentActions.AUTHORIZED, data }
+        : { action: PaymentActions.NOT_SUPPORTED }
     }
-    this.logger.info(`PayBright: application for ${sessionId} not approved: ${verdict.reason}`)
     return { action: verdict.outcome === "pending" ? PaymentActions.PENDING : PaymentActions.FAILED, data }
   }
 
-  /** Checks a result against the session it names, as the payment module recorded it. */
-  private async verifyForSession(fields: unknown, sessionId: string) {
-    const session = await this.records.sessionAmount(sessionId)
-    const verdict = verifyApplicationResult(fields, {
-      apiKey: this.options.apiKey,
-      apiToken: this.options.apiToken,
-      sessionId,
-      amount: toLenderAmount(session.amount),
-      currency: session.currency_code,
-      test: this.options.test,
-    })
-    return { session, verdict }
-  }
-
-  private sessionData(
+  private async sessionData(
     sessionId: string,
     input: InitiatePaymentInput,
-    lenderResult: SessionData["lender_result"]
-  ): SessionData {
+    outcome: { status: SessionStatus; approval?: string },
+    applicant?: ApplicantDetails
+  ): Promise<SessionData> {
     const currency = input.currency_code.toUpperCase()
     if (!this.options.currencies.includes(currency)) {
       throw new MedusaError(
@@ -264,19 +296,19 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     if (amount === "0.00") {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright cannot finance an amount of zero")
     }
+    const { payment_collection_id } = await this.records.sessionAmount(sessionId)
     const redirect = buildApplicationRedirect(this.options, {
       sessionId,
       amount,
       currency,
-      applicant: applicantOf(input),
+      applicant,
+      returnToken: returnToken(this.options.apiToken, sessionId, payment_collection_id),
     })
     return {
       session_id: sessionId,
-      amount,
-      currency,
-      test: this.options.test,
       redirect,
-      ...(lenderResult ? { lender_result: lenderResult } : {}),
+      paybright_status: outcome.status,
+      ...(outcome.approval ? { approval: outcome.approval } : {}),
     }
   }
 

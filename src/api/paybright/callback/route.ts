@@ -1,20 +1,27 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { handleApplicationResult } from "../../../checkout/handle-application-result"
 
+/** Seconds the callback waits for a completion another request is running, before asking for a redelivery. */
+const CALLBACK_LOCK_WAIT_SECONDS = 2
+
 /**
- * POST /paybright/callback: the lender's server-to-server result (x_url_callback). 200 tells the
- * lender the result is settled here (placed, declined, or being placed); anything else makes it
- * deliver the result again.
+ * POST /paybright/callback?ctx=…: the lender's server-to-server result (x_url_callback). 200 only
+ * once the result is settled here: an order exists, a decline or pending result is recorded, or
+ * an approval that cannot become an order is recorded as an orphan for the merchant. Anything
+ * else answers 503, so the lender delivers the result again.
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  const outcome = await handleApplicationResult(req.scope, req.body, (req as { rawBody?: Buffer }).rawBody)
+  const { outcome } = await handleApplicationResult(req.scope, req.validatedBody, {
+    returnToken: (req.validatedQuery as { ctx?: string }).ctx,
+    lockTimeoutSeconds: CALLBACK_LOCK_WAIT_SECONDS,
+  })
   if (outcome.kind === "rejected") {
     res.status(outcome.status).json({ message: outcome.reason })
     return
   }
-  if (outcome.kind === "not_placed") {
-    // The approval is recorded; a later delivery retries the completion.
-    res.status(409).json({ message: outcome.reason })
+  if (outcome.kind === "processing") {
+    res.setHeader("Retry-After", "30")
+    res.status(503).json({ result: outcome.kind, message: "The order is not placed yet; deliver the result again." })
     return
   }
   res.status(200).json({ result: outcome.kind })

@@ -1,19 +1,25 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { findCheckout } from "../../../checkout/find-checkout"
-import { providerSettings } from "../../../checkout/provider-settings"
-import { checkoutRedirect } from "../../../checkout/storefront-urls"
+import { cartOfCollection } from "../../../checkout/find-checkout"
+import { payBrightRegistrations } from "../../../checkout/provider-settings"
+import { checkoutUrl } from "../../../checkout/storefront-urls"
+import { readReturnToken } from "../../../providers/paybright/return-token"
 
 /**
- * GET /paybright/cancel?session_id=…: the shopper left the hosted application (x_url_cancel).
- * Nothing changes; the shopper goes back to checkout, told it was cancelled.
+ * GET /paybright/cancel?ctx=…: the shopper left the hosted application (x_url_cancel). Nothing
+ * changes; the shopper goes back to checkout, told it was cancelled. Only a fresh token the store
+ * sealed reveals anything of the checkout (its country, for the storefront's path).
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
-  const sessionId = typeof req.query.session_id === "string" ? req.query.session_id : ""
-  const checkout = sessionId ? await findCheckout(req.scope, sessionId) : undefined
-  const settings = checkout && providerSettings(req.scope, checkout.session.provider_id)
-  if (!checkout || !settings) {
-    res.status(404).json({ message: "This PayBright application does not belong to a checkout of this store." })
+  const token = (req.validatedQuery as Record<string, unknown>).ctx
+  const registrations = payBrightRegistrations(req.scope)
+  const opened = registrations
+    .map(({ options }) => ({ options, context: readReturnToken(options.apiToken, token) }))
+    .find(({ context }) => context?.fresh)
+  const settings = opened?.options ?? registrations[0]?.options
+  if (!settings) {
+    res.status(404).json({ message: "PayBright is not set up on this store." })
     return
   }
-  res.redirect(303, checkoutRedirect(settings, "cancelled", checkout))
+  const place = opened?.context ? await cartOfCollection(req.scope, opened.context.payment_collection_id) : {}
+  res.redirect(303, checkoutUrl(settings, "cancelled", place.countryCode))
 }

@@ -1,24 +1,24 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { handleApplicationResult } from "../../../checkout/handle-application-result"
-import { findCheckout } from "../../../checkout/find-checkout"
-import { providerSettings } from "../../../checkout/provider-settings"
-import { storefrontRedirect } from "../../../checkout/storefront-urls"
+import { payBrightRegistrations } from "../../../checkout/provider-settings"
+import { shopperDestination } from "../../../checkout/storefront-urls"
 
 /**
- * GET /paybright/return: the shopper's browser back from the hosted application
- * (x_url_complete, the result in the query). Settles the result like the callback, then sends
- * the shopper to the order confirmation, or back to checkout with the reason.
+ * GET /paybright/return?ctx=…&x_…: the shopper's browser back from the hosted application
+ * (x_url_complete, the result in the query). Settles the result like the callback, then always
+ * sends the shopper to the storefront: the order confirmation, or checkout with a status.
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
-  const outcome = await handleApplicationResult(req.scope, req.query, "", { waitForOrderMs: 15_000 })
-  const reference = typeof req.query.x_reference === "string" ? req.query.x_reference : undefined
-  const checkout = reference ? await findCheckout(req.scope, reference) : undefined
-  const settings = checkout && providerSettings(req.scope, checkout.session.provider_id)
+  const query = req.validatedQuery as Record<string, unknown>
+  const { outcome, options } = await handleApplicationResult(req.scope, query, {
+    returnToken: query.ctx,
+    lockTimeoutSeconds: 15,
+    waitForOrderMs: 5_000,
+  })
+  const settings = options ?? payBrightRegistrations(req.scope)[0]?.options
   if (!settings) {
-    res.status(outcome.kind === "rejected" ? outcome.status : 404).json({
-      message: "This PayBright result does not belong to a checkout of this store.",
-    })
+    res.status(404).json({ message: "PayBright is not set up on this store." })
     return
   }
-  res.redirect(303, storefrontRedirect(settings, outcome))
+  res.redirect(303, shopperDestination(settings, outcome))
 }

@@ -62,3 +62,44 @@ describe("provider options", () => {
     })
   })
 })
+
+describe("options that cannot bite", () => {
+  const production = { ...valid, environment: "production" }
+
+  it("needs https URLs in production, loopback addresses excepted", () => {
+    expect(() => parseOptions({ ...production, storefrontUrl: "http://shop.ca" })).toThrow(
+      /`storefrontUrl` must be an https URL in production/
+    )
+    expect(() => parseOptions({ ...production, apiUrl: "http://api.paybright.test" })).toThrow(
+      /`apiUrl` must be an https URL/
+    )
+    expect(
+      parseOptions({ ...production, apiUrl: "http://127.0.0.1:4010", backendUrl: "http://localhost:9000" })
+    ).toMatchObject({ apiUrl: "http://127.0.0.1:4010", backendUrl: "http://localhost:9000" })
+    expect(parseOptions({ ...valid, storefrontUrl: "http://shop.ca" }).storefrontUrl).toBe("http://shop.ca")
+  })
+
+  it("refuses test mode in production", () => {
+    expect(() => parseOptions({ ...production, test: true })).toThrow(/`test` must not be true in production/)
+    expect(parseOptions(production).test).toBe(false)
+  })
+
+  it("accepts only currencies the lender finances, two-decimal ones", () => {
+    expect(parseOptions({ ...valid, currencies: ["cad"] }).currencies).toEqual(["CAD"])
+    expect(() => parseOptions({ ...valid, currencies: ["JPY"] })).toThrow(
+      /`currencies.0` may hold only currencies PayBright finances \(CAD\)/
+    )
+    expect(() => parseOptions({ ...valid, currencies: ["USD"] })).toThrow(/currencies/)
+  })
+
+  it("puts no cart id in storefront paths", () => {
+    expect(() => parseOptions({ ...valid, storefrontPaths: { checkout: "/checkout?cart={cart_id}" } })).toThrow(
+      /`storefrontPaths.checkout` must not contain \{cart_id\}/
+    )
+  })
+
+  it("gives the virtual card ten minutes by default", () => {
+    expect(parseOptions(valid).virtualCardGraceMinutes).toBe(10)
+    expect(() => parseOptions({ ...valid, virtualCardGraceMinutes: -1 })).toThrow(/virtualCardGraceMinutes/)
+  })
+})

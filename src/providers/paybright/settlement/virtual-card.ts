@@ -17,10 +17,14 @@ export class VirtualCardSettlement implements Settlement {
     private readonly processor: CardProcessor
   ) {}
 
-  /** The card exists only for a completed contract (spec §1.3), so retrieving it proves the approval. */
+  /**
+   * The card exists only for a completed contract (spec §1.3), so retrieving it proves the
+   * approval. Nothing of it is kept: the payment's data is shown with the cart to the storefront;
+   * the admin reads the masked card from the lender when it needs it.
+   */
   async confirm(payment: PaymentData): Promise<PaymentData> {
-    const card = await this.lender.getVirtualCard(payment.gateway_reference)
-    return { ...payment, card: cardFacts(card), charges: payment.charges ?? [] }
+    await this.lender.getVirtualCard(payment.gateway_reference)
+    return { ...payment, charges: payment.charges ?? [] }
   }
 
   async capture(payment: PaymentData, captureId: string, amount: string): Promise<PaymentData> {
@@ -105,10 +109,6 @@ export class VirtualCardSettlement implements Settlement {
   }
 }
 
-export function cardFacts(card: VirtualCard) {
-  return { card_token: card.card_token, last4: card.pan.slice(-4), expiry: card.expiration, brand: brandOf(card.pan) }
-}
-
 export function cardDetails(card: VirtualCard): CardDetails {
   return {
     pan: card.pan,
@@ -117,11 +117,4 @@ export function cardDetails(card: VirtualCard): CardDetails {
     cardholderName: card.cardholder_name,
     billingAddress: card.billing_address,
   }
-}
-
-function brandOf(pan: string): string {
-  if (pan.startsWith("4")) return "visa"
-  if (/^(5[1-5]|2[2-7])/.test(pan)) return "mastercard"
-  if (/^3[47]/.test(pan)) return "amex"
-  return "card"
 }

@@ -1,0 +1,29 @@
+/** Why an approved contract has no order. */
+export type OrphanReason =
+  | "session_replaced"
+  | "cart_changed"
+  | "completion_failed"
+  | "card_unavailable"
+  | "second_contract"
+  | "auto_capture_account"
+
+const WHAT_HAPPENED: Record<OrphanReason, string> = {
+  session_replaced: "the shopper's checkout started a new payment before this approval came back",
+  cart_changed: "the cart changed while the shopper applied, so the approval no longer matches it",
+  completion_failed: "the cart could not become an order (for example, an item went out of stock)",
+  card_unavailable: "PayBright did not show the contract's virtual card within the grace period",
+  second_contract: "it is a second contract for a checkout that already has one",
+  auto_capture_account:
+    'PayBright set this account up for auto-capture; in-store capture needs "authorization" results (ask PayBright to set the account to separate authorization and capture)',
+}
+
+/** The one sentence the merchant reads about an orphaned contract: what happened and what to do. */
+export function orphanMessage(approval: {
+  contract: string
+  amount: string
+  currency_code: string
+  reason: string | null
+}) {
+  const why = WHAT_HAPPENED[approval.reason as OrphanReason] ?? "no order could be placed for it"
+  return `PayBright contract ${approval.contract} (${approval.amount} ${approval.currency_code}) has no order: ${why}. Cancel it in the PayBright portal, then mark it handled.`
+}

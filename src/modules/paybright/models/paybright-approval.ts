@@ -1,0 +1,26 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One row per contract the lender approved (`x_gateway_reference`), written when the approval is
+ * verified and before the cart is completed, so that no approved contract is ever forgotten. It
+ * ends `ordered` (an order exists), or `orphaned` with the reason no order could be placed; an
+ * admin marks an orphan `handled` once the contract is cancelled in the PayBright portal.
+ */
+export const PayBrightApproval = model.define("paybright_approval", {
+  id: model.id({ prefix: "pbapr" }).primaryKey(),
+  /** The lender's contract key (x_gateway_reference). */
+  contract: model.text().unique(),
+  /** The payment session the contract was applied for (x_reference). */
+  session_id: model.text().index(),
+  cart_id: model.text().index().nullable(),
+  order_id: model.text().index().nullable(),
+  /** The approved amount exactly as the lender signed it, two decimals. */
+  amount: model.text(),
+  currency_code: model.text(),
+  state: model.enum(["approved", "ordered", "orphaned", "handled"]).default("approved"),
+  /** Why an orphan has no order: session_replaced, cart_changed, completion_failed, second_contract, … */
+  reason: model.text().nullable(),
+  /** The admin who marked the orphan handled, and when. */
+  handled_by: model.text().nullable(),
+  handled_at: model.dateTime().nullable(),
+})

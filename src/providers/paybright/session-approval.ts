@@ -1,0 +1,67 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { acceptsTransactionType, verifyApplicationResult, type ApprovalFacts } from "./approval"
+import { toLenderAmount } from "./money"
+import type { ModuleRecords } from "./module-records"
+import type { PayBrightOptions } from "./options"
+import { seal, unseal } from "./sealed"
+import type { SessionStatus } from "./session-data"
+
+/**
+ * Turns a lender result into what a payment session may hold, and reads it back: the result is
+ * verified against the session as the payment module recorded it (never against `data`), and an
+ * approval is kept sealed, so only the plugin can have written it.
+ */
+export class SessionApprovals {
+  constructor(
+    private readonly options: PayBrightOptions,
+    private readonly records: ModuleRecords
+  ) {}
+
+  /** Checks a result against the session it names: signature, account, reference, amount, currency, test flag. */
+  async verifyForSession(fields: unknown, sessionId: string) {
+    const session = await this.records.sessionAmount(sessionId)
+    const verdict = verifyApplicationResult(fields, {
+      apiKey: this.options.apiKey,
+      apiToken: this.options.apiToken,
+      sessionId,
+      amount: toLenderAmount(session.amount),
+      currency: session.currency_code,
+      test: this.options.test,
+    })
+    return { session, verdict }
+  }
+
+  /** What a verified result makes of the session: its status code and, for an approval, the sealed facts. */
+  async record(sessionId: string, fields: unknown): Promise<{ status: SessionStatus; approval?: string }> {
+    const { session, verdict } = await this.verifyForSession(fields, sessionId)
+    if (!verdict.verified) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "This PayBright result does not verify for this session")
+    }
+    if (verdict.outcome !== "completed") {
+      return { status: verdict.outcome === "pending" ? "pending" : "declined" }
+    }
+    if (!acceptsTransactionType(verdict.result, this.options.captureMode)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "This PayBright account's transaction type is not accepted")
+    }
+    const facts: ApprovalFacts = {
+      session_id: sessionId,
+      contract: verdict.result.x_gateway_reference,
+      amount: toLenderAmount(session.amount),
+      currency: session.currency_code.toUpperCase(),
+      test: this.options.test,
+      transaction_type: verdict.result.x_transaction_type ?? null,
+      approved_at: verdict.result.x_timestamp,
+      verified_at: new Date().toISOString(),
+    }
+    return { status: "approved", approval: seal(this.options.apiToken, "approval", sessionId, facts) }
+  }
+
+  /** The approval sealed in a session's data, if the plugin sealed it for this very session. */
+  open(sealed: unknown, sessionId: string | undefined): ApprovalFacts | undefined {
+    if (!sessionId) {
+      return undefined
+    }
+    const facts = unseal<ApprovalFacts>(this.options.apiToken, "approval", sessionId, sealed)
+    return facts?.session_id === sessionId ? facts : undefined
+  }
+}

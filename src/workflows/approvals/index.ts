@@ -1,0 +1,2 @@
+export * from "./workflows"
+export type { ApprovalRecord, RecordApprovalInput } from "./steps"

@@ -1,0 +1,167 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { orphanMessage, type OrphanReason } from "../../checkout/approval-messages"
+import { PAYBRIGHT_MODULE } from "../../modules/paybright"
+import type PayBrightModuleService from "../../modules/paybright/service"
+
+export type ApprovalRecord = {
+  id: string
+  contract: string
+  session_id: string
+  cart_id: string | null
+  order_id: string | null
+  amount: string
+  currency_code: string
+  state: "approved" | "ordered" | "orphaned" | "handled"
+  reason: string | null
+  created_at: Date | string
+}
+
+export type RecordApprovalInput = {
+  contract: string
+  session_id: string
+  cart_id: string | null
+  amount: string
+  currency_code: string
+  /** Set when the approval can already not become an order (its session is gone, …). */
+  orphan_reason?: OrphanReason | null
+}
+
+function approvalsOf(container: { resolve(key: string): unknown }) {
+  return container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+}
+
+/**
+ * Writes the row of a contract the first time its approval is verified; a repeat finds it. A
+ * second contract for a session that already has one is an orphan from the start. Runs under the
+ * session's lock, so two approvals racing on one session are both recorded, one as an orphan.
+ */
+export const recordApprovalStep = createStep(
+  "paybright-record-approval",
+  async (input: RecordApprovalInput, { container }) => {
+    const service = approvalsOf(container)
+    const [existing] = await service.listPayBrightApprovals({ contract: input.contract })
+    if (existing) {
+      return new StepResponse({ approval: existing as ApprovalRecord, created: false })
+    }
+    const others = await service.listPayBrightApprovals({
+      session_id: input.session_id,
+      state: ["approved", "ordered"],
+    })
+    const reason = input.orphan_reason ?? (others.length > 0 ? "second_contract" : null)
+    const approval = (await service.createPayBrightApprovals({
+      contract: input.contract,
+      session_id: input.session_id,
+      cart_id: input.cart_id,
+      amount: input.amount,
+      currency_code: input.currency_code,
+      state: reason ? "orphaned" : "approved",
+      reason,
+    })) as ApprovalRecord
+    await service.createPayBrightEvents({
+      kind: "approval.verified",
+      contract: approval.contract,
+      actor: "lender",
+      message: `PayBright approved contract ${approval.contract} for ${approval.amount} ${approval.currency_code}.`,
+      details: { session_id: approval.session_id, cart_id: approval.cart_id, approval_id: approval.id },
+    })
+    if (reason) {
+      await reportOrphan(container, service, approval)
+    }
+    return new StepResponse({ approval, created: true })
+  }
+)
+
+/** An approved contract that will not become an order: recorded once, logged once at error level. */
+export const orphanApprovalStep = createStep(
+  "paybright-orphan-approval",
+  async (input: { approval_id: string; reason: OrphanReason }, { container }) => {
+    const service = approvalsOf(container)
+    const current = (await service.retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
+    if (current.state !== "approved") {
+      return new StepResponse(current, undefined as string | undefined)
+    }
+    const approval = (await service.updatePayBrightApprovals({
+      id: current.id,
+      state: "orphaned",
+      reason: input.reason,
+    })) as ApprovalRecord
+    await reportOrphan(container, service, approval)
+    return new StepResponse(approval, current.id as string | undefined)
+  },
+  async (id: string | undefined, { container }) => {
+    if (id) {
+      await approvalsOf(container).updatePayBrightApprovals({ id, state: "approved", reason: null })
+    }
+  }
+)
+
+/** The order the approval became. */
+export const markApprovalOrderedStep = createStep(
+  "paybright-mark-approval-ordered",
+  async (input: { approval_id: string; order_id: string }, { container }) => {
+    const service = approvalsOf(container)
+    const approval = (await service.updatePayBrightApprovals({
+      id: input.approval_id,
+      state: "ordered",
+      order_id: input.order_id,
+    })) as ApprovalRecord
+    return new StepResponse(approval)
+  }
+)
+
+/** The merchant cancelled the orphaned contract in the PayBright portal. */
+export const markApprovalHandledStep = createStep(
+  "paybright-mark-approval-handled",
+  async (input: { approval_id: string; actor: string }, { container }) => {
+    const service = approvalsOf(container)
+    const [current] = (await service.listPayBrightApprovals({ id: input.approval_id })) as ApprovalRecord[]
+    if (!current) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `PayBright approval ${input.approval_id} was not found`)
+    }
+    if (current.state === "handled") {
+      return new StepResponse(current)
+    }
+    if (current.state !== "orphaned") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `PayBright contract ${current.contract} is ${current.state}, not orphaned: there is nothing to handle`
+      )
+    }
+    const approval = (await service.updatePayBrightApprovals({
+      id: current.id,
+      state: "handled",
+      handled_by: input.actor,
+      handled_at: new Date(),
+    })) as ApprovalRecord
+    await service.createPayBrightEvents({
+      kind: "approval.handled",
+      contract: approval.contract,
+      actor: input.actor,
+      message: `Contract ${approval.contract} was marked as cancelled in the PayBright portal.`,
+      details: { approval_id: approval.id },
+    })
+    return new StepResponse(approval)
+  }
+)
+
+async function reportOrphan(
+  container: { resolve(key: string): unknown },
+  service: PayBrightModuleService,
+  approval: ApprovalRecord
+) {
+  const message = orphanMessage(approval)
+  await service.createPayBrightEvents({
+    kind: "approval.orphaned",
+    contract: approval.contract,
+    message,
+    details: {
+      approval_id: approval.id,
+      session_id: approval.session_id,
+      cart_id: approval.cart_id,
+      reason: approval.reason,
+    },
+  })
+  ;(container.resolve("logger") as Logger).error(message)
+}
