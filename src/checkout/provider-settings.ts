@@ -1,35 +1,64 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
-import { parseOptions, type PayBrightOptions } from "../providers/paybright/options"
+import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { PayBrightOptions } from "../providers/paybright/options"
+import { effectiveProvider, type EffectiveProvider } from "../settings/effective-settings"
 
 type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, unknown> }
 
-/**
- * The options of the PayBright provider registered as `providerId` (pp_paybright_<id>), read from
- * the store's own configuration: routes and workflows run outside the payment module and cannot
- * reach the provider instance. Holds the API token: keep it server-side.
- */
-export function registeredProviderOptions(scope: MedusaContainer, providerId: string): PayBrightOptions | undefined {
-  const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
+/** Every PayBright provider registration in the store's configuration, by provider id. */
+export function registeredProviders(config: ConfigModule): Map<string, Record<string, unknown>> {
+  const found = new Map<string, Record<string, unknown>>()
   for (const module of Object.values(config.modules ?? {})) {
     const entries =
       typeof module === "object"
         ? ((module as { options?: { providers?: ProviderEntry[] } }).options?.providers ?? [])
         : []
-    const entry = entries.find((candidate) => `pp_paybright_${candidate.id}` === providerId && candidate.options)
-    if (entry) {
-      return parseOptions(entry.options)
+    for (const entry of entries) {
+      const resolve = typeof entry.resolve === "string" ? entry.resolve : ""
+      if (entry.id && entry.options && /paybright/.test(resolve)) found.set(`pp_paybright_${entry.id}`, entry.options)
     }
   }
-  return undefined
+  return found
+}
+
+/**
+ * The PayBright provider registered as `providerId` (pp_paybright_<id>) as it runs now: the
+ * store's configuration with what the admin saved on top, its lender client and its settlement.
+ * Routes, subscribers and workflows run outside the payment module and use this; the provider
+ * itself uses the same function. Holds the API token: keep it server-side.
+ */
+export async function effectiveProviderOf(
+  scope: MedusaContainer,
+  providerId: string
+): Promise<EffectiveProvider | undefined> {
+  const config = registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule).get(
+    providerId
+  )
+  if (!config) {
+    return undefined
+  }
+  return effectiveProvider({
+    pg: scope.resolve(ContainerRegistrationKeys.PG_CONNECTION),
+    providerId,
+    config,
+    logger: scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
+  })
+}
+
+/** The effective options of the PayBright provider registered as `providerId`. */
+export async function registeredProviderOptions(
+  scope: MedusaContainer,
+  providerId: string
+): Promise<PayBrightOptions | undefined> {
+  return (await effectiveProviderOf(scope, providerId))?.options
 }
 
 /** The same options without the secret, for building storefront URLs. */
-export function providerSettings(
+export async function providerSettings(
   scope: MedusaContainer,
   providerId: string
-): Omit<PayBrightOptions, "apiToken"> | undefined {
-  const options = registeredProviderOptions(scope, providerId)
+): Promise<Omit<PayBrightOptions, "apiToken"> | undefined> {
+  const options = await registeredProviderOptions(scope, providerId)
   if (!options) {
     return undefined
   }

@@ -22,18 +22,17 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { LenderClient } from "../../lender/client"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { LenderError } from "../../lender/errors"
-import { createCardProcessor } from "../../card-processors"
+import { registeredProviders } from "../../checkout/provider-settings"
+import { clientsFor, effectiveProvider, type EffectiveProvider } from "../../settings/effective-settings"
+import { amountLimitRefusal } from "./amount-limits"
 import { applicantSchema, buildApplicationRedirect, type ApplicantDetails } from "./application-request"
 import { lenderFieldsOf, verifyApplicationResult } from "./approval"
 import { toLenderAmount } from "./money"
 import { moduleRecords, type ModuleRecords } from "./module-records"
 import { parseOptions, type PayBrightOptions } from "./options"
 import { readPaymentData, sessionDataSchema, type PaymentData, type SessionData } from "./session-data"
-import { InStoreSettlement } from "./settlement/in-store"
-import type { Settlement } from "./settlement/types"
-import { VirtualCardSettlement } from "./settlement/virtual-card"
 
 /**
  * The Medusa payment provider for PayBright. It maps Medusa's calls to the lender's and back;
@@ -47,28 +46,39 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     parseOptions(options)
   }
 
-  protected readonly options: PayBrightOptions
-  protected readonly lender: LenderClient
-  protected readonly settlement: Settlement
+  /** The options as written in medusa-config.ts: the defaults under what the admin saves. */
+  protected readonly configured: Record<string, unknown>
   protected readonly records: ModuleRecords
   protected readonly logger: Pick<Logger, "info" | "warn" | "error">
+  private readonly cradle: Record<string, unknown>
+  private fallback?: Omit<EffectiveProvider, "providerId">
+  private providerId?: string
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
     const parsed = parseOptions(options)
     super(cradle, parsed)
-    this.options = parsed
+    this.configured = options
+    this.cradle = cradle
     this.logger = (cradle.logger as Logger | undefined) ?? console
     this.records = moduleRecords(cradle)
-    this.lender = new LenderClient({
-      apiUrl: parsed.apiUrl,
-      apiKey: parsed.apiKey,
-      apiToken: parsed.apiToken,
-      timeoutMs: parsed.timeoutMs,
-    })
-    this.settlement =
-      parsed.captureMode === "virtual_card"
-        ? new VirtualCardSettlement(this.lender, createCardProcessor(parsed.cardProcessor!))
-        : new InStoreSettlement(this.lender, parsed.apiKey)
+  }
+
+  /**
+   * The settings, lender client and settlement in force now: medusa-config.ts's options with what
+   * the admin saved on top, re-read when the settings version in the database changes.
+   */
+  protected async current(): Promise<Omit<EffectiveProvider, "providerId">> {
+    const pg = optional<Knex>(this.cradle, "__pg_connection__")
+    this.providerId ??= providerIdOf(optional(this.cradle, "configModule"), this.configured)
+    const providerId = this.providerId
+    if (pg && providerId) {
+      return effectiveProvider({ pg, providerId, config: this.configured, logger: this.logger })
+    }
+    if (!this.fallback) {
+      const options = parseOptions(this.configured)
+      this.fallback = { options, version: 0, ...clientsFor(options) }
+    }
+    return this.fallback
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
@@ -79,7 +89,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
         "PayBright needs the payment session id to open an application"
       )
     }
-    const data = this.sessionData(sessionId, input, undefined)
+    const data = this.sessionData((await this.current()).options, sessionId, input, undefined)
     return { id: sessionId, data, status: PaymentSessionStatus.PENDING }
   }
 
@@ -90,7 +100,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment session was not opened by PayBright")
     }
     // The recorded result is kept as given: authorizePayment re-verifies it against the session.
-    return { data: this.sessionData(sessionId, input, stored.success ? stored.data.lender_result : undefined) }
+    const { options } = await this.current()
+    return {
+      data: this.sessionData(options, sessionId, input, stored.success ? stored.data.lender_result : undefined),
+    }
   }
 
   /**
@@ -106,7 +119,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       // The application has not finished: the session stays usable for when it does.
       return { status: PaymentSessionStatus.REQUIRES_MORE, data: input.data }
     }
-    const { session, verdict } = await this.verifyForSession(recorded, sessionId)
+    const { options, settlement } = await this.current()
+    const { session, verdict } = await this.verifyForSession(options, recorded, sessionId)
     if (!verdict.verified || verdict.outcome !== "completed") {
       this.logger.warn(`PayBright: payment session ${sessionId} not authorized: ${verdict.reason}`)
       const status =
@@ -121,12 +135,12 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       gateway_reference: result.x_gateway_reference,
       amount: toLenderAmount(session.amount),
       currency: session.currency_code.toUpperCase(),
-      test: this.options.test,
-      capture_mode: this.options.captureMode,
+      test: options.test,
+      capture_mode: options.captureMode,
       approved_at: result.x_timestamp,
     }
     try {
-      const payment = await this.settlement.confirm(approved)
+      const payment = await settlement.confirm(approved)
       return { status: PaymentSessionStatus.AUTHORIZED, data: payment }
     } catch (error) {
       if (!(error instanceof LenderError)) {
@@ -155,7 +169,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright captures need Medusa's capture id")
     }
     const amount = toLenderAmount(await this.records.captureAmount(captureId))
-    const data = await this.callLender("capture", payment, () => this.settlement.capture(payment, captureId, amount))
+    const { settlement } = await this.current()
+    const data = await this.callLender("capture", payment, () => settlement.capture(payment, captureId, amount))
     return { data }
   }
 
@@ -166,7 +181,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright refunds need Medusa's refund id")
     }
     const amount = toLenderAmount(input.amount)
-    const data = await this.callLender("refund", payment, () => this.settlement.refund(payment, refundId, amount))
+    const { settlement } = await this.current()
+    const data = await this.callLender("refund", payment, () => settlement.refund(payment, refundId, amount))
     return { data }
   }
 
@@ -205,10 +221,11 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const fields = lenderFieldsOf(payload.data)
     const sessionId = fields?.x_reference
+    const { options } = await this.current()
     const verified = verifyApplicationResult(fields, {
-      apiKey: this.options.apiKey,
-      apiToken: this.options.apiToken,
-      test: this.options.test,
+      apiKey: options.apiKey,
+      apiToken: options.apiToken,
+      test: options.test,
     })
     if (!verified.verified || !sessionId) {
       this.logger.warn(
@@ -216,7 +233,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       )
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    const checked = await this.verifyForSession(fields, sessionId).catch(() => undefined)
+    const checked = await this.verifyForSession(options, fields, sessionId).catch(() => undefined)
     if (!checked) {
       this.logger.warn(`PayBright: rejected an application result: no payment session ${sessionId}`)
       return { action: PaymentActions.NOT_SUPPORTED }
@@ -235,36 +252,41 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /** Checks a result against the session it names, as the payment module recorded it. */
-  private async verifyForSession(fields: unknown, sessionId: string) {
+  private async verifyForSession(options: PayBrightOptions, fields: unknown, sessionId: string) {
     const session = await this.records.sessionAmount(sessionId)
     const verdict = verifyApplicationResult(fields, {
-      apiKey: this.options.apiKey,
-      apiToken: this.options.apiToken,
+      apiKey: options.apiKey,
+      apiToken: options.apiToken,
       sessionId,
       amount: toLenderAmount(session.amount),
       currency: session.currency_code,
-      test: this.options.test,
+      test: options.test,
     })
     return { session, verdict }
   }
 
   private sessionData(
+    options: PayBrightOptions,
     sessionId: string,
     input: InitiatePaymentInput,
     lenderResult: SessionData["lender_result"]
   ): SessionData {
     const currency = input.currency_code.toUpperCase()
-    if (!this.options.currencies.includes(currency)) {
+    if (!options.currencies.includes(currency)) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `PayBright finances ${this.options.currencies.join(", ")} only; this cart is in ${currency}`
+        `PayBright finances ${options.currencies.join(", ")} only; this cart is in ${currency}`
       )
     }
     const amount = toLenderAmount(input.amount)
     if (amount === "0.00") {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright cannot finance an amount of zero")
     }
-    const redirect = buildApplicationRedirect(this.options, {
+    const refusal = amountLimitRefusal(options, amount, currency)
+    if (refusal) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+    }
+    const redirect = buildApplicationRedirect(options, {
       sessionId,
       amount,
       currency,
@@ -274,7 +296,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       session_id: sessionId,
       amount,
       currency,
-      test: this.options.test,
+      test: options.test,
       redirect,
       ...(lenderResult ? { lender_result: lenderResult } : {}),
     }
@@ -292,6 +314,28 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw error
     }
   }
+}
+
+/** A registration's value in the container, or undefined where the container has none. */
+function optional<T>(cradle: Record<string, unknown>, key: string): T | undefined {
+  try {
+    return (cradle[key] as T | undefined) ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Which registration this provider is (pp_paybright_<id>): Medusa does not tell a provider its id,
+ * so it is found in the store's configuration by its options.
+ */
+function providerIdOf(config: unknown, options: Record<string, unknown>): string | undefined {
+  if (!config || typeof config !== "object") return undefined
+  const entries = [...registeredProviders(config as never)]
+  const same = entries.find(([, candidate]) => candidate === options)
+  if (same) return same[0]
+  const text = JSON.stringify(options)
+  return entries.find(([, candidate]) => JSON.stringify(candidate) === text)?.[0]
 }
 
 /** Pre-fill for the application: the logged-in customer, else what the storefront offered. */

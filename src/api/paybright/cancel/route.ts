@@ -10,7 +10,7 @@ import { checkoutRedirect } from "../../../checkout/storefront-urls"
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const sessionId = typeof req.query.session_id === "string" ? req.query.session_id : ""
   const checkout = sessionId ? await findCheckout(req.scope, sessionId) : undefined
-  const settings = checkout && providerSettings(req.scope, checkout.session.provider_id)
+  const settings = checkout && (await providerSettings(req.scope, checkout.session.provider_id))
   if (!checkout || !settings) {
     res.status(404).json({ message: "This PayBright application does not belong to a checkout of this store." })
     return

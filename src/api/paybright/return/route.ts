@@ -13,7 +13,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const outcome = await handleApplicationResult(req.scope, req.query, "", { waitForOrderMs: 15_000 })
   const reference = typeof req.query.x_reference === "string" ? req.query.x_reference : undefined
   const checkout = reference ? await findCheckout(req.scope, reference) : undefined
-  const settings = checkout && providerSettings(req.scope, checkout.session.provider_id)
+  const settings = checkout && (await providerSettings(req.scope, checkout.session.provider_id))
   if (!settings) {
     res.status(outcome.kind === "rejected" ? outcome.status : 404).json({
       message: "This PayBright result does not belong to a checkout of this store.",
