@@ -1,10 +1,12 @@
 import {
   defineMiddlewares,
+  validateAndTransformBody,
   type MedusaNextFunction,
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
+import { SaveSettingsBody } from "./admin/paybright/validators"
 import { randomUUID } from "node:crypto"
 import { paymentLockKey } from "../capture/payment-lock"
 
@@ -45,8 +47,27 @@ async function acquireWithin(acquire: () => Promise<unknown>, timeoutMs: number)
   }
 }
 
+/**
+ * Medusa's RBAC (MEDUSA_FF_RBAC) for every admin route the plugin adds: reading needs read access
+ * to orders and payments; capture, retry, resolve, card reveal and settings need write access to
+ * payments. Without RBAC enabled, any admin user may use them, as the rest of the admin.
+ */
+const READ_POLICIES = [
+  { resource: "order", operation: "read" },
+  { resource: "payment", operation: "read" },
+]
+const WRITE_POLICIES = [{ resource: "payment", operation: "update" }]
+
 export default defineMiddlewares({
   routes: [
+    { methods: ["GET"], matcher: "/admin/paybright/*", policies: READ_POLICIES },
+    { methods: ["POST", "DELETE"], matcher: "/admin/paybright/*", policies: [...READ_POLICIES, ...WRITE_POLICIES] },
+    {
+      methods: ["POST"],
+      matcher: "/admin/paybright/settings/:provider_id",
+      middlewares: [validateAndTransformBody(SaveSettingsBody)],
+    },
+
     {
       method: ["POST"],
       matcher: "/paybright/callback",

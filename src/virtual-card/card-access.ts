@@ -1,4 +1,4 @@
-import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { effectiveProviderOf } from "../checkout/provider-settings"
 import { LenderError } from "../lender/errors"
@@ -21,11 +21,20 @@ export type MaskedCard = {
 export async function retrieveVirtualCard(
   scope: MedusaContainer,
   paymentId: string
-): Promise<{ card: VirtualCard; options: PayBrightOptions; uncaptured: string; cancelled: boolean }> {
+): Promise<{
+  card: VirtualCard
+  options: PayBrightOptions
+  uncaptured: string
+  cancelled: boolean
+  payment: { contract: string; currency_code: string; order_id: string | null }
+}> {
   const payments = scope.resolve(Modules.PAYMENT)
   const [payment] = await payments.listPayments(
     { id: paymentId },
-    { select: ["id", "provider_id", "data", "amount", "canceled_at"], relations: ["captures"] }
+    {
+      select: ["id", "provider_id", "data", "amount", "currency_code", "canceled_at", "payment_collection_id"],
+      relations: ["captures"],
+    }
   )
   if (!payment) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment ${paymentId} was not found`)
@@ -51,13 +60,29 @@ export async function retrieveVirtualCard(
   const uncaptured = MathBN.sub(payment.amount as never, captured).toFixed(2)
   try {
     const card = await provider.lender.getVirtualCard(data.gateway_reference)
-    return { card, options, uncaptured, cancelled: !!payment.canceled_at }
+    const order_id = await orderOfPayment(scope, payment.payment_collection_id)
+    return {
+      card,
+      options,
+      uncaptured,
+      cancelled: !!payment.canceled_at,
+      payment: { contract: data.gateway_reference, currency_code: payment.currency_code, order_id },
+    }
   } catch (error) {
     if (error instanceof LenderError) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message)
     }
     throw error
   }
+}
+
+async function orderOfPayment(scope: MedusaContainer, paymentCollectionId: string): Promise<string | null> {
+  const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order_payment_collection",
+    fields: ["order_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  return data[0]?.order_id ?? null
 }
 
 export function maskCard(card: VirtualCard): MaskedCard {
