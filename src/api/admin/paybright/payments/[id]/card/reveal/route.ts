@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
 import { maskCard, retrieveVirtualCard } from "../../../../../../../virtual-card/card-access"
 import type { PayBrightRevealedCard } from "../../../../../../../types/admin"
 import { recordPayBrightEventWorkflow } from "../../../../../../../workflows/save-paybright-settings"
@@ -37,6 +38,9 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<
       details: { last4: card.pan.slice(-4), uncaptured },
     },
   })
+  req.scope
+    .resolve<Logger>("logger")
+    .info(`PayBright: virtual card ending ${card.pan.slice(-4)} of payment ${req.params.id} revealed to user ${req.auth_context.actor_id}`)
   res.setHeader("Cache-Control", "no-store")
   res.setHeader("Pragma", "no-cache")
   res.json({ card: { ...maskCard(card), pan: card.pan, cvv: card.cvv } })
