@@ -67,6 +67,11 @@ export default defineMiddlewares({
       matcher: "/admin/paybright/settings/:provider_id",
       middlewares: [validateAndTransformBody(SaveSettingsBody)],
     },
+    {
+      methods: ["POST"],
+      matcher: "/admin/paybright/settings/:provider_id/check",
+      middlewares: [validateAndTransformBody(SaveSettingsBody)],
+    },
 
     {
       method: ["POST"],

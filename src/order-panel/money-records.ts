@@ -9,7 +9,13 @@ export type PanelPayment = {
   id: string
   currency_code: string
   captures: { id: string; amount: unknown; created_at: string | Date; created_by?: string | null }[]
-  refunds: { id: string; amount: unknown; created_at: string | Date; created_by?: string | null; note?: string | null }[]
+  refunds: {
+    id: string
+    amount: unknown
+    created_at: string | Date
+    created_by?: string | null
+    note?: string | null
+  }[]
 }
 
 const STATES = { captured: "done", failed: "refused", pending: "pending" } as const

@@ -40,9 +40,7 @@ export class SecretBox {
     const cipher = createCipheriv("aes-256-gcm", this.key, nonce)
     cipher.setAAD(Buffer.from(context, "utf8"))
     const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()])
-    return [FORMAT, nonce.toString("base64"), cipher.getAuthTag().toString("base64"), body.toString("base64")].join(
-      ":"
-    )
+    return [FORMAT, nonce.toString("base64"), cipher.getAuthTag().toString("base64"), body.toString("base64")].join(":")
   }
 
   /** Throws when the value was encrypted with another key, for another context, or altered. */

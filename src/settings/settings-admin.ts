@@ -6,11 +6,7 @@ import { LenderAuthError, LenderError, LenderNotFoundError } from "../lender/err
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import { optionIssues, optionsSchema, type PayBrightOptions } from "../providers/paybright/options"
-import type {
-  PayBrightSettingsRejection,
-  PayBrightSettingsUpdate,
-  PayBrightSettingsView,
-} from "../types/admin"
+import type { PayBrightSettingsRejection, PayBrightSettingsUpdate, PayBrightSettingsView } from "../types/admin"
 import { applyOverrides, formFieldOf, PLAIN_FIELDS, SECRET_FIELDS, settingsView } from "./editable-settings"
 import { clientsFor, decryptOverrides, secretContext } from "./effective-settings"
 import { SecretBox } from "./secret-box"
@@ -105,10 +101,7 @@ export async function prepareSettingsSave(
   const newSecrets = SECRET_FIELDS.filter((name) => (update[name] ?? "").trim() !== "")
   const found = SecretBox.fromEnvironment()
   if (newSecrets.length > 0 && "unavailable" in found) {
-    return reject(
-      found.unavailable,
-      Object.fromEntries(newSecrets.map((name) => [name, found.unavailable]))
-    )
+    return reject(found.unavailable, Object.fromEntries(newSecrets.map((name) => [name, found.unavailable])))
   }
   const secrets = { ...saved.secrets }
   for (const name of newSecrets) secrets[name] = update[name]!.trim()
@@ -120,14 +113,17 @@ export async function prepareSettingsSave(
       const field = formFieldOf(option)
       if (field && !fields[field]) fields[field] = message
     }
-    const named = Object.keys(fields)
-    return reject(`Not saved: check ${named.length ? named.join(", ") : "the settings"}.`, fields)
+    const named = Object.entries(fields).map(([field, message]) => `${field} ${message}`)
+    return reject(`Not saved: ${named.length ? named.join("; ") : "the settings are not valid"}.`, fields)
   }
   const options = parsed.data
 
   const credentials = await testCredentials(options)
   if (!credentials.accepted) {
-    return reject(`Not saved: ${credentials.message}`, credentials.field ? { [credentials.field]: credentials.message } : {})
+    return reject(
+      `Not saved: ${credentials.message}`,
+      credentials.field ? { [credentials.field]: credentials.message } : {}
+    )
   }
 
   const encrypted: Record<string, string> = {}
@@ -182,6 +178,9 @@ export async function testCredentials(
       }
     }
     const said = error instanceof LenderError ? error.message : String(error)
-    return { accepted: false, message: `the credentials could not be checked with PayBright (${options.apiUrl}): ${said}` }
+    return {
+      accepted: false,
+      message: `the credentials could not be checked with PayBright (${options.apiUrl}): ${said}`,
+    }
   }
 }

@@ -51,6 +51,13 @@ export type PayBrightSettingsRejection = {
   fields: Partial<Record<keyof PayBrightSettingsUpdate, string>>
 }
 
+/** What checking a save before storing it found: the form shows each field's message inline. */
+export type PayBrightSettingsCheck = {
+  valid: boolean
+  message: string
+  fields: PayBrightSettingsRejection["fields"]
+}
+
 export type PayBrightSettingsSaved = {
   settings: PayBrightSettingsView
   /** What the credentials test against the lender answered. */
@@ -97,13 +104,7 @@ export type PayBrightTimelineEntry = {
 }
 
 export type PayBrightPaymentStatus =
-  | "awaiting_capture"
-  | "partially_captured"
-  | "captured"
-  | "refunded"
-  | "capture_failed"
-  | "in_doubt"
-  | "cancelled"
+  "awaiting_capture" | "partially_captured" | "captured" | "refunded" | "capture_failed" | "in_doubt" | "cancelled"
 
 /** Everything the order page's PayBright panel shows, for one order. */
 export type PayBrightOrderPanel = {

@@ -1,4 +1,10 @@
-import { createStep, createWorkflow, StepResponse, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 
@@ -11,7 +17,13 @@ export type SavePayBrightSettingsInput = {
   actor: string
 }
 
-type SettingsRow = { id: string; overrides: unknown; encrypted_secrets: unknown; version: number; updated_by: string | null }
+type SettingsRow = {
+  id: string
+  overrides: unknown
+  encrypted_secrets: unknown
+  version: number
+  updated_by: string | null
+}
 
 /** Writes the provider's settings with the next version; undone by restoring the previous row. */
 const writeSettingsStep = createStep(
@@ -64,7 +76,10 @@ export const recordPayBrightEventsStep = createStep(
   async (events: PayBrightEventInput[], { container }) => {
     const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
     const created = await module.createPayBrightEvents(events)
-    return new StepResponse(created, created.map((event) => event.id))
+    return new StepResponse(
+      created,
+      created.map((event) => event.id)
+    )
   },
   async (ids, { container }) => {
     if (ids?.length) await container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE).deletePayBrightEvents(ids)

@@ -13,7 +13,11 @@ export function amountLimitRefusal(
   const { minOrderAmount: min, maxOrderAmount: max } = options
   const cents = parseAmount(amount)
   const range =
-    min && max ? `from ${min} to ${max} ${currency}` : min ? `of ${min} ${currency} or more` : `up to ${max} ${currency}`
+    min && max
+      ? `from ${min} to ${max} ${currency}`
+      : min
+        ? `of ${min} ${currency} or more`
+        : `up to ${max} ${currency}`
   if ((min && cents < parseAmount(min)) || (max && cents > parseAmount(max))) {
     return `PayBright financing is available for orders ${range}; this order's total is ${amount} ${currency}. Choose another payment method.`
   }

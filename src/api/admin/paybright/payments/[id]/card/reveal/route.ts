@@ -40,7 +40,9 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<
   })
   req.scope
     .resolve<Logger>("logger")
-    .info(`PayBright: virtual card ending ${card.pan.slice(-4)} of payment ${req.params.id} revealed to user ${req.auth_context.actor_id}`)
+    .info(
+      `PayBright: virtual card ending ${card.pan.slice(-4)} of payment ${req.params.id} revealed to user ${req.auth_context.actor_id}`
+    )
   res.setHeader("Cache-Control", "no-store")
   res.setHeader("Pragma", "no-cache")
   res.json({ card: { ...maskCard(card), pan: card.pan, cvv: card.cvv } })
