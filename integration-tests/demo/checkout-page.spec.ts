@@ -80,7 +80,7 @@ describe("npm run demo -- --serve, in a browser", () => {
 
     // Before shipping: the order list shows the authorization awaiting capture and its expiry.
     await page.goto(`${adminUrl}/orders`, { timeout: 120_000 })
-    const awaiting = page.locator("#paybright-open-authorizations")
+    const awaiting = page.locator("#paybright-needs-attention")
     await awaiting.getByText(`Order #${order.display_id}`).waitFor({ state: "visible", timeout: 60_000 })
     expect(await awaiting.textContent()).toMatch(/expires .+\((29|30) days left\)/)
     // The order list below it loads on its own; the picture shows both.
@@ -106,9 +106,9 @@ describe("npm run demo -- --serve, in a browser", () => {
     }
 
     await page.goto(`${adminUrl}/orders/${placedOrderId}`, { timeout: 120_000 })
-    const widget = page.locator("#paybright-captures")
-    await widget.getByText("captured", { exact: true }).waitFor({ state: "visible", timeout: 60_000 })
-    expect(await widget.textContent()).toMatch(/\d+\.\d\d CAD at shipment/)
+    const widget = page.locator("#paybright-order-panel")
+    await widget.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ state: "visible", timeout: 60_000 })
+    expect(await widget.locator("#paybright-records").textContent()).toMatch(/Capture \d+\.\d\d CAD at shipment/)
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-paybright-captures.png"), fullPage: true })
     await page.close()
   })

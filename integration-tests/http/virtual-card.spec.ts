@@ -204,10 +204,14 @@ medusaIntegrationTestRunner({
         expect(events[0]).toMatchObject({ actor: admin.userId, contract: contract.gateway_reference })
         expect(events[0].message).toContain(`ending ${card.pan.slice(-4)}`)
         // Everything is captured now: nothing is left to charge, so the card is not shown again.
-        const again = await api.post(`/admin/paybright/payments/${payment.id}/card/reveal`, {}, {
-          ...admin,
-          validateStatus: () => true,
-        })
+        const again = await api.post(
+          `/admin/paybright/payments/${payment.id}/card/reveal`,
+          {},
+          {
+            ...admin,
+            validateStatus: () => true,
+          }
+        )
         expect(again.status).toBe(400)
         expect(again.data.message).toContain("nothing left to charge")
         expect(

@@ -96,7 +96,9 @@ export async function prepareSettingsSave(
   for (const field of PLAIN_FIELDS) {
     if (!(field in update)) continue
     const value = update[field]
-    overrides[field] = typeof value === "string" && value.trim() === "" ? null : value
+    // A blank limit means no limit; any other blank field is checked (and refused) as given.
+    const isLimit = field === "minOrderAmount" || field === "maxOrderAmount"
+    overrides[field] = isLimit && typeof value === "string" && value.trim() === "" ? null : value
   }
   const newSecrets = SECRET_FIELDS.filter((name) => (update[name] ?? "").trim() !== "")
   const found = SecretBox.fromEnvironment()

@@ -114,10 +114,14 @@ export const optionFieldsSchema = z
  */
 export const optionsSchema = optionFieldsSchema
   .superRefine((options, context) => {
+    // Runs even when a limit itself is wrong (reported on its own): compare only valid amounts.
+    const [min, max] = [options.minOrderAmount, options.maxOrderAmount]
     if (
-      options.minOrderAmount !== undefined &&
-      options.maxOrderAmount !== undefined &&
-      parseAmount(options.minOrderAmount) > parseAmount(options.maxOrderAmount)
+      typeof min === "string" &&
+      typeof max === "string" &&
+      isAmount(min) &&
+      isAmount(max) &&
+      parseAmount(min) > parseAmount(max)
     ) {
       context.addIssue({
         code: "custom",
