@@ -132,6 +132,9 @@ describe("the PayBright admin, in a browser", () => {
     const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
     expect(ledger.captured).toBe(order.total)
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-captured.png"), fullPage: true })
+    // The panel alone, once the confirmation's toast is gone: the README's picture (docs/admin-order-panel.png).
+    await page.getByText("Capture the remainder").waitFor({ state: "hidden", timeout: 30_000 })
+    await panel.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel.png") })
     await page.close()
   })
 
@@ -165,7 +168,7 @@ describe("the PayBright admin, in a browser", () => {
     const list = await context.newPage()
     await list.goto(`${adminUrl}/orders`, { timeout: 120_000 })
     const attention = list.locator("#paybright-needs-attention")
-    const entry = attention.locator("div.flex.items-center", { hasText: `Order #${order.display_id}` })
+    const entry = attention.locator('[data-kind="refused_capture"]', { hasText: `Order #${order.display_id}` })
     await entry.waitFor({ state: "visible", timeout: 120_000 })
     expect(await entry.textContent()).toContain("capture refused")
     expect(await entry.textContent()).toContain("Contract on hold at PayBright")
@@ -217,6 +220,7 @@ describe("the PayBright admin, in a browser", () => {
     expect(await page.inputValue("#maxOrderAmount")).toBe("5000.00")
     expect(await page.inputValue("#apiToken")).toBe("")
     expect(await page.getAttribute("#apiToken", "placeholder")).toMatch(/^•+/)
+    expect(await page.textContent("#paybright-settings-version")).toContain(`by ${LOGIN.email}`)
     expect(await page.content()).not.toContain("sim_test_token")
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-settings-saved.png"), fullPage: true })
     await page.close()

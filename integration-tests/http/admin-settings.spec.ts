@@ -80,7 +80,7 @@ medusaIntegrationTestRunner({
         values: { shopName: "Maison Dupont", minOrderAmount: "100.00", maxOrderAmount: "1000.00" },
         secrets: { apiToken: { set: true, source: "admin" } },
         version: 1,
-        updated_by: admin.userId,
+        updated_by: "admin@paybright.test",
       })
       expect(JSON.stringify(saved.data)).not.toContain(SIMULATOR_TEST_ACCOUNT.apiToken)
 

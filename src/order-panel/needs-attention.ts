@@ -38,7 +38,11 @@ export async function needsAttention(container: MedusaContainer, now = new Date(
     })
   }
   items.push(...(await refusedCaptures(container)), ...(await inDoubtRecords(container)))
-  return items.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.at.localeCompare(b.at))
+  // An order already listed for something to act on is not listed again as merely awaiting capture.
+  const acted = new Set(items.filter((item) => item.kind !== "open_authorization").map((item) => item.order_id))
+  return items
+    .filter((item) => item.kind !== "open_authorization" || !acted.has(item.order_id))
+    .sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.at.localeCompare(b.at))
 }
 
 async function refusedCaptures(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {

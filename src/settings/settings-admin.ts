@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { effectiveProviderOf, registeredProviders } from "../checkout/provider-settings"
 import { LenderAuthError, LenderError, LenderNotFoundError } from "../lender/errors"
@@ -40,12 +40,23 @@ export async function listSettingsViews(scope: MedusaContainer): Promise<PayBrig
         providerId,
         config,
         options: provider!.options,
-        stored: row && { ...row, updated_at: new Date(row.updated_at).toISOString() },
+        stored: row && {
+          ...row,
+          updated_at: new Date(row.updated_at).toISOString(),
+          updated_by: await userName(scope, row.updated_by),
+        },
         secretsUnavailable: unavailableReason(),
       })
     )
   }
   return views
+}
+
+/** Who saved, as the admin knows them: their email, else the user id. */
+async function userName(scope: MedusaContainer, userId: string | null): Promise<string | null> {
+  if (!userId) return null
+  const [user] = await scope.resolve(Modules.USER).listUsers({ id: userId }, { select: ["email"] })
+  return user?.email ?? userId
 }
 
 export type PreparedSave =

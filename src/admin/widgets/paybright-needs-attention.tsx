@@ -1,9 +1,10 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Badge, Button, Container, Heading, Skeleton, Text } from "@medusajs/ui"
+import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import type { PayBrightAttentionItem } from "../../types/admin"
+import { QueryState } from "../components/query-state"
 import { useNeedsAttention } from "../hooks/paybright"
-import { date, errorText, money } from "../lib/format"
+import { date, money } from "../lib/format"
 
 const DAY = 24 * 60 * 60 * 1000
 const LABELS: Record<PayBrightAttentionItem["kind"], { text: string; color: "red" | "orange" | "grey" }> = {
@@ -21,23 +22,17 @@ const LABELS: Record<PayBrightAttentionItem["kind"], { text: string; color: "red
  */
 const PayBrightNeedsAttentionWidget = () => {
   const { data: items, isLoading, isError, error, refetch } = useNeedsAttention()
-  if (isLoading) {
+  if (isLoading || isError) {
     return (
-      <Container className="flex flex-col gap-y-2 px-6 py-4" aria-busy="true">
-        <Skeleton className="h-5 w-64" />
-        <Skeleton className="h-4 w-96" />
-      </Container>
-    )
-  }
-  if (isError) {
-    return (
-      <Container id="paybright-needs-attention" className="flex items-center justify-between px-6 py-4">
-        <Text size="small" className="text-ui-fg-error">
-          PayBright: {errorText(error, "the list could not be loaded")}
-        </Text>
-        <Button size="small" variant="secondary" onClick={() => void refetch()}>
-          Try again
-        </Button>
+      <Container id="paybright-needs-attention" className="p-0">
+        <QueryState
+          isLoading={isLoading}
+          isError={isError}
+          error={error}
+          retry={refetch}
+          what="PayBright: needs attention"
+          lines={2}
+        />
       </Container>
     )
   }
@@ -58,6 +53,7 @@ const PayBrightNeedsAttentionWidget = () => {
         <div
           key={`${item.kind}-${item.order_id ?? item.contract}-${index}`}
           className="flex items-center justify-between gap-x-4 px-6 py-3"
+          data-kind={item.kind}
         >
           <div className="flex flex-col">
             <Text size="small" weight="plus">

@@ -1,6 +1,6 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Badge, Button, Container, Heading, Skeleton, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
 import { useState } from "react"
 import type {
   PayBrightMoneyRecord,
@@ -8,6 +8,7 @@ import type {
   PayBrightPaymentStatus,
   PayBrightRevealedCard,
 } from "../../types/admin"
+import { QueryState } from "../components/query-state"
 import { useOrderPanel, usePanelActions } from "../hooks/paybright"
 import { dateTime, errorText, money } from "../lib/format"
 
@@ -55,23 +56,7 @@ function OrderPanel({ orderId }: { orderId: string }) {
           </StatusBadge>
         )}
       </div>
-      {isLoading && (
-        <div className="flex flex-col gap-y-2 px-6 py-4" aria-busy="true">
-          <Skeleton className="h-4 w-2/3" />
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-4 w-3/4" />
-        </div>
-      )}
-      {isError && (
-        <div className="flex flex-col gap-y-2 px-6 py-4">
-          <Text size="small" className="text-ui-fg-error">
-            {errorText(error, "The PayBright panel could not be loaded.")}
-          </Text>
-          <Button size="small" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      <QueryState isLoading={isLoading} isError={isError} error={error} retry={refetch} what="The PayBright panel" />
       {panel && <PanelBody panel={panel} />}
     </Container>
   )

@@ -1,5 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Alert, Button, Container, Heading, Input, Label, Select, Skeleton, Text, toast } from "@medusajs/ui"
+import { Alert, Button, Container, Heading, Input, Label, Select, Text, toast } from "@medusajs/ui"
 import { useState, type ReactNode } from "react"
 import type {
   PayBrightSettingsFields,
@@ -7,6 +7,7 @@ import type {
   PayBrightSettingsView,
   PayBrightSecretState,
 } from "../../../../types/admin"
+import { QueryState } from "../../../components/query-state"
 import { useSaveSettings, useSettings } from "../../../hooks/paybright"
 import { dateTime, errorText } from "../../../lib/format"
 
@@ -43,23 +44,14 @@ const PayBrightSettingsPage = () => {
           </Select>
         )}
       </div>
-      {isLoading && (
-        <div className="flex flex-col gap-y-3 px-6 py-4" aria-busy="true">
-          <Skeleton className="h-8 w-full" />
-          <Skeleton className="h-8 w-full" />
-          <Skeleton className="h-8 w-2/3" />
-        </div>
-      )}
-      {isError && (
-        <div className="flex items-center justify-between px-6 py-4">
-          <Text size="small" className="text-ui-fg-error">
-            {errorText(error, "The PayBright settings could not be loaded.")}
-          </Text>
-          <Button size="small" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      <QueryState
+        isLoading={isLoading}
+        isError={isError}
+        error={error}
+        retry={refetch}
+        what="The PayBright settings"
+        lines={4}
+      />
       {/* Keyed by version: a save or another admin's change loads the form afresh. */}
       {view && <SettingsForm key={`${view.provider_id}:${view.version}`} view={view} />}
     </Container>
