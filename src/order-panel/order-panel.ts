@@ -80,7 +80,9 @@ export async function orderPanel(
   const captureMode = data_.capture_mode ?? options?.captureMode ?? "in_store"
   const processor = captureMode === "virtual_card" ? (options?.cardProcessor?.type ?? null) : null
   const open = !cancelled && MathBN.gt(remaining, 0)
-  const busy = records.some((record) => record.state === "in_doubt" || record.state === "pending")
+  // While a capture is refused, in doubt or running, the way forward is that record (retry, resolve):
+  // capturing the remainder beside it would take its amount too.
+  const busy = records.some((record) => record.kind === "capture" && record.state !== "done")
 
   return {
     order_id: orderId,
