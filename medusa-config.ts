@@ -22,6 +22,8 @@ module.exports = defineConfig({
   },
   modules: [
     { resolve: "./src/modules/paybright" },
+    // Medusa's roles and permissions, for the test that checks the plugin's RBAC policies.
+    ...(env.MEDUSA_FF_RBAC === "true" ? [{ resolve: "@medusajs/medusa/rbac" }] : []),
     // Locks shared by several server processes, when a test runs more than one.
     ...(env.REDIS_URL
       ? [

@@ -9,6 +9,13 @@ jest.setTimeout(120_000)
 
 useAppPort()
 useSimulator({ decision: "approve", callback: { enabled: false } })
+// Before the app boots (its configuration is read before the runner's `env` applies), and only for this file.
+beforeAll(() => {
+  process.env.MEDUSA_FF_RBAC = "true"
+})
+afterAll(() => {
+  delete process.env.MEDUSA_FF_RBAC
+})
 
 /** An admin session whose roles grant exactly `policies` (resource:operation). */
 async function sessionWith(container: MedusaContainer, email: string, policies: string[]) {
@@ -36,7 +43,7 @@ async function sessionWith(container: MedusaContainer, email: string, policies: 
 }
 
 medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true", MEDUSA_FF_RBAC: "true" },
+  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
   testSuite: ({ api, getContainer }) => {
     it("lets a reader read the plugin's admin routes and refuses every write without payment:update", async () => {
       const reader = await sessionWith(getContainer(), "reader@paybright.test", ["order:read", "payment:read"])
