@@ -31,6 +31,8 @@ export type SettingsLogger = { error(message: string): void }
 
 type Entry = { configKey: string; version: number; checkedAt: number; provider: EffectiveProvider }
 const current = new Map<string, Entry>()
+/** Providers whose saved settings could not be read, reported once per process. */
+const unreadable = new Set<string>()
 
 /**
  * The one answer to "which settings, lender client and settlement does this PayBright provider
@@ -56,7 +58,12 @@ export async function effectiveProvider(input: {
   }
   const version = await readSettingsVersion(pg, providerId).catch((error: Error) => {
     // A store that has not run the plugin's migrations yet has no settings table: use the config.
-    logger.error(`PayBright: could not read the settings saved in the admin (${error.message}); using medusa-config.ts`)
+    if (!unreadable.has(providerId)) {
+      unreadable.add(providerId)
+      logger.error(
+        `PayBright: could not read the settings saved in the admin (${error.message}); using medusa-config.ts`
+      )
+    }
     return 0
   })
   if (known && known.configKey === configKey && known.version === version) {

@@ -7,6 +7,7 @@ import {
 } from "@medusajs/framework/workflows-sdk"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
+import { recordPayBrightEventsStep, type PayBrightEventInput } from "./record-paybright-event"
 
 export type SavePayBrightSettingsInput = {
   provider_id: string
@@ -60,32 +61,6 @@ const writeSettingsStep = createStep(
   }
 )
 
-export type PayBrightEventInput = {
-  kind: string
-  message: string
-  actor: string
-  payment_id?: string | null
-  order_id?: string | null
-  contract?: string | null
-  details?: Record<string, unknown> | null
-}
-
-/** Appends rows to the event log (the order panel's timeline and the audit trail). */
-export const recordPayBrightEventsStep = createStep(
-  "paybright-record-events",
-  async (events: PayBrightEventInput[], { container }) => {
-    const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
-    const created = await module.createPayBrightEvents(events)
-    return new StepResponse(
-      created,
-      created.map((event) => event.id)
-    )
-  },
-  async (ids, { container }) => {
-    if (ids?.length) await container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE).deletePayBrightEvents(ids)
-  }
-)
-
 /**
  * Saves what the merchant set on Settings → PayBright and writes the audit row: who changed which
  * settings, never a secret's value. Every process picks the new version up within seconds.
@@ -106,9 +81,3 @@ export const savePayBrightSettingsWorkflow = createWorkflow(
     return new WorkflowResponse(saved)
   }
 )
-
-/** Records one event-log row (a card reveal, …) through a workflow, as every write in the plugin. */
-export const recordPayBrightEventWorkflow = createWorkflow("paybright-record-event", (input: PayBrightEventInput) => {
-  const rows = transform({ input }, ({ input }) => [input])
-  return new WorkflowResponse(recordPayBrightEventsStep(rows))
-})
