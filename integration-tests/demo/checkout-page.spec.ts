@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import type { Browser } from "playwright-core"
+import type { Browser, BrowserContext } from "playwright-core"
 import { launchChromium } from "../../test-support/browser"
 import { freePort } from "../../test-support/free-port"
 import { DemoRun } from "./run-demo"
@@ -13,6 +13,8 @@ const ARTIFACTS = path.resolve(__dirname, "../../test-artifacts")
 describe("npm run demo -- --serve, in a browser", () => {
   let demo: DemoRun
   let browser: Browser
+  // One context for the whole file: the packaged Chromium runs as a single process, which ends when its last context closes.
+  let context: BrowserContext
   let shopUrl: string
   let adminUrl: string
   let placedOrderId: string
@@ -22,6 +24,7 @@ describe("npm run demo -- --serve, in a browser", () => {
     shopUrl = (await demo.waitFor(/Shop with PayBright:\s+(\S+)/))[1]
     adminUrl = (await demo.waitFor(/Medusa admin:\s+(\S+)/))[1]
     browser = await launchChromium()
+    context = await browser.newContext()
     fs.mkdirSync(ARTIFACTS, { recursive: true })
   })
 
@@ -33,7 +36,7 @@ describe("npm run demo -- --serve, in a browser", () => {
   })
 
   it("buys with PayBright, approves on the lender's page, and lands on the order confirmation", async () => {
-    const page = await browser.newPage()
+    const page = await context.newPage()
     await page.goto(shopUrl)
     await page.locator("button.buy").first().click()
     await page.waitForSelector("#approve")
@@ -71,7 +74,8 @@ describe("npm run demo -- --serve, in a browser", () => {
     }
     const { order } = await get(`/admin/orders/${placedOrderId}?fields=display_id,*items`)
 
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+    const page = await context.newPage()
+    await page.setViewportSize({ width: 1400, height: 1000 })
     await page.goto(`${adminUrl}/login`, { timeout: 120_000 })
     await page.fill('input[name="email"]', "admin@paybright.demo", { timeout: 120_000 })
     await page.fill('input[name="password"]', "paybright-demo")
@@ -114,7 +118,7 @@ describe("npm run demo -- --serve, in a browser", () => {
   })
 
   it("sends a declined shopper back to the shop with the reason", async () => {
-    const page = await browser.newPage()
+    const page = await context.newPage()
     await page.goto(shopUrl)
     await page.locator("button.buy").nth(1).click()
     await page.waitForSelector("#decline")
