@@ -22,6 +22,8 @@ module.exports = defineConfig({
   },
   modules: [
     { resolve: "./src/modules/paybright" },
+    // Medusa's roles and permissions, for the test that checks the plugin's RBAC policies.
+    ...(env.MEDUSA_FF_RBAC === "true" ? [{ resolve: "@medusajs/medusa/rbac" }] : []),
     // Locks that hold across server processes, as the README advises for production: the store's own
     // PostgreSQL, or Redis when the test runs one.
     { resolve: "@medusajs/medusa/locking", options: { providers: [lockingProvider()] } },

@@ -147,6 +147,7 @@ async function main() {
 Everything is running (${options.mode === "virtual_card" ? "virtual card" : "in-store capture"} mode), ready in ${elapsed(started)}:
   Shop with PayBright:   ${page.url}
   Medusa admin:          ${server.url}/app   login ${adminUser.email} / ${adminUser.password}
+  PayBright settings:    ${server.url}/app/settings/paybright
   PayBright simulator:   ${simulator.url}
   Store folder and log:  ${path.relative(process.cwd(), server.logFile)}
 The admin is served in development mode: its first page takes a while to load.

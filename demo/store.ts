@@ -198,6 +198,8 @@ export function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
     NODE_ENV: "development",
     JWT_SECRET: randomBytes(24).toString("hex"),
     COOKIE_SECRET: randomBytes(24).toString("hex"),
+    // Encrypts the secrets saved on Settings → PayBright; without it the page says they cannot be saved.
+    PAYBRIGHT_SETTINGS_KEY: randomBytes(32).toString("base64"),
     MEDUSA_DISABLE_TELEMETRY: "true",
     // The store's log goes to medusa.log; warnings and errors are what a failed step shows.
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",

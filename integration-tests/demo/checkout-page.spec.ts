@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import path from "node:path"
-import type { Browser } from "playwright-core"
+import type { Browser, BrowserContext } from "playwright-core"
 import { launchChromium } from "../../test-support/browser"
 import { freePort } from "../../test-support/free-port"
 import { DemoRun } from "./run-demo"
@@ -13,6 +13,8 @@ const ARTIFACTS = path.resolve(__dirname, "../../test-artifacts")
 describe("npm run demo -- --serve, in a browser", () => {
   let demo: DemoRun
   let browser: Browser
+  // One context for the whole file: the packaged Chromium runs as a single process, which ends when its last context closes.
+  let context: BrowserContext
   let shopUrl: string
   let adminUrl: string
   let placedOrderId: string
@@ -22,6 +24,7 @@ describe("npm run demo -- --serve, in a browser", () => {
     shopUrl = (await demo.waitFor(/Shop with PayBright:\s+(\S+)/))[1]
     adminUrl = (await demo.waitFor(/Medusa admin:\s+(\S+)/))[1]
     browser = await launchChromium()
+    context = await browser.newContext()
     fs.mkdirSync(ARTIFACTS, { recursive: true })
   })
 
@@ -33,7 +36,7 @@ describe("npm run demo -- --serve, in a browser", () => {
   })
 
   it("buys with PayBright, approves on the lender's page, and lands on the order confirmation", async () => {
-    const page = await browser.newPage()
+    const page = await context.newPage()
     await page.goto(shopUrl)
     await page.locator("button.buy").first().click()
     await page.waitForSelector("#approve")
@@ -71,7 +74,8 @@ describe("npm run demo -- --serve, in a browser", () => {
     }
     const { order } = await get(`/admin/orders/${placedOrderId}?fields=display_id,*items`)
 
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+    const page = await context.newPage()
+    await page.setViewportSize({ width: 1400, height: 1000 })
     await page.goto(`${adminUrl}/login`, { timeout: 120_000 })
     await page.fill('input[name="email"]', "admin@paybright.demo", { timeout: 120_000 })
     await page.fill('input[name="password"]', "paybright-demo")
@@ -80,7 +84,7 @@ describe("npm run demo -- --serve, in a browser", () => {
 
     // Before shipping: the order list shows the authorization awaiting capture and its expiry.
     await page.goto(`${adminUrl}/orders`, { timeout: 120_000 })
-    const awaiting = page.locator("#paybright-open-authorizations")
+    const awaiting = page.locator("#paybright-needs-attention")
     await awaiting.getByText(`Order #${order.display_id}`).waitFor({ state: "visible", timeout: 60_000 })
     expect(await awaiting.textContent()).toMatch(/expires .+\((29|30) days left\)/)
     // The order list below it loads on its own; the picture shows both.
@@ -106,15 +110,15 @@ describe("npm run demo -- --serve, in a browser", () => {
     }
 
     await page.goto(`${adminUrl}/orders/${placedOrderId}`, { timeout: 120_000 })
-    const widget = page.locator("#paybright-captures")
-    await widget.getByText("captured", { exact: true }).waitFor({ state: "visible", timeout: 60_000 })
-    expect(await widget.textContent()).toMatch(/\d+\.\d\d CAD at shipment/)
+    const widget = page.locator("#paybright-order-panel")
+    await widget.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ state: "visible", timeout: 60_000 })
+    expect(await widget.locator("#paybright-records").textContent()).toMatch(/Capture \d+\.\d\d CAD at shipment/)
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-paybright-captures.png"), fullPage: true })
     await page.close()
   })
 
   it("sends a declined shopper back to the shop with the reason", async () => {
-    const page = await browser.newPage()
+    const page = await context.newPage()
     await page.goto(shopUrl)
     await page.locator("button.buy").nth(1).click()
     await page.waitForSelector("#decline")

@@ -11,6 +11,8 @@ import { useAppPort } from "../helpers/app-port"
 import { dumpDatabase, findCardData, recordLogs, type Transcript } from "../helpers/card-data-search"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals, orderPayment } from "../helpers/ledger"
+import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
+import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
 import { cartReadyForPayment, choosePayBright, completeCart } from "../helpers/shopper"
 import { approvalOf, deliverCallback, deliveryOf } from "../helpers/approvals"
@@ -44,7 +46,7 @@ medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
   testSuite: ({ api, getContainer, dbConnection }) => {
     let store: SeededStore
-    let admin: { headers: Record<string, string> }
+    let admin: { headers: Record<string, string>; userId: string }
     const lenderClient = () => new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT })
 
     beforeAll(async () => {
@@ -193,6 +195,24 @@ medusaIntegrationTestRunner({
 
         const revealLog = transcript.logs.find((line) => line.includes("revealed to user"))
         expect(revealLog).toBeDefined()
+        // The audit trail: one event-log row naming who, and the card only by its last four digits.
+        const events = await getContainer()
+          .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+          .listPayBrightEvents({ payment_id: payment.id, kind: "card.revealed" })
+        expect(events).toHaveLength(1)
+        expect(events[0]).toMatchObject({ actor: admin.userId, contract: contract.gateway_reference })
+        expect(events[0].message).toContain(`ending ${card.pan.slice(-4)}`)
+        // Everything is captured now: nothing is left to charge, so the card is not shown again.
+        const again = await api.post(
+          `/admin/paybright/payments/${payment.id}/card/reveal`,
+          {},
+          {
+            ...admin,
+            validateStatus: () => true,
+          }
+        )
+        expect(again.status).toBe(400)
+        expect(again.data.message).toContain("nothing left to charge")
         expect(
           findCardData(
             {

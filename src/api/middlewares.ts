@@ -1,15 +1,16 @@
 import {
   defineMiddlewares,
+  validateAndTransformBody,
+  validateAndTransformQuery,
   type MedusaNextFunction,
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
-import { validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "node:crypto"
 import { paymentLockKey } from "../capture/payment-lock"
 import { AdminListApprovalsQuery, AdminMarkApprovalHandledBody } from "./admin/paybright/approvals/validators"
-import { AdminNoBody, AdminNoQuery } from "./admin/paybright/validators"
+import { AdminNoBody, AdminNoQuery, SaveSettingsBody } from "./admin/paybright/validators"
 import { ApplicationResultBody, CallbackQuery, ShopperReturnQuery } from "./paybright/validators"
 
 /**
@@ -49,8 +50,32 @@ async function acquireWithin(acquire: () => Promise<unknown>, timeoutMs: number)
   }
 }
 
+/**
+ * Medusa's RBAC (MEDUSA_FF_RBAC) for every admin route the plugin adds: reading needs read access
+ * to orders and payments; capture, retry, resolve, card reveal and settings need write access to
+ * payments. Without RBAC enabled, any admin user may use them, as the rest of the admin.
+ */
+const READ_POLICIES = [
+  { resource: "order", operation: "read" },
+  { resource: "payment", operation: "read" },
+]
+const WRITE_POLICIES = [{ resource: "payment", operation: "update" }]
+
 export default defineMiddlewares({
   routes: [
+    { methods: ["GET"], matcher: "/admin/paybright/*", policies: READ_POLICIES },
+    { methods: ["POST", "DELETE"], matcher: "/admin/paybright/*", policies: [...READ_POLICIES, ...WRITE_POLICIES] },
+    {
+      methods: ["POST"],
+      matcher: "/admin/paybright/settings/:provider_id",
+      middlewares: [validateAndTransformBody(SaveSettingsBody)],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/paybright/settings/:provider_id/check",
+      middlewares: [validateAndTransformBody(SaveSettingsBody)],
+    },
+
     {
       method: ["POST"],
       matcher: "/paybright/callback",
@@ -72,8 +97,13 @@ export default defineMiddlewares({
     },
     ...[
       "/admin/paybright/authorizations",
+      "/admin/paybright/attention",
       "/admin/paybright/orders/:id/captures",
+      "/admin/paybright/orders/:id/panel",
       "/admin/paybright/payments/:id/card",
+      "/admin/paybright/settings",
+      "/admin/paybright/settings/:provider_id",
+      "/store/paybright/limits",
     ].map((matcher) => ({
       method: ["GET" as const],
       matcher,

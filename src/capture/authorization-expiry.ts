@@ -36,7 +36,7 @@ export async function listOpenAuthorizations(
     .filter((id) => id.startsWith("pp_paybright_"))
   const found: OpenAuthorization[] = []
   for (const providerId of providers) {
-    const options = registeredProviderOptions(container, providerId)
+    const options = await registeredProviderOptions(container, providerId)
     const warningDays = options?.expiryWarningDays ?? 25
     const lifetimeDays = options?.authorizationDays ?? 30
     // Fully captured payments have captured_at; cancelled ones release nothing more to capture.

@@ -29,7 +29,7 @@ export async function captureFulfillment(
   if (!target.found) {
     return { status: "skipped", reason: target.reason }
   }
-  const options = registeredProviderOptions(container, target.payment.provider_id)
+  const options = await registeredProviderOptions(container, target.payment.provider_id)
   if (!options || options.captureOn !== trigger) {
     return { status: "skipped", reason: `this PayBright provider captures on ${options?.captureOn ?? "nothing"}` }
   }

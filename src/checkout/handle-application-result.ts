@@ -66,7 +66,7 @@ export async function handleApplicationResult(
   if (requestOnly.length > 0) {
     return reject(400, `a result cannot carry request fields (${forLog(requestOnly.join(", "))})`)
   }
-  const registration = payBrightRegistrations(scope).find(
+  const registration = (await payBrightRegistrations(scope)).find(
     (candidate) =>
       candidate.options.apiKey === fields.x_account_id && verifySignature(fields, candidate.options.apiToken)
   )
@@ -96,7 +96,7 @@ async function settleResult(
 ): Promise<ApplicationResultOutcome> {
   const outcome = applicationOutcome(result)
   const checkout = await findCheckout(scope, result.x_reference)
-  const sessionOptions = checkout && registeredProviderOptions(scope, checkout.session.provider_id)
+  const sessionOptions = checkout && (await registeredProviderOptions(scope, checkout.session.provider_id))
   if (!checkout || sessionOptions?.apiKey !== result.x_account_id) {
     return outcome === "completed"
       ? orphanWithoutSession(scope, result, delivery, options)

@@ -1,47 +1,81 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
-import { optionsSchema, parseOptions, type PayBrightOptions } from "../providers/paybright/options"
+import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { PayBrightOptions } from "../providers/paybright/options"
+import { effectiveProvider, type EffectiveProvider } from "../settings/effective-settings"
 
 type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, unknown> }
 
-/**
- * The options of the PayBright provider registered as `providerId` (pp_paybright_<id>), read from
- * the store's own configuration: routes and workflows run outside the payment module and cannot
- * reach the provider instance. Holds the API token: keep it server-side.
- */
-export function registeredProviderOptions(scope: MedusaContainer, providerId: string): PayBrightOptions | undefined {
-  const entry = providerEntries(scope).find(
-    (candidate) => `pp_paybright_${candidate.id}` === providerId && candidate.options
-  )
-  return entry ? parseOptions(entry.options) : undefined
+/** Every PayBright provider registration in the store's configuration, by provider id. */
+export function registeredProviders(config: ConfigModule): Map<string, Record<string, unknown>> {
+  const found = new Map<string, Record<string, unknown>>()
+  for (const module of Object.values(config.modules ?? {})) {
+    const entries =
+      typeof module === "object"
+        ? ((module as { options?: { providers?: ProviderEntry[] } }).options?.providers ?? [])
+        : []
+    for (const entry of entries) {
+      const resolve = typeof entry.resolve === "string" ? entry.resolve : ""
+      if (entry.id && entry.options && /paybright/.test(resolve)) found.set(`pp_paybright_${entry.id}`, entry.options)
+    }
+  }
+  return found
 }
 
 /**
- * Every PayBright provider the store registers (pp_paybright_<id>), with its options: the
- * entries whose options are PayBright's (other providers' options do not parse as such).
+ * The PayBright provider registered as `providerId` (pp_paybright_<id>) as it runs now: the
+ * store's configuration with what the admin saved on top, its lender client and its settlement.
+ * Routes, subscribers and workflows run outside the payment module and use this; the provider
+ * itself uses the same function. Holds the API token: keep it server-side.
  */
-export function payBrightRegistrations(scope: MedusaContainer): { providerId: string; options: PayBrightOptions }[] {
-  return providerEntries(scope).flatMap((entry) => {
-    const parsed = entry.id ? optionsSchema.safeParse(entry.options ?? {}) : undefined
-    return parsed?.success ? [{ providerId: `pp_paybright_${entry.id}`, options: parsed.data }] : []
+export async function effectiveProviderOf(
+  scope: MedusaContainer,
+  providerId: string
+): Promise<EffectiveProvider | undefined> {
+  const config = registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule).get(
+    providerId
+  )
+  if (!config) {
+    return undefined
+  }
+  return effectiveProvider({
+    pg: scope.resolve(ContainerRegistrationKeys.PG_CONNECTION),
+    providerId,
+    config,
+    logger: scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
   })
 }
 
-function providerEntries(scope: MedusaContainer): ProviderEntry[] {
-  const config = scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule
-  return Object.values(config.modules ?? {}).flatMap((module) =>
-    typeof module === "object"
-      ? ((module as { options?: { providers?: ProviderEntry[] } }).options?.providers ?? [])
-      : []
+/** The effective options of the PayBright provider registered as `providerId`. */
+export async function registeredProviderOptions(
+  scope: MedusaContainer,
+  providerId: string
+): Promise<PayBrightOptions | undefined> {
+  return (await effectiveProviderOf(scope, providerId))?.options
+}
+
+/**
+ * Every PayBright provider the store registers, with its effective options: a lender's result
+ * names no provider, so it is checked against each registration's key and token.
+ */
+export async function payBrightRegistrations(
+  scope: MedusaContainer
+): Promise<{ providerId: string; options: PayBrightOptions }[]> {
+  const config = registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
+  const found = await Promise.all(
+    [...config.keys()].map(async (providerId) => ({
+      providerId,
+      provider: await effectiveProviderOf(scope, providerId),
+    }))
   )
+  return found.flatMap(({ providerId, provider }) => (provider ? [{ providerId, options: provider.options }] : []))
 }
 
 /** The same options without the secret, for building storefront URLs. */
-export function providerSettings(
+export async function providerSettings(
   scope: MedusaContainer,
   providerId: string
-): Omit<PayBrightOptions, "apiToken"> | undefined {
-  const options = registeredProviderOptions(scope, providerId)
+): Promise<Omit<PayBrightOptions, "apiToken"> | undefined> {
+  const options = await registeredProviderOptions(scope, providerId)
   if (!options) {
     return undefined
   }

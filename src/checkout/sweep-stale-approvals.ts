@@ -22,7 +22,7 @@ const SWEEP_MARGIN_MINUTES = 5
 export async function sweepStaleApprovals(container: MedusaContainer): Promise<{ ordered: number; orphaned: number }> {
   const graceMinutes = Math.max(
     10,
-    ...payBrightRegistrations(container).map(({ options }) => options.virtualCardGraceMinutes)
+    ...(await payBrightRegistrations(container)).map(({ options }) => options.virtualCardGraceMinutes)
   )
   const before = new Date(Date.now() - (graceMinutes + SWEEP_MARGIN_MINUTES) * 60_000)
   const service = container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService

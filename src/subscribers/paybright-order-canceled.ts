@@ -27,7 +27,7 @@ export default async function noteCancelledContract({ event, container }: Subscr
   if (!payment || payment.captures?.length) {
     return
   }
-  const options = registeredProviderOptions(container, payment.provider_id)
+  const options = await registeredProviderOptions(container, payment.provider_id)
   const contract = payment.data?.gateway_reference
   const note =
     options?.captureMode === "virtual_card"

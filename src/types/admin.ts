@@ -1,6 +1,87 @@
-/** Types the admin routes answer, shared with the admin's widgets and pages. */
+/**
+ * The shapes the plugin's admin routes answer and accept, shared by the routes and the admin's
+ * pages and widgets so they are declared once. Amounts are decimal strings, never floats.
+ */
 
-/** A contract the lender approved: `GET /admin/paybright/approvals`. */
+/** The settings the merchant edits in the admin (Settings → PayBright). */
+export type PayBrightSettingsFields = {
+  environment: "sandbox" | "production"
+  apiKey: string
+  captureMode: "in_store" | "virtual_card"
+  captureOn: "shipment" | "fulfillment" | "manual"
+  /** Who charges the virtual card; `custom` processors are configured in medusa-config.ts only. */
+  cardProcessorType: "none" | "stripe" | "manual" | "custom"
+  shopName: string
+  currencies: string[]
+  /** Decimal strings; null means no limit. */
+  minOrderAmount: string | null
+  maxOrderAmount: string | null
+}
+
+export type PayBrightSecretName = "apiToken" | "cardProcessorSecretKey"
+
+/** A secret as the browser may see it: whether it is set and where from, never its value. */
+export type PayBrightSecretState = { set: boolean; source: "admin" | "config" | "none" }
+
+export type PayBrightSettingsView = {
+  provider_id: string
+  values: PayBrightSettingsFields
+  secrets: Record<PayBrightSecretName, PayBrightSecretState>
+  /** The fields saved in the admin; the others come from medusa-config.ts. */
+  overridden: (keyof PayBrightSettingsFields)[]
+  version: number
+  updated_at: string | null
+  updated_by: string | null
+  /** Null when secrets can be saved; otherwise why not (the encryption key is missing). */
+  secrets_unavailable: string | null
+}
+
+export type PayBrightSettingsResponse = { settings: PayBrightSettingsView[] }
+
+/** What the settings form sends: a blank or missing secret keeps the stored one. */
+export type PayBrightSettingsUpdate = Partial<PayBrightSettingsFields> & {
+  apiToken?: string
+  cardProcessorSecretKey?: string
+}
+
+/** A settings save the lender or the checks refused: one message per form field. */
+export type PayBrightSettingsRejection = {
+  type: "invalid_data"
+  message: string
+  fields: Partial<Record<keyof PayBrightSettingsUpdate, string>>
+}
+
+/** What checking a save before storing it found: the form shows each field's message inline. */
+export type PayBrightSettingsCheck = {
+  valid: boolean
+  message: string
+  fields: PayBrightSettingsRejection["fields"]
+}
+
+export type PayBrightSettingsSaved = {
+  settings: PayBrightSettingsView
+  /** What the credentials test against the lender answered. */
+  credentials: { checked: boolean; message: string }
+}
+
+/** A capture or refund of a PayBright payment, as the order panel lists it. */
+export type PayBrightMoneyRecord = {
+  id: string
+  kind: "capture" | "refund"
+  trigger: "shipment" | "fulfillment" | "admin" | "cancellation" | "retry"
+  amount: string
+  currency_code: string
+  state: "pending" | "done" | "refused" | "in_doubt"
+  reference: string | null
+  medusa_id: string | null
+  message: string | null
+  lender_evidence: Record<string, string> | null
+  resolved_by: string | null
+  resolved_at: string | null
+  created_at: string
+}
+
+/** An approval the lender gave, and what became of it. */
 export type PayBrightApprovalRecord = {
   id: string
   contract: string
@@ -12,4 +93,73 @@ export type PayBrightApprovalRecord = {
   state: "approved" | "ordered" | "orphaned" | "handled"
   reason: string | null
   created_at: string
+}
+
+export type PayBrightTimelineEntry = {
+  id: string
+  kind: string
+  message: string
+  actor: string
+  at: string
+}
+
+export type PayBrightPaymentStatus =
+  "awaiting_capture" | "partially_captured" | "captured" | "refunded" | "capture_failed" | "in_doubt" | "cancelled"
+
+/** Everything the order page's PayBright panel shows, for one order. */
+export type PayBrightOrderPanel = {
+  order_id: string
+  payment_id: string
+  contract: string | null
+  capture_mode: "in_store" | "virtual_card"
+  card_processor: "stripe" | "manual" | "custom" | null
+  status: PayBrightPaymentStatus
+  /** The status in words: "Partially captured", "Awaiting capture · expiring in 3 days". */
+  status_text: string
+  /** Days before the lender cancels what is uncaptured; null when nothing is left to capture. */
+  expires_in_days: number | null
+  expires_at: string | null
+  currency_code: string
+  authorized: string
+  captured: string
+  refunded: string
+  /** Authorized and not yet captured. */
+  remaining: string
+  card: { last4: string; expiry: string; brand: string } | null
+  records: PayBrightMoneyRecord[]
+  timeline: PayBrightTimelineEntry[]
+  actions: {
+    capture_remainder: boolean
+    reveal_card: boolean
+  }
+}
+
+export type PayBrightOrderPanelResponse = { panel: PayBrightOrderPanel | null }
+
+/** One line of the order list's "PayBright: needs attention" section. */
+export type PayBrightAttentionItem = {
+  kind: "expiring_authorization" | "open_authorization" | "refused_capture" | "in_doubt" | "orphaned_approval"
+  /** Where the entry leads: its order, or its contract when there is no order. */
+  order_id: string | null
+  order_display_id: number | null
+  contract: string | null
+  amount: string
+  currency_code: string
+  /** One sentence: what happened and what to do. */
+  message: string
+  /** For authorizations: when the lender cancels the uncaptured remainder. */
+  expires_at: string | null
+  at: string
+}
+
+export type PayBrightAttentionResponse = { items: PayBrightAttentionItem[] }
+
+/** The full virtual card, answered once to a person with the manual card processor. */
+export type PayBrightRevealedCard = {
+  card_token: string
+  last4: string
+  expiry: string
+  cardholder_name: string
+  pan: string
+  cvv: string
 }

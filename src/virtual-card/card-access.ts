@@ -1,7 +1,6 @@
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { registeredProviderOptions } from "../checkout/provider-settings"
-import { LenderClient } from "../lender/client"
+import { effectiveProviderOf } from "../checkout/provider-settings"
 import { LenderError } from "../lender/errors"
 import type { VirtualCard } from "../lender/schemas"
 import { readPaymentData } from "../providers/paybright/session-data"
@@ -22,19 +21,29 @@ export type MaskedCard = {
 export async function retrieveVirtualCard(
   scope: MedusaContainer,
   paymentId: string
-): Promise<{ card: VirtualCard; options: PayBrightOptions }> {
+): Promise<{
+  card: VirtualCard
+  options: PayBrightOptions
+  uncaptured: string
+  cancelled: boolean
+  payment: { contract: string; currency_code: string; order_id: string | null }
+}> {
   const payments = scope.resolve(Modules.PAYMENT)
   const [payment] = await payments.listPayments(
     { id: paymentId },
-    { select: ["id", "provider_id", "data", "canceled_at"] }
+    {
+      select: ["id", "provider_id", "data", "amount", "currency_code", "canceled_at", "payment_collection_id"],
+      relations: ["captures"],
+    }
   )
   if (!payment) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment ${paymentId} was not found`)
   }
-  const options = payment.provider_id.startsWith("pp_paybright_")
-    ? registeredProviderOptions(scope, payment.provider_id)
+  const provider = payment.provider_id.startsWith("pp_paybright_")
+    ? await effectiveProviderOf(scope, payment.provider_id)
     : undefined
-  if (!options) {
+  const options = provider?.options
+  if (!provider || !options) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${paymentId} is not a PayBright payment`)
   }
   if (options.captureMode !== "virtual_card") {
@@ -44,20 +53,36 @@ export async function retrieveVirtualCard(
     )
   }
   const data = readPaymentData(payment.data)
-  const lender = new LenderClient({
-    apiUrl: options.apiUrl,
-    apiKey: options.apiKey,
-    apiToken: options.apiToken,
-    timeoutMs: options.timeoutMs,
-  })
+  const captured = (payment.captures ?? []).reduce(
+    (sum, capture) => MathBN.add(sum, capture.amount as never),
+    MathBN.convert(0)
+  )
+  const uncaptured = MathBN.sub(payment.amount as never, captured).toFixed(2)
   try {
-    return { card: await lender.getVirtualCard(data.gateway_reference), options }
+    const card = await provider.lender.getVirtualCard(data.gateway_reference)
+    const order_id = await orderOfPayment(scope, payment.payment_collection_id)
+    return {
+      card,
+      options,
+      uncaptured,
+      cancelled: !!payment.canceled_at,
+      payment: { contract: data.gateway_reference, currency_code: payment.currency_code, order_id },
+    }
   } catch (error) {
     if (error instanceof LenderError) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message)
     }
     throw error
   }
+}
+
+async function orderOfPayment(scope: MedusaContainer, paymentCollectionId: string): Promise<string | null> {
+  const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order_payment_collection",
+    fields: ["order_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  return data[0]?.order_id ?? null
 }
 
 export function maskCard(card: VirtualCard): MaskedCard {

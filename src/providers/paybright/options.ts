@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { cardProcessorConfigSchema } from "../../card-processors"
+import { isAmount, normalizeAmount, parseAmount } from "../../lender/amount"
 
 /** The lender's documented hosts (protocol.md §1). */
 export const LENDER_HOSTS = {
@@ -36,11 +37,18 @@ const url = (what: string) =>
     .url({ error: `must be the ${what} as an absolute http(s) URL` })
     .transform((value) => value.replace(/\/+$/, ""))
 
+/** An order total as a decimal string ("100", "15000.00"); numbers are accepted from medusa-config.ts. */
+const orderAmount = z
+  .union([z.string(), z.number()], { error: "must be an amount such as 100.00" })
+  .transform((value) => String(value).trim())
+  .refine((value) => isAmount(value), "must be an amount with at most two decimals, such as 100.00")
+  .transform((value) => normalizeAmount(value))
+
 /**
- * Every setting of the PayBright provider. Medusa calls `validateOptions` with these at boot,
- * so a wrong option stops the store with a message naming it.
+ * The fields of every PayBright option, before the checks that relate them. The settings page in
+ * the admin edits some of them and is validated by `optionsSchema`, the same as medusa-config.ts.
  */
-export const optionsSchema = z
+export const optionFieldsSchema = z
   .object({
     /** The merchant's API Key from PayBright (sent as x_account_id and merchantApiKey). */
     apiKey: z
@@ -125,9 +133,34 @@ export const optionsSchema = z
       .min(1000, "must be at least 1000")
       .max(120_000, "must be at most 120000")
       .default(15_000),
+    /** The smallest order total PayBright is offered for; a session for less is refused with the reason. */
+    minOrderAmount: orderAmount.optional(),
+    /** The largest order total PayBright is offered for; a session for more is refused with the reason. */
+    maxOrderAmount: orderAmount.optional(),
   })
   .strict()
+
+/**
+ * Every setting of the PayBright provider. Medusa calls `validateOptions` with these at boot,
+ * so a wrong option stops the store with a message naming it.
+ */
+export const optionsSchema = optionFieldsSchema
   .superRefine((options, context) => {
+    // Runs even when a limit itself is wrong (reported on its own): compare only valid amounts.
+    const [min, max] = [options.minOrderAmount, options.maxOrderAmount]
+    if (
+      typeof min === "string" &&
+      typeof max === "string" &&
+      isAmount(min) &&
+      isAmount(max) &&
+      parseAmount(min) > parseAmount(max)
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: ["maxOrderAmount"],
+        message: `must not be less than minOrderAmount (${options.minOrderAmount})`,
+      })
+    }
     if (options.expiryWarningDays >= options.authorizationDays) {
       context.addIssue({
         code: "custom",
@@ -182,12 +215,19 @@ export function parseOptions(raw: unknown): PayBrightOptions {
   if (parsed.success) {
     return parsed.data
   }
-  const problems = parsed.error.issues.map((issue) => {
-    if (issue.code === "unrecognized_keys") {
-      return `unknown option${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => `\`${key}\``).join(", ")}`
-    }
-    const name = issue.path.join(".") || "(options)"
-    return `\`${name}\` ${issue.message}`
-  })
+  const problems = optionIssues(parsed.error).map(({ option, message }) =>
+    option ? `\`${option}\` ${message}` : message
+  )
   throw new Error(`PayBright provider options are invalid: ${problems.join("; ")}`)
+}
+
+/** Each problem of a failed parse, with the option it concerns (dotted path); never a value. */
+export function optionIssues(error: z.ZodError): { option: string; message: string }[] {
+  return error.issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      const keys = issue.keys.map((key) => `\`${key}\``).join(", ")
+      return { option: "", message: `unknown option${issue.keys.length > 1 ? "s" : ""} ${keys}` }
+    }
+    return { option: issue.path.join(".") || "(options)", message: issue.message }
+  })
 }

@@ -22,9 +22,11 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { LenderClient } from "../../lender/client"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { LenderError } from "../../lender/errors"
-import { createCardProcessor } from "../../card-processors"
+import { registeredProviders } from "../../checkout/provider-settings"
+import { clientsFor, effectiveProvider, type EffectiveProvider } from "../../settings/effective-settings"
+import { amountLimitRefusal } from "./amount-limits"
 import { forLog } from "../../lender/log-text"
 import {
   applicantFieldsWithPrefix,
@@ -45,9 +47,6 @@ import {
   type SessionData,
   type SessionStatus,
 } from "./session-data"
-import { InStoreSettlement } from "./settlement/in-store"
-import type { Settlement } from "./settlement/types"
-import { VirtualCardSettlement } from "./settlement/virtual-card"
 
 /**
  * The Medusa payment provider for PayBright. It maps Medusa's calls to the lender's and back;
@@ -61,30 +60,45 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     parseOptions(options)
   }
 
-  protected readonly options: PayBrightOptions
-  protected readonly lender: LenderClient
-  protected readonly settlement: Settlement
+  /** The options as written in medusa-config.ts: the defaults under what the admin saves. */
+  protected readonly configured: Record<string, unknown>
   protected readonly records: ModuleRecords
-  protected readonly approvals: SessionApprovals
   protected readonly logger: Pick<Logger, "info" | "warn" | "error">
+  private readonly cradle: Record<string, unknown>
+  private fallback?: Omit<EffectiveProvider, "providerId">
+  private providerId?: string
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
     const parsed = parseOptions(options)
     super(cradle, parsed)
-    this.options = parsed
+    this.configured = options
+    this.cradle = cradle
     this.logger = (cradle.logger as Logger | undefined) ?? console
     this.records = moduleRecords(cradle)
-    this.approvals = new SessionApprovals(parsed, this.records)
-    this.lender = new LenderClient({
-      apiUrl: parsed.apiUrl,
-      apiKey: parsed.apiKey,
-      apiToken: parsed.apiToken,
-      timeoutMs: parsed.timeoutMs,
-    })
-    this.settlement =
-      parsed.captureMode === "virtual_card"
-        ? new VirtualCardSettlement(this.lender, createCardProcessor(parsed.cardProcessor!))
-        : new InStoreSettlement(this.lender, parsed.apiKey)
+  }
+
+  /**
+   * The settings, lender client and settlement in force now: medusa-config.ts's options with what
+   * the admin saved on top, re-read when the settings version in the database changes.
+   */
+  protected async current(): Promise<Omit<EffectiveProvider, "providerId">> {
+    const pg = optional<Knex>(this.cradle, "__pg_connection__")
+    this.providerId ??= providerIdOf(optional(this.cradle, "configModule"), this.configured)
+    const providerId = this.providerId
+    if (pg && providerId) {
+      return effectiveProvider({ pg, providerId, config: this.configured, logger: this.logger })
+    }
+    if (!this.fallback) {
+      const options = parseOptions(this.configured)
+      this.fallback = { options, version: 0, ...clientsFor(options) }
+    }
+    return this.fallback
+  }
+
+  /** `current()` with the approvals sealed and opened under the API token in force now. */
+  protected async now() {
+    const current = await this.current()
+    return { ...current, approvals: new SessionApprovals(current.options, this.records) }
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
@@ -103,7 +117,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
         `PayBright cannot accept "x_" in the applicant's details (${prefixed.join(", ")}); remove it and try again`
       )
     }
-    const data = await this.sessionData(sessionId, input, { status: "awaiting_application" }, applicant)
+    const { options } = await this.current()
+    const data = await this.sessionData(options, sessionId, input, { status: "awaiting_application" }, applicant)
     return { id: sessionId, data, status: PaymentSessionStatus.PENDING }
   }
 
@@ -119,19 +134,20 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment session was not opened by PayBright")
     }
     const given = stored.data
+    const { options, approvals } = await this.now()
     let outcome: { status: SessionStatus; approval?: string }
     if (given.lender_result) {
-      outcome = await this.approvals.record(sessionId, given.lender_result)
+      outcome = await approvals.record(sessionId, given.lender_result)
     } else if (given.paybright_status === "expired") {
       outcome = { status: "expired" }
     } else {
-      const approval = this.approvals.open(given.approval, sessionId) ? given.approval : undefined
+      const approval = approvals.open(given.approval, sessionId) ? given.approval : undefined
       outcome = { status: given.paybright_status ?? "awaiting_application", approval }
     }
     // Pending again before each attempt to complete, so the session's status after an attempt
     // tells what authorizePayment found (requires_more: the virtual card is not there yet).
     const status = outcome.status === "expired" ? PaymentSessionStatus.ERROR : PaymentSessionStatus.PENDING
-    return { data: await this.sessionData(sessionId, input, outcome), status }
+    return { data: await this.sessionData(options, sessionId, input, outcome), status }
   }
 
   /**
@@ -143,7 +159,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const sessionId = input.context?.idempotency_key
     const stored = sessionDataSchema.partial().safeParse(input.data ?? {})
     const given = stored.success ? stored.data : {}
-    const facts = this.approvals.open(given.approval, sessionId)
+    const { options, settlement, approvals } = await this.now()
+    const facts = approvals.open(given.approval, sessionId)
     const keep = (status: SessionStatus) => ({
       session_id: given.session_id,
       redirect: given.redirect,
@@ -169,12 +186,12 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       amount,
       currency: facts.currency,
       test: facts.test,
-      capture_mode: this.options.captureMode,
+      capture_mode: options.captureMode,
       approved_at: facts.approved_at,
       approval: given.approval,
     }
     try {
-      return { status: PaymentSessionStatus.AUTHORIZED, data: await this.settlement.confirm(approved) }
+      return { status: PaymentSessionStatus.AUTHORIZED, data: await settlement.confirm(approved) }
     } catch (error) {
       if (!(error instanceof LenderError)) {
         throw error
@@ -200,7 +217,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright captures need Medusa's capture id")
     }
     const amount = toLenderAmount(await this.records.captureAmount(captureId))
-    const data = await this.callLender("capture", payment, () => this.settlement.capture(payment, captureId, amount))
+    const { settlement } = await this.current()
+    const data = await this.callLender("capture", payment, () => settlement.capture(payment, captureId, amount))
     return { data }
   }
 
@@ -211,7 +229,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright refunds need Medusa's refund id")
     }
     const amount = toLenderAmount(input.amount)
-    const data = await this.callLender("refund", payment, () => this.settlement.refund(payment, refundId, amount))
+    const { settlement } = await this.current()
+    const data = await this.callLender("refund", payment, () => settlement.refund(payment, refundId, amount))
     return { data }
   }
 
@@ -240,7 +259,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   /** Authorized only on an approval the plugin sealed for this session, never on a key the storefront set. */
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const sessionId = typeof input.data?.session_id === "string" ? input.data.session_id : undefined
-    const authorized = !!this.approvals.open(input.data?.approval, sessionId)
+    const { approvals } = await this.now()
+    const authorized = !!approvals.open(input.data?.approval, sessionId)
     return { status: authorized ? PaymentSessionStatus.AUTHORIZED : PaymentSessionStatus.PENDING, data: input.data }
   }
 
@@ -253,16 +273,17 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const fields = lenderFieldsOf(payload.data)
     const sessionId = fields?.x_reference
     // The signature first: nothing from the request is looked up before it verifies.
+    const { options, approvals } = await this.now()
     const signed = verifyApplicationResult(fields, {
-      apiKey: this.options.apiKey,
-      apiToken: this.options.apiToken,
-      test: this.options.test,
+      apiKey: options.apiKey,
+      apiToken: options.apiToken,
+      test: options.test,
     })
     if (!signed.verified || !sessionId) {
       this.logger.warn(`PayBright: rejected an application result: ${signed.verified ? "no reference" : signed.reason}`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    const checked = await this.approvals.verifyForSession(fields, sessionId).catch(() => undefined)
+    const checked = await approvals.verifyForSession(fields, sessionId).catch(() => undefined)
     if (!checked?.verdict.verified) {
       this.logger.warn(
         `PayBright: rejected an application result for ${forLog(sessionId)}: not for a session it matches`
@@ -272,7 +293,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const { session, verdict } = checked
     const data = { session_id: sessionId, amount: session.amount as never }
     if (verdict.outcome === "completed") {
-      return acceptsTransactionType(verdict.result, this.options.captureMode)
+      return acceptsTransactionType(verdict.result, options.captureMode)
         ? { action: PaymentActions.AUTHORIZED, data }
         : { action: PaymentActions.NOT_SUPPORTED }
     }
@@ -280,16 +301,17 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   private async sessionData(
+    options: PayBrightOptions,
     sessionId: string,
     input: InitiatePaymentInput,
     outcome: { status: SessionStatus; approval?: string },
     applicant?: ApplicantDetails
   ): Promise<SessionData> {
     const currency = input.currency_code.toUpperCase()
-    if (!this.options.currencies.includes(currency)) {
+    if (!options.currencies.includes(currency)) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `PayBright finances ${this.options.currencies.join(", ")} only; this cart is in ${currency}`
+        `PayBright finances ${options.currencies.join(", ")} only; this cart is in ${currency}`
       )
     }
     const amount = toLenderAmount(input.amount)
@@ -297,12 +319,16 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright cannot finance an amount of zero")
     }
     const { payment_collection_id } = await this.records.sessionAmount(sessionId)
-    const redirect = buildApplicationRedirect(this.options, {
+    const refusal = amountLimitRefusal(options, amount, currency)
+    if (refusal) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+    }
+    const redirect = buildApplicationRedirect(options, {
       sessionId,
       amount,
       currency,
       applicant,
-      returnToken: returnToken(this.options.apiToken, sessionId, payment_collection_id),
+      returnToken: returnToken(options.apiToken, sessionId, payment_collection_id),
     })
     return {
       session_id: sessionId,
@@ -324,6 +350,28 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw error
     }
   }
+}
+
+/** A registration's value in the container, or undefined where the container has none. */
+function optional<T>(cradle: Record<string, unknown>, key: string): T | undefined {
+  try {
+    return (cradle[key] as T | undefined) ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Which registration this provider is (pp_paybright_<id>): Medusa does not tell a provider its id,
+ * so it is found in the store's configuration by its options.
+ */
+function providerIdOf(config: unknown, options: Record<string, unknown>): string | undefined {
+  if (!config || typeof config !== "object") return undefined
+  const entries = [...registeredProviders(config as never)]
+  const same = entries.find(([, candidate]) => candidate === options)
+  if (same) return same[0]
+  const text = JSON.stringify(options)
+  return entries.find(([, candidate]) => JSON.stringify(candidate) === text)?.[0]
 }
 
 /** Pre-fill for the application: the logged-in customer, else what the storefront offered. */

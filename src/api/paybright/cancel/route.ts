@@ -11,7 +11,7 @@ import { readReturnToken } from "../../../providers/paybright/return-token"
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const token = (req.validatedQuery as Record<string, unknown>).ctx
-  const registrations = payBrightRegistrations(req.scope)
+  const registrations = await payBrightRegistrations(req.scope)
   const opened = registrations
     .map(({ options }) => ({ options, context: readReturnToken(options.apiToken, token) }))
     .find(({ context }) => context?.fresh)

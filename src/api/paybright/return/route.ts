@@ -15,7 +15,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     lockTimeoutSeconds: 15,
     waitForOrderMs: 5_000,
   })
-  const settings = options ?? payBrightRegistrations(req.scope)[0]?.options
+  const settings = options ?? (await payBrightRegistrations(req.scope))[0]?.options
   if (!settings) {
     res.status(404).json({ message: "PayBright is not set up on this store." })
     return

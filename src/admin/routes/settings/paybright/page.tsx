@@ -1,0 +1,334 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { Alert, Button, Container, Heading, Input, Label, Select, Text, toast } from "@medusajs/ui"
+import { useState, type ReactNode } from "react"
+import type {
+  PayBrightSettingsFields,
+  PayBrightSettingsUpdate,
+  PayBrightSettingsView,
+  PayBrightSecretState,
+} from "../../../../types/admin"
+import { QueryState } from "../../../components/query-state"
+import { useSaveSettings, useSettings } from "../../../hooks/paybright"
+import { dateTime, errorText } from "../../../lib/format"
+
+type FieldErrors = Partial<Record<keyof PayBrightSettingsUpdate, string>>
+
+/** Settings → PayBright: what medusa-config.ts configures, editable here; saved values override it. */
+const PayBrightSettingsPage = () => {
+  const { data, isLoading, isError, error, refetch } = useSettings()
+  const [selected, setSelected] = useState<string>()
+  const views = data?.settings ?? []
+  const view = views.find((candidate) => candidate.provider_id === selected) ?? views[0]
+
+  return (
+    <Container id="paybright-settings" className="divide-y p-0">
+      <div className="flex items-center justify-between px-6 py-4">
+        <div>
+          <Heading level="h1">PayBright</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Settings saved here override medusa-config.ts and reach every server and worker within seconds.
+          </Text>
+        </div>
+        {views.length > 1 && view && (
+          <Select value={view.provider_id} onValueChange={setSelected}>
+            <Select.Trigger className="w-64">
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              {views.map((candidate) => (
+                <Select.Item key={candidate.provider_id} value={candidate.provider_id}>
+                  {candidate.provider_id}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+        )}
+      </div>
+      <QueryState
+        isLoading={isLoading}
+        isError={isError}
+        error={error}
+        retry={refetch}
+        what="The PayBright settings"
+        lines={4}
+      />
+      {/* Keyed by version: a save or another admin's change loads the form afresh. */}
+      {view && <SettingsForm key={`${view.provider_id}:${view.version}`} view={view} />}
+    </Container>
+  )
+}
+
+function SettingsForm({ view }: { view: PayBrightSettingsView }) {
+  const [values, setValues] = useState<PayBrightSettingsFields>(view.values)
+  const [currencies, setCurrencies] = useState(view.values.currencies.join(", "))
+  const [apiToken, setApiToken] = useState("")
+  const [cardProcessorSecretKey, setCardProcessorSecretKey] = useState("")
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [problem, setProblem] = useState<string>()
+  const save = useSaveSettings(view.provider_id)
+  const set = <K extends keyof PayBrightSettingsFields>(key: K, value: PayBrightSettingsFields[K]) =>
+    setValues((current) => ({ ...current, [key]: value }))
+
+  const submit = async () => {
+    setErrors({})
+    setProblem(undefined)
+    const update: PayBrightSettingsUpdate = {
+      environment: values.environment,
+      apiKey: values.apiKey,
+      captureMode: values.captureMode,
+      captureOn: values.captureOn,
+      shopName: values.shopName,
+      currencies: currencies
+        .split(",")
+        .map((code) => code.trim())
+        .filter(Boolean),
+      minOrderAmount: values.minOrderAmount?.trim() || null,
+      maxOrderAmount: values.maxOrderAmount?.trim() || null,
+      ...(values.cardProcessorType !== "custom" ? { cardProcessorType: values.cardProcessorType } : {}),
+      ...(apiToken.trim() ? { apiToken } : {}),
+      ...(cardProcessorSecretKey.trim() ? { cardProcessorSecretKey } : {}),
+    }
+    try {
+      const { check, saved } = await save.mutateAsync(update)
+      if (!saved) {
+        setErrors(check.fields)
+        setProblem(check.message)
+        return
+      }
+      toast.success("PayBright settings saved", { description: saved.credentials.message })
+    } catch (error) {
+      setProblem(errorText(error, "The settings could not be saved."))
+    }
+  }
+
+  return (
+    <form
+      id="paybright-settings-form"
+      className="flex flex-col gap-y-6 px-6 py-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      {view.secrets_unavailable && (
+        <Alert variant="warning" id="paybright-secrets-unavailable">
+          {view.secrets_unavailable}
+        </Alert>
+      )}
+      {problem && (
+        <Alert variant="error" id="paybright-settings-problem">
+          {problem}
+        </Alert>
+      )}
+      <Section title="PayBright account">
+        <Choice
+          name="environment"
+          label="Environment"
+          value={values.environment}
+          onChange={(value) => set("environment", value as PayBrightSettingsFields["environment"])}
+          options={{ sandbox: "Sandbox", production: "Production" }}
+          error={errors.environment}
+        />
+        <Field name="apiKey" label="API key" error={errors.apiKey}>
+          <Input id="apiKey" value={values.apiKey} onChange={(event) => set("apiKey", event.target.value)} />
+        </Field>
+        <SecretField
+          name="apiToken"
+          label="API token"
+          state={view.secrets.apiToken}
+          value={apiToken}
+          onChange={setApiToken}
+          disabled={!!view.secrets_unavailable}
+          error={errors.apiToken}
+        />
+      </Section>
+      <Section title="Capture">
+        <Choice
+          name="captureMode"
+          label="Capture mode"
+          value={values.captureMode}
+          onChange={(value) => set("captureMode", value as PayBrightSettingsFields["captureMode"])}
+          options={{ in_store: "In-store capture", virtual_card: "Virtual card" }}
+          error={errors.captureMode}
+        />
+        <Choice
+          name="captureOn"
+          label="Capture automatically"
+          value={values.captureOn}
+          onChange={(value) => set("captureOn", value as PayBrightSettingsFields["captureOn"])}
+          options={{
+            shipment: "When a parcel ships",
+            fulfillment: "When a parcel is fulfilled",
+            manual: "Never (capture by hand)",
+          }}
+          error={errors.captureOn}
+        />
+        <Choice
+          name="cardProcessorType"
+          label="Card processor (virtual card)"
+          value={values.cardProcessorType}
+          onChange={(value) => set("cardProcessorType", value as PayBrightSettingsFields["cardProcessorType"])}
+          options={
+            values.cardProcessorType === "custom"
+              ? { custom: "Your own (set in medusa-config.ts)" }
+              : { none: "None", stripe: "Stripe", manual: "Manual (a person charges the card)" }
+          }
+          error={errors.cardProcessorType}
+        />
+        {values.cardProcessorType === "stripe" && (
+          <SecretField
+            name="cardProcessorSecretKey"
+            label="Stripe secret key"
+            state={view.secrets.cardProcessorSecretKey}
+            value={cardProcessorSecretKey}
+            onChange={setCardProcessorSecretKey}
+            disabled={!!view.secrets_unavailable}
+            error={errors.cardProcessorSecretKey}
+          />
+        )}
+      </Section>
+      <Section title="Checkout">
+        <Field name="shopName" label="Shop name (shown on PayBright's application)" error={errors.shopName}>
+          <Input id="shopName" value={values.shopName} onChange={(event) => set("shopName", event.target.value)} />
+        </Field>
+        <Field name="currencies" label="Currencies offered (comma-separated)" error={errors.currencies}>
+          <Input id="currencies" value={currencies} onChange={(event) => setCurrencies(event.target.value)} />
+        </Field>
+        <Field name="minOrderAmount" label="Minimum order total (blank: none)" error={errors.minOrderAmount}>
+          <Input
+            id="minOrderAmount"
+            inputMode="decimal"
+            value={values.minOrderAmount ?? ""}
+            onChange={(event) => set("minOrderAmount", event.target.value)}
+          />
+        </Field>
+        <Field name="maxOrderAmount" label="Maximum order total (blank: none)" error={errors.maxOrderAmount}>
+          <Input
+            id="maxOrderAmount"
+            inputMode="decimal"
+            value={values.maxOrderAmount ?? ""}
+            onChange={(event) => set("maxOrderAmount", event.target.value)}
+          />
+        </Field>
+      </Section>
+      <div className="flex items-center justify-between">
+        <Text size="xsmall" className="text-ui-fg-subtle" id="paybright-settings-version">
+          {view.version > 0 && view.updated_at
+            ? `Version ${view.version}, saved ${dateTime(view.updated_at)}${view.updated_by ? ` by ${view.updated_by}` : ""}. Saving tests the API key and token with PayBright first.`
+            : "Nothing saved here yet: medusa-config.ts applies. Saving tests the API key and token with PayBright first."}
+        </Text>
+        <Button type="submit" size="small" isLoading={save.isPending} id="paybright-settings-save">
+          Save
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-y-4">
+      <Heading level="h2">{title}</Heading>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{children}</div>
+    </div>
+  )
+}
+
+function Field({
+  name,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  name: string
+  label: string
+  error?: string
+  hint?: string
+  children: ReactNode
+}) {
+  return (
+    <div className="flex flex-col gap-y-2">
+      <Label htmlFor={name} size="small" weight="plus">
+        {label}
+      </Label>
+      {children}
+      {hint && !error && (
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {hint}
+        </Text>
+      )}
+      {error && (
+        <Text size="xsmall" className="text-ui-fg-error" id={`${name}-error`}>
+          {label.split(" (")[0]} {error}
+        </Text>
+      )}
+    </div>
+  )
+}
+
+function Choice(props: {
+  name: string
+  label: string
+  value: string
+  options: Record<string, string>
+  onChange: (value: string) => void
+  error?: string
+}) {
+  return (
+    <Field name={props.name} label={props.label} error={props.error}>
+      <Select value={props.value} onValueChange={props.onChange}>
+        <Select.Trigger id={props.name}>
+          <Select.Value />
+        </Select.Trigger>
+        <Select.Content>
+          {Object.entries(props.options).map(([value, text]) => (
+            <Select.Item key={value} value={value}>
+              {text}
+            </Select.Item>
+          ))}
+        </Select.Content>
+      </Select>
+    </Field>
+  )
+}
+
+/** A secret: never shown, only whether one is set; typing replaces it, blank keeps it. */
+function SecretField(props: {
+  name: string
+  label: string
+  state: PayBrightSecretState
+  value: string
+  onChange: (value: string) => void
+  disabled: boolean
+  error?: string
+}) {
+  const masked =
+    props.state.source === "admin"
+      ? "•••••••• saved here; type to replace"
+      : props.state.source === "config"
+        ? "•••••••• from medusa-config.ts; type to replace"
+        : "not set"
+  return (
+    <Field
+      name={props.name}
+      label={props.label}
+      error={props.error}
+      hint={props.disabled ? "Cannot be saved here: see above." : "Leave blank to keep the current value."}
+    >
+      <Input
+        id={props.name}
+        type="password"
+        autoComplete="off"
+        placeholder={masked}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </Field>
+  )
+}
+
+export const config = defineRouteConfig({ label: "PayBright" })
+
+export default PayBrightSettingsPage

@@ -1,0 +1,256 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
+import { Badge, Button, Container, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
+import { useState } from "react"
+import type {
+  PayBrightMoneyRecord,
+  PayBrightOrderPanel,
+  PayBrightPaymentStatus,
+  PayBrightRevealedCard,
+} from "../../types/admin"
+import { QueryState } from "../components/query-state"
+import { useOrderPanel, usePanelActions } from "../hooks/paybright"
+import { dateTime, errorText, money } from "../lib/format"
+
+const STATUS_COLORS: Record<PayBrightPaymentStatus, "green" | "orange" | "red" | "blue" | "grey"> = {
+  awaiting_capture: "orange",
+  partially_captured: "blue",
+  captured: "green",
+  refunded: "grey",
+  capture_failed: "red",
+  in_doubt: "red",
+  cancelled: "grey",
+}
+const RECORD_COLORS = { done: "green", refused: "red", in_doubt: "orange", pending: "grey" } as const
+const RECORD_WORDS = { done: "done", refused: "refused", in_doubt: "in doubt", pending: "in progress" } as const
+const TRIGGER_WORDS: Record<PayBrightMoneyRecord["trigger"], string> = {
+  shipment: "at shipment",
+  fulfillment: "at fulfillment",
+  admin: "from the admin",
+  cancellation: "at cancellation",
+  retry: "on retry",
+}
+
+/**
+ * The order page's PayBright panel: where the contract stands, what was captured and refunded,
+ * the timeline, and the actions a merchant takes on it, each behind a confirmation.
+ */
+const PayBrightOrderPanelWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const isPayBright = !!order.payment_collections?.some((collection) =>
+    collection.payments?.some((payment) => payment.provider_id?.startsWith("pp_paybright_"))
+  )
+  if (!isPayBright) return null
+  return <OrderPanel orderId={order.id} />
+}
+
+function OrderPanel({ orderId }: { orderId: string }) {
+  const { data, isLoading, isError, error, refetch } = useOrderPanel(orderId)
+  const panel = data?.panel
+  return (
+    <Container id="paybright-order-panel" className="divide-y p-0">
+      <div className="flex items-center justify-between px-6 py-4">
+        <Heading level="h2">PayBright</Heading>
+        {panel && (
+          <StatusBadge id="paybright-status" color={STATUS_COLORS[panel.status]}>
+            {panel.status_text}
+          </StatusBadge>
+        )}
+      </div>
+      <QueryState isLoading={isLoading} isError={isError} error={error} retry={refetch} what="The PayBright panel" />
+      {panel && <PanelBody panel={panel} />}
+    </Container>
+  )
+}
+
+function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
+  const prompt = usePrompt()
+  const actions = usePanelActions(panel.order_id)
+  const [card, setCard] = useState<PayBrightRevealedCard>()
+  const currency = panel.currency_code
+
+  const confirmThen = async (title: string, description: string, confirmText: string, run: () => Promise<unknown>) => {
+    if (!(await prompt({ title, description, confirmText, cancelText: "Cancel" }))) return
+    try {
+      await run()
+      toast.success(title.replace(/\?$/, ""), { description: "Done." })
+    } catch (error) {
+      toast.error(`${title.replace(/\?$/, "")}: not done`, { description: errorText(error, "The action failed.") })
+    }
+  }
+
+  const captureRemainder = () =>
+    confirmThen(
+      "Capture the remainder?",
+      `PayBright will capture ${money(panel.remaining, currency)} on contract ${panel.contract ?? ""}.`,
+      `Capture ${money(panel.remaining, currency)}`,
+      () => actions.captureRemainder.mutateAsync({ paymentId: panel.payment_id, amount: panel.remaining })
+    )
+  const retry = (record: PayBrightMoneyRecord) =>
+    confirmThen(
+      "Retry the capture?",
+      `PayBright will be asked again to capture ${money(record.amount, currency)}.`,
+      `Capture ${money(record.amount, currency)}`,
+      () => actions.retryCapture.mutateAsync(record.id)
+    )
+  const resolve = (record: PayBrightMoneyRecord, lenderShows: "done" | "nothing") =>
+    confirmThen(
+      lenderShows === "done" ? "Record it as done?" : "Record that nothing happened?",
+      lenderShows === "done"
+        ? `Only if the PayBright portal shows this ${record.kind} of ${money(record.amount, currency)}: Medusa records it without asking PayBright again.`
+        : `Only if the PayBright portal shows no ${record.kind} of ${money(record.amount, currency)}: it may then be tried again.`,
+      lenderShows === "done" ? `It is done: ${money(record.amount, currency)}` : "Nothing happened",
+      () => actions.resolveRecord.mutateAsync({ recordId: record.id, lenderShows })
+    )
+  const reveal = () =>
+    confirmThen(
+      "Reveal the virtual card?",
+      `To charge ${money(panel.remaining, currency)} on the store's terminal. The reveal is recorded with your name.`,
+      "Reveal the card",
+      async () => setCard((await actions.revealCard.mutateAsync(panel.payment_id)).card)
+    )
+
+  return (
+    <>
+      <div className="flex flex-col gap-y-1 px-6 py-4">
+        <Row label="Contract" value={panel.contract ?? "—"} />
+        <Row
+          label="Capture mode"
+          value={
+            panel.capture_mode === "virtual_card"
+              ? `Virtual card${panel.card_processor ? ` (${panel.card_processor})` : ""}`
+              : "In-store capture"
+          }
+        />
+        {panel.card && (
+          <Row
+            label="Card"
+            value={`${panel.card.brand} •••• ${panel.card.last4} · expires ${panel.card.expiry}`}
+            id="paybright-card"
+          />
+        )}
+      </div>
+      <div id="paybright-amounts" className="flex flex-col gap-y-1 px-6 py-4">
+        <Row label="Authorized" value={money(panel.authorized, currency)} />
+        <Row label="Captured" value={money(panel.captured, currency)} />
+        <Row label="Refunded" value={money(panel.refunded, currency)} />
+        <Row label="Remaining" value={money(panel.remaining, currency)} strong />
+        {panel.expires_at && (
+          <Text size="xsmall" className="text-ui-fg-subtle">
+            PayBright cancels what is not captured on {new Date(panel.expires_at).toLocaleDateString()}.
+          </Text>
+        )}
+      </div>
+      {(panel.actions.capture_remainder || panel.actions.reveal_card) && (
+        <div className="flex flex-wrap gap-2 px-6 py-4">
+          {panel.actions.capture_remainder && (
+            <Button
+              size="small"
+              variant="secondary"
+              isLoading={actions.captureRemainder.isPending}
+              onClick={captureRemainder}
+            >
+              Capture {money(panel.remaining, currency)}
+            </Button>
+          )}
+          {panel.actions.reveal_card && (
+            <Button size="small" variant="secondary" isLoading={actions.revealCard.isPending} onClick={reveal}>
+              Reveal card
+            </Button>
+          )}
+        </div>
+      )}
+      {card && (
+        <div id="paybright-revealed-card" className="flex flex-col gap-y-1 px-6 py-4">
+          <Text size="small" weight="plus">
+            {card.pan} · {card.expiry} · CVV {card.cvv}
+          </Text>
+          <Text size="xsmall" className="text-ui-fg-subtle">
+            {card.cardholder_name}. Charge it now; it is not shown again after you leave.
+          </Text>
+          <Button size="small" variant="transparent" onClick={() => setCard(undefined)}>
+            Hide the card
+          </Button>
+        </div>
+      )}
+      <div id="paybright-records" className="flex flex-col gap-y-3 px-6 py-4">
+        <Text size="small" weight="plus">
+          Captures and refunds
+        </Text>
+        {panel.records.length === 0 && (
+          <Text size="small" className="text-ui-fg-subtle">
+            Nothing captured yet.
+          </Text>
+        )}
+        {panel.records.map((record) => (
+          <div key={record.id} className="flex flex-col gap-y-1">
+            <div className="flex items-center justify-between gap-x-2">
+              <Text size="small">
+                {record.kind === "capture" ? "Capture" : "Refund"} {money(record.amount, currency)}{" "}
+                {TRIGGER_WORDS[record.trigger]}
+              </Text>
+              <Badge size="2xsmall" color={RECORD_COLORS[record.state]}>
+                {RECORD_WORDS[record.state]}
+              </Badge>
+            </div>
+            {record.message && (
+              <Text size="xsmall" className={record.state === "done" ? "text-ui-fg-subtle" : "text-ui-fg-error"}>
+                {record.message}
+              </Text>
+            )}
+            {record.state === "refused" && record.kind === "capture" && (
+              <Button
+                size="small"
+                variant="secondary"
+                isLoading={actions.retryCapture.isPending && actions.retryCapture.variables === record.id}
+                onClick={() => retry(record)}
+              >
+                Retry capture of {money(record.amount, currency)}
+              </Button>
+            )}
+            {record.state === "in_doubt" && (
+              <div className="flex gap-2">
+                <Button size="small" variant="secondary" onClick={() => resolve(record, "done")}>
+                  PayBright shows it
+                </Button>
+                <Button size="small" variant="secondary" onClick={() => resolve(record, "nothing")}>
+                  PayBright shows nothing
+                </Button>
+              </div>
+            )}
+          </div>
+        ))}
+      </div>
+      <div id="paybright-timeline" className="flex flex-col gap-y-2 px-6 py-4">
+        <Text size="small" weight="plus">
+          Timeline
+        </Text>
+        {panel.timeline.map((entry) => (
+          <div key={entry.id} className="flex flex-col">
+            <Text size="small">{entry.message}</Text>
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {dateTime(entry.at)}
+              {entry.actor !== "system" ? ` · ${entry.actor}` : ""}
+            </Text>
+          </div>
+        ))}
+      </div>
+    </>
+  )
+}
+
+function Row({ label, value, strong, id }: { label: string; value: string; strong?: boolean; id?: string }) {
+  return (
+    <div className="flex items-center justify-between" id={id}>
+      <Text size="small" className="text-ui-fg-subtle">
+        {label}
+      </Text>
+      <Text size="small" weight={strong ? "plus" : "regular"}>
+        {value}
+      </Text>
+    </div>
+  )
+}
+
+export const config = defineWidgetConfig({ zone: "order.details.side.after" })
+
+export default PayBrightOrderPanelWidget

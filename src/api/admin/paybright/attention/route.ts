@@ -1,0 +1,8 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { needsAttention } from "../../../../order-panel/needs-attention"
+import type { PayBrightAttentionResponse } from "../../../../types/admin"
+
+/** GET /admin/paybright/attention: what a merchant should look at, most urgent first. */
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<PayBrightAttentionResponse>) => {
+  res.json({ items: await needsAttention(req.scope) })
+}

@@ -1,0 +1,9 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { orderPanel } from "../../../../../../order-panel/order-panel"
+import type { PayBrightOrderPanelResponse } from "../../../../../../types/admin"
+
+/** GET /admin/paybright/orders/:id/panel: the order page's PayBright panel (null when not PayBright). */
+export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<PayBrightOrderPanelResponse>) => {
+  res.setHeader("Cache-Control", "no-store")
+  res.json({ panel: await orderPanel(req.scope, req.params.id) })
+}

@@ -1,0 +1,22 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { prepareSettingsSave } from "../../../../../../settings/settings-admin"
+import type { PayBrightSettingsCheck } from "../../../../../../types/admin"
+import type { SaveSettingsBody } from "../../../validators"
+
+/**
+ * POST /admin/paybright/settings/:provider_id/check: runs every check of a save (the options
+ * schema, the encryption key, the credentials against the lender) and stores nothing. The settings
+ * page calls it first to show each problem beside its field; the save runs the same checks again.
+ */
+export const POST = async (
+  req: AuthenticatedMedusaRequest<SaveSettingsBody>,
+  res: MedusaResponse<PayBrightSettingsCheck>
+) => {
+  const prepared = await prepareSettingsSave(req.scope, req.params.provider_id, req.validatedBody)
+  res.setHeader("Cache-Control", "no-store")
+  res.json(
+    prepared.ok
+      ? { valid: true, message: prepared.credentials.message, fields: {} }
+      : { valid: false, message: prepared.rejection.message, fields: prepared.rejection.fields }
+  )
+}

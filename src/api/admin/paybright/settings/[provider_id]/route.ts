@@ -1,0 +1,36 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { forgetEffectiveProvider } from "../../../../../settings/effective-settings"
+import { listSettingsViews, prepareSettingsSave } from "../../../../../settings/settings-admin"
+import type { PayBrightSettingsRejection, PayBrightSettingsSaved } from "../../../../../types/admin"
+import { savePayBrightSettingsWorkflow } from "../../../../../workflows/save-paybright-settings"
+import type { SaveSettingsBody } from "../../validators"
+
+/**
+ * POST /admin/paybright/settings/:provider_id: checks the settings (options schema, then the
+ * credentials against the lender) and saves them with an audit row; 400 names each wrong field.
+ */
+export const POST = async (
+  req: AuthenticatedMedusaRequest<SaveSettingsBody>,
+  res: MedusaResponse<PayBrightSettingsSaved | PayBrightSettingsRejection>
+) => {
+  const providerId = req.params.provider_id
+  const prepared = await prepareSettingsSave(req.scope, providerId, req.validatedBody)
+  if (!prepared.ok) {
+    res.status(prepared.status).json(prepared.rejection)
+    return
+  }
+  await savePayBrightSettingsWorkflow(req.scope).run({
+    input: {
+      provider_id: providerId,
+      overrides: prepared.overrides,
+      encrypted_secrets: prepared.encrypted_secrets,
+      changed: prepared.changed,
+      actor: req.auth_context.actor_id,
+    },
+  })
+  // This process sees the new version at once; the others within seconds.
+  forgetEffectiveProvider(providerId)
+  const settings = (await listSettingsViews(req.scope)).find((view) => view.provider_id === providerId)!
+  res.setHeader("Cache-Control", "no-store")
+  res.json({ settings, credentials: prepared.credentials })
+}

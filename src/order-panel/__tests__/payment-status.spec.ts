@@ -1,0 +1,43 @@
+import { paymentStatus, type StatusFacts } from "../payment-status"
+
+const DAY = 24 * 60 * 60 * 1000
+const authorizedAt = new Date("2026-11-01T12:00:00Z")
+const facts = (over: Partial<StatusFacts>): StatusFacts => ({
+  authorized: "500.00",
+  captured: "0",
+  refunded: "0",
+  cancelled: false,
+  records: [],
+  authorizedAt,
+  authorizationDays: 30,
+  expiryWarningDays: 25,
+  now: new Date(authorizedAt.getTime() + 2 * DAY),
+  ...over,
+})
+
+describe("a PayBright payment's status in words", () => {
+  it("says how far capture has gone", () => {
+    expect(paymentStatus(facts({})).status_text).toBe("Awaiting capture")
+    expect(paymentStatus(facts({ captured: "141.25" })).status_text).toBe("Partially captured")
+    expect(paymentStatus(facts({ captured: "500" })).status_text).toBe("Captured")
+    expect(paymentStatus(facts({ captured: "500", refunded: "500" })).status_text).toBe("Refunded")
+    expect(paymentStatus(facts({ cancelled: true })).status_text).toBe("Cancelled")
+  })
+
+  it("puts what needs a person first", () => {
+    expect(paymentStatus(facts({ records: [{ state: "done" }, { state: "refused" }] })).status).toBe("capture_failed")
+    expect(paymentStatus(facts({ records: [{ state: "refused" }, { state: "in_doubt" }] })).status_text).toBe(
+      "In doubt"
+    )
+  })
+
+  it("counts the days left once the authorization is past the warning age", () => {
+    const early = paymentStatus(facts({}))
+    expect(early).toMatchObject({ expires_in_days: 28, expires_at: "2026-12-01T12:00:00.000Z" })
+    const late = paymentStatus(facts({ captured: "100", now: new Date(authorizedAt.getTime() + 27.5 * DAY) }))
+    expect(late.status_text).toBe("Partially captured · expiring in 3 days")
+    const lapsed = paymentStatus(facts({ now: new Date(authorizedAt.getTime() + 31 * DAY) }))
+    expect(lapsed.status_text).toBe("Awaiting capture · uncaptured remainder expired")
+    expect(paymentStatus(facts({ captured: "500" })).expires_in_days).toBeNull()
+  })
+})

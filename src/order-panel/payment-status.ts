@@ -1,0 +1,73 @@
+import { MathBN } from "@medusajs/framework/utils"
+import type { BigNumberInput } from "@medusajs/framework/types"
+import type { PayBrightMoneyRecord, PayBrightPaymentStatus } from "../types/admin"
+
+const DAY = 24 * 60 * 60 * 1000
+
+const WORDS: Record<PayBrightPaymentStatus, string> = {
+  awaiting_capture: "Awaiting capture",
+  partially_captured: "Partially captured",
+  captured: "Captured",
+  refunded: "Refunded",
+  capture_failed: "Capture failed",
+  in_doubt: "In doubt",
+  cancelled: "Cancelled",
+}
+
+export type StatusFacts = {
+  authorized: BigNumberInput
+  captured: BigNumberInput
+  refunded: BigNumberInput
+  cancelled: boolean
+  records: Pick<PayBrightMoneyRecord, "state">[]
+  authorizedAt: Date
+  authorizationDays: number
+  expiryWarningDays: number
+  now: Date
+}
+
+/**
+ * A PayBright payment's status in words, as the order panel shows it: what needs a person first
+ * (in doubt, a refused capture), then how far capture has gone, and how soon the lender cancels
+ * what is still uncaptured once that is close.
+ */
+export function paymentStatus(facts: StatusFacts): {
+  status: PayBrightPaymentStatus
+  status_text: string
+  expires_at: string | null
+  expires_in_days: number | null
+} {
+  const remaining = MathBN.sub(facts.authorized, facts.captured)
+  const captured = MathBN.convert(facts.captured)
+  const status: PayBrightPaymentStatus = facts.cancelled
+    ? "cancelled"
+    : facts.records.some((record) => record.state === "in_doubt")
+      ? "in_doubt"
+      : facts.records.some((record) => record.state === "refused")
+        ? "capture_failed"
+        : MathBN.gt(captured, 0) && MathBN.gte(facts.refunded, captured)
+          ? "refunded"
+          : MathBN.lte(remaining, 0)
+            ? "captured"
+            : MathBN.gt(captured, 0)
+              ? "partially_captured"
+              : "awaiting_capture"
+  if (facts.cancelled || MathBN.lte(remaining, 0)) {
+    return { status, status_text: WORDS[status], expires_at: null, expires_in_days: null }
+  }
+  const expiresAt = new Date(facts.authorizedAt.getTime() + facts.authorizationDays * DAY)
+  const daysLeft = Math.ceil((expiresAt.getTime() - facts.now.getTime()) / DAY)
+  const ageDays = Math.floor((facts.now.getTime() - facts.authorizedAt.getTime()) / DAY)
+  const expiry =
+    daysLeft <= 0
+      ? " · uncaptured remainder expired"
+      : ageDays >= facts.expiryWarningDays
+        ? ` · expiring in ${daysLeft} ${daysLeft === 1 ? "day" : "days"}`
+        : ""
+  return {
+    status,
+    status_text: `${WORDS[status]}${expiry}`,
+    expires_at: expiresAt.toISOString(),
+    expires_in_days: daysLeft,
+  }
+}

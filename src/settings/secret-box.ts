@@ -1,0 +1,57 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto"
+
+/** The environment variable holding the key that encrypts secrets saved in the admin. */
+export const SETTINGS_KEY_ENV = "PAYBRIGHT_SETTINGS_KEY"
+/** Short keys are refused: `openssl rand -base64 32` gives one of 44 characters. */
+const MIN_KEY_LENGTH = 32
+const FORMAT = "v1"
+
+/**
+ * Encrypts and decrypts the secrets the merchant saves in the admin (API token, card processor
+ * key) with AES-256-GCM: a fresh 12-byte nonce per value, and the provider id and option name as
+ * associated data, so a ciphertext copied onto another option or provider does not decrypt.
+ */
+export class SecretBox {
+  private readonly key: Buffer
+
+  constructor(secret: string) {
+    // Any long random string works: its SHA-256 is the 256-bit key.
+    this.key = createHash("sha256").update(secret, "utf8").digest()
+  }
+
+  /** The box for the key in the environment, or why there is none (the admin page shows it). */
+  static fromEnvironment(env: NodeJS.ProcessEnv = process.env): { box: SecretBox } | { unavailable: string } {
+    const secret = env[SETTINGS_KEY_ENV]?.trim()
+    if (!secret) {
+      return {
+        unavailable: `Secrets cannot be saved from the admin: the server has no ${SETTINGS_KEY_ENV} environment variable to encrypt them with. Set it (e.g. openssl rand -base64 32) on every server and worker, then restart.`,
+      }
+    }
+    if (secret.length < MIN_KEY_LENGTH) {
+      return {
+        unavailable: `Secrets cannot be saved from the admin: ${SETTINGS_KEY_ENV} is shorter than ${MIN_KEY_LENGTH} characters. Use a long random value (e.g. openssl rand -base64 32).`,
+      }
+    }
+    return { box: new SecretBox(secret) }
+  }
+
+  encrypt(plain: string, context: string): string {
+    const nonce = randomBytes(12)
+    const cipher = createCipheriv("aes-256-gcm", this.key, nonce)
+    cipher.setAAD(Buffer.from(context, "utf8"))
+    const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()])
+    return [FORMAT, nonce.toString("base64"), cipher.getAuthTag().toString("base64"), body.toString("base64")].join(":")
+  }
+
+  /** Throws when the value was encrypted with another key, for another context, or altered. */
+  decrypt(sealed: string, context: string): string {
+    const [format, nonce, tag, body] = sealed.split(":")
+    if (format !== FORMAT || !nonce || !tag || body === undefined) {
+      throw new Error("not a value encrypted by the PayBright settings")
+    }
+    const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(nonce, "base64"))
+    decipher.setAAD(Buffer.from(context, "utf8"))
+    decipher.setAuthTag(Buffer.from(tag, "base64"))
+    return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8")
+  }
+}

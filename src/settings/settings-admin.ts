@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { effectiveProviderOf, registeredProviders } from "../checkout/provider-settings"
+import { LenderAuthError, LenderError, LenderNotFoundError } from "../lender/errors"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import { optionIssues, optionsSchema, type PayBrightOptions } from "../providers/paybright/options"
+import type { PayBrightSettingsRejection, PayBrightSettingsUpdate, PayBrightSettingsView } from "../types/admin"
+import { applyOverrides, formFieldOf, PLAIN_FIELDS, SECRET_FIELDS, settingsView } from "./editable-settings"
+import { clientsFor, decryptOverrides, secretContext } from "./effective-settings"
+import { SecretBox } from "./secret-box"
+import type { StoredSettings } from "./stored-settings"
+
+type StoredRow = StoredSettings & { id: string; updated_at: Date | string; updated_by: string | null }
+
+function configOf(scope: MedusaContainer) {
+  return registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
+}
+
+async function storedRow(scope: MedusaContainer, providerId: string): Promise<StoredRow | undefined> {
+  const module = scope.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const [row] = await module.listPayBrightSettings({ provider_id: providerId })
+  return row as unknown as StoredRow | undefined
+}
+
+function unavailableReason() {
+  const found = SecretBox.fromEnvironment()
+  return "unavailable" in found ? found.unavailable : null
+}
+
+/** The settings page's view of every PayBright provider registration, secrets masked. */
+export async function listSettingsViews(scope: MedusaContainer): Promise<PayBrightSettingsView[]> {
+  const views: PayBrightSettingsView[] = []
+  for (const [providerId, config] of configOf(scope)) {
+    const provider = await effectiveProviderOf(scope, providerId)
+    const row = await storedRow(scope, providerId)
+    views.push(
+      settingsView({
+        providerId,
+        config,
+        options: provider!.options,
+        stored: row && {
+          ...row,
+          updated_at: new Date(row.updated_at).toISOString(),
+          updated_by: await userName(scope, row.updated_by),
+        },
+        secretsUnavailable: unavailableReason(),
+      })
+    )
+  }
+  return views
+}
+
+/** Who saved, as the admin knows them: their email, else the user id. */
+async function userName(scope: MedusaContainer, userId: string | null): Promise<string | null> {
+  if (!userId) return null
+  const [user] = await scope.resolve(Modules.USER).listUsers({ id: userId }, { select: ["email"] })
+  return user?.email ?? userId
+}
+
+export type PreparedSave =
+  | { ok: false; status: number; rejection: PayBrightSettingsRejection }
+  | {
+      ok: true
+      options: PayBrightOptions
+      overrides: Record<string, unknown>
+      encrypted_secrets: Record<string, string>
+      changed: string[]
+      credentials: { checked: boolean; message: string }
+    }
+
+const reject = (message: string, fields: PayBrightSettingsRejection["fields"] = {}, status = 400): PreparedSave => ({
+  ok: false,
+  status,
+  rejection: { type: "invalid_data", message, fields },
+})
+
+/**
+ * Checks a save from the settings page before anything is stored: the same options schema as
+ * medusa-config.ts, then the credentials against the lender. Answers what to store (secrets
+ * encrypted) and which settings changed, or a rejection naming each field.
+ */
+export async function prepareSettingsSave(
+  scope: MedusaContainer,
+  providerId: string,
+  update: PayBrightSettingsUpdate
+): Promise<PreparedSave> {
+  const config = configOf(scope).get(providerId)
+  if (!config) {
+    return reject(`There is no PayBright provider ${providerId} in this store's configuration.`, {}, 404)
+  }
+  const before = await effectiveProviderOf(scope, providerId)
+  const row = await storedRow(scope, providerId)
+  let saved = { overrides: {} as Record<string, unknown>, secrets: {} as Record<string, string> }
+  if (row) {
+    try {
+      const opened = decryptOverrides(providerId, row)
+      saved = { overrides: { ...opened.overrides }, secrets: { ...opened.secrets } }
+    } catch {
+      // Secrets that no longer decrypt are dropped: the form must set them again (or the config's apply).
+      saved = { overrides: { ...row.overrides }, secrets: {} }
+    }
+  }
+
+  const overrides = { ...saved.overrides }
+  for (const field of PLAIN_FIELDS) {
+    if (!(field in update)) continue
+    const value = update[field]
+    // A blank limit means no limit; any other blank field is checked (and refused) as given.
+    const isLimit = field === "minOrderAmount" || field === "maxOrderAmount"
+    overrides[field] = isLimit && typeof value === "string" && value.trim() === "" ? null : value
+  }
+  const newSecrets = SECRET_FIELDS.filter((name) => (update[name] ?? "").trim() !== "")
+  const found = SecretBox.fromEnvironment()
+  if (newSecrets.length > 0 && "unavailable" in found) {
+    return reject(found.unavailable, Object.fromEntries(newSecrets.map((name) => [name, found.unavailable])))
+  }
+  const secrets = { ...saved.secrets }
+  for (const name of newSecrets) secrets[name] = update[name]!.trim()
+
+  const parsed = optionsSchema.safeParse(applyOverrides(config, { overrides, secrets }))
+  if (!parsed.success) {
+    const fields: PayBrightSettingsRejection["fields"] = {}
+    for (const { option, message } of optionIssues(parsed.error)) {
+      const field = formFieldOf(option)
+      if (field && !fields[field]) fields[field] = message
+    }
+    const named = Object.entries(fields).map(([field, message]) => `${field} ${message}`)
+    return reject(`Not saved: ${named.length ? named.join("; ") : "the settings are not valid"}.`, fields)
+  }
+  const options = parsed.data
+
+  const credentials = await testCredentials(options)
+  if (!credentials.accepted) {
+    return reject(
+      `Not saved: ${credentials.message}`,
+      credentials.field ? { [credentials.field]: credentials.message } : {}
+    )
+  }
+
+  const encrypted: Record<string, string> = {}
+  for (const name of SECRET_FIELDS) {
+    if (!secrets[name]) continue
+    const box = "box" in found ? found.box : undefined
+    // Unchanged secrets are re-sealed only when there is a key; otherwise none were stored.
+    if (box) encrypted[name] = box.encrypt(secrets[name], secretContext(providerId, name))
+  }
+  const changed = [
+    ...PLAIN_FIELDS.filter(
+      (field) => before && JSON.stringify(valueOf(before.options, field)) !== JSON.stringify(valueOf(options, field))
+    ),
+    ...newSecrets.map((name) => `${name} (replaced)`),
+  ]
+  return {
+    ok: true,
+    options,
+    overrides,
+    encrypted_secrets: encrypted,
+    changed,
+    credentials: { checked: true, message: credentials.message },
+  }
+}
+
+function valueOf(options: PayBrightOptions, field: (typeof PLAIN_FIELDS)[number]) {
+  return field === "cardProcessorType" ? (options.cardProcessor?.type ?? "none") : (options[field] ?? null)
+}
+
+/**
+ * The credentials test: looks up the virtual card of a contract that cannot exist. The call reads
+ * nothing and changes nothing at the lender, and it goes through the same Basic authentication as
+ * captures and refunds: 404 (no such contract) means the key and token were accepted, 401 means
+ * they were not. A lender that cannot be reached is reported, and nothing is saved.
+ */
+export async function testCredentials(
+  options: PayBrightOptions
+): Promise<{ accepted: boolean; message: string; field?: "apiToken" }> {
+  const { lender } = clientsFor({ ...options, timeoutMs: Math.min(options.timeoutMs, 10_000) })
+  try {
+    await lender.getVirtualCard(`credentials-check-${randomUUID()}`)
+    return { accepted: true, message: `PayBright (${options.apiUrl}) accepted the API key and token.` }
+  } catch (error) {
+    if (error instanceof LenderNotFoundError) {
+      return { accepted: true, message: `PayBright (${options.apiUrl}) accepted the API key and token.` }
+    }
+    if (error instanceof LenderAuthError) {
+      return {
+        accepted: false,
+        field: "apiToken",
+        message: `PayBright (${options.apiUrl}) did not accept this API key and token (${error.status}); check both in the PayBright portal.`,
+      }
+    }
+    const said = error instanceof LenderError ? error.message : String(error)
+    return {
+      accepted: false,
+      message: `the credentials could not be checked with PayBright (${options.apiUrl}): ${said}`,
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  transform,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+
+export type PayBrightEventInput = {
+  kind: string
+  message: string
+  actor: string
+  payment_id?: string | null
+  order_id?: string | null
+  contract?: string | null
+  details?: Record<string, unknown> | null
+}
+
+/** Appends rows to the event log (the order panel's timeline and the audit trail). */
+export const recordPayBrightEventsStep = createStep(
+  "paybright-record-events",
+  async (events: PayBrightEventInput[], { container }) => {
+    const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+    const created = await module.createPayBrightEvents(events)
+    return new StepResponse(
+      created,
+      created.map((event) => event.id)
+    )
+  },
+  async (ids, { container }) => {
+    if (ids?.length) await container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE).deletePayBrightEvents(ids)
+  }
+)
+
+/** Records one event-log row (a card reveal, …) through a workflow, as every write in the plugin. */
+export const recordPayBrightEventWorkflow = createWorkflow("paybright-record-event", (input: PayBrightEventInput) => {
+  const rows = transform({ input }, ({ input }) => [input])
+  return new WorkflowResponse(recordPayBrightEventsStep(rows))
+})
