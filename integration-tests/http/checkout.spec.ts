@@ -260,6 +260,14 @@ medusaIntegrationTestRunner({
 
       // A storefront cannot smuggle another session's genuine approval, or its seal, into its own session.
       const other = await cartReadyForPayment(api, store)
+      // Nor put "x_" in the applicant's details: one key signs requests and results.
+      const prefixed = await api.post(
+        `/store/payment-collections/${other.paymentCollectionId}/payment-sessions`,
+        { provider_id: "pp_paybright_paybright", data: { applicant: { first_name: "Anna x_resultcompleted" } } },
+        { ...storeHeaders(store), validateStatus: () => true }
+      )
+      expect(prefixed.status).toBe(400)
+      expect(prefixed.data.message).toContain("first_name")
       await choosePayBright(api, store, other, { lender_result: genuine, paybright_status: "approved" })
       const smuggled = await completeCart(api, store, other.id)
       expect(smuggled.data.type).not.toBe("order")
