@@ -55,7 +55,10 @@ describe("simulator: hosted application", () => {
     await until(() => store.received.length >= 2)
     expect(store.received.map((entry) => entry.status)).toEqual([500, 200])
     expect(store.received[1].fields).toEqual(result)
-    const log = simulator.callbacks().filter((entry) => entry.reference === "ref-approve")
+    // The simulator logs an attempt once it has read the store's answer, a moment after the store counted it.
+    const attempts = () => simulator.callbacks().filter((entry) => entry.reference === "ref-approve")
+    await until(() => attempts().length >= 2)
+    const log = attempts()
     expect(log.map(({ attempt, status, url }) => ({ attempt, status, url }))).toEqual([
       { attempt: 1, status: 500, url: store.url },
       { attempt: 2, status: 200, url: store.url },
