@@ -91,14 +91,24 @@ export async function cartOfCollection(
 }
 
 /**
- * The contract a session's payment was authorized on. Medusa links the order to the cart before
- * it authorizes the payment, so an order without this payment is still being placed.
+ * The payments (not cancelled) of a session or of a whole payment collection, each with the
+ * PayBright contract it was authorized on ("" for another provider's). Medusa links the order to
+ * the cart before it authorizes the payment: an order with no payment yet is still being placed.
  */
-export async function contractOfSession(scope: MedusaContainer, sessionId: string): Promise<string | undefined> {
-  const payments = await scope
-    .resolve(Modules.PAYMENT)
-    .listPayments({ payment_session_id: sessionId }, { select: ["id", "data", "canceled_at"] })
-  const payment = payments.find((candidate) => !candidate.canceled_at)
-  const reference = (payment?.data as { gateway_reference?: unknown } | undefined)?.gateway_reference
-  return typeof reference === "string" ? reference : undefined
+export async function livePayments(
+  scope: MedusaContainer,
+  filter: { payment_session_id: string } | { payment_collection_id: string }
+): Promise<{ contract: string }[]> {
+  const payments = scope.resolve(Modules.PAYMENT)
+  const found =
+    "payment_session_id" in filter
+      ? await payments.listPayments(filter, { select: ["id", "data", "canceled_at"] })
+      : ((await payments.listPaymentCollections({ id: filter.payment_collection_id }, { relations: ["payments"] }))[0]
+          ?.payments ?? [])
+  return found
+    .filter((payment) => !payment.canceled_at)
+    .map((payment) => {
+      const reference = (payment.data as { gateway_reference?: unknown } | undefined)?.gateway_reference
+      return { contract: typeof reference === "string" ? reference : "" }
+    })
 }

@@ -17,7 +17,7 @@ import {
   type ApprovalRecord,
 } from "../workflows/approvals"
 import type { OrphanReason } from "./approval-messages"
-import { cartOfCollection, contractOfSession, findCheckout } from "./find-checkout"
+import { cartOfCollection, findCheckout, livePayments } from "./find-checkout"
 import { awaitOrder, placeOrder } from "./place-order"
 import { payBrightRegistrations, registeredProviderOptions } from "./provider-settings"
 
@@ -103,6 +103,7 @@ async function settleResult(
       : { kind: notApproved(outcome) }
   }
   const { session, cartId, countryCode } = checkout
+  const paymentCollectionId = session.payment_collection_id
   const amount = isAmount(result.x_amount) ? normalizeAmount(result.x_amount) : result.x_amount
   const matches =
     amount === toLenderAmount(session.amount as never) &&
@@ -127,7 +128,7 @@ async function settleResult(
     return settledApproval(approval, countryCode)
   }
   if (checkout.orderId) {
-    return concludeWithOrder(scope, approval, checkout.orderId, countryCode)
+    return concludeWithOrder(scope, approval, { orderId: checkout.orderId, paymentCollectionId, countryCode })
   }
   const placed = await placeOrder(scope, {
     cartId: cartId!,
@@ -137,7 +138,11 @@ async function settleResult(
     lockTimeoutSeconds: delivery.lockTimeoutSeconds,
   })
   if (placed.placed) {
-    const concluded = await concludeWithOrder(scope, approval, placed.orderId, countryCode)
+    const concluded = await concludeWithOrder(scope, approval, {
+      orderId: placed.orderId,
+      paymentCollectionId,
+      countryCode,
+    })
     if (concluded.kind === "placed") {
       logger.info(`PayBright: order ${placed.orderId} placed on contract ${approval.contract}`)
     }
@@ -145,9 +150,11 @@ async function settleResult(
   }
   if (placed.conflict) {
     const orderId = delivery.waitForOrderMs
-      ? await awaitOrder(scope, { cartId: cartId!, sessionId: session.id }, delivery.waitForOrderMs)
+      ? await awaitOrder(scope, { cartId: cartId!, paymentCollectionId }, delivery.waitForOrderMs)
       : undefined
-    return orderId ? concludeWithOrder(scope, approval, orderId, countryCode) : { kind: "processing", countryCode }
+    return orderId
+      ? concludeWithOrder(scope, approval, { orderId, paymentCollectionId, countryCode })
+      : { kind: "processing", countryCode }
   }
   const current = await currentApproval(scope, approval.id)
   if (current.state !== "approved") {
@@ -193,24 +200,23 @@ async function orphanWithoutSession(
 }
 
 /**
- * The cart has an order: this approval is its payment, or a second contract for it. An order
- * whose payment does not exist yet is still being placed by another request.
+ * The cart has an order: this approval is its payment, or a second contract (the order was paid
+ * by another contract or another way). An order with no payment yet is still being placed.
  */
 async function concludeWithOrder(
   scope: MedusaContainer,
   approval: ApprovalRecord,
-  orderId: string,
-  countryCode?: string
+  order: { orderId: string; paymentCollectionId: string; countryCode?: string }
 ): Promise<ApplicationResultOutcome> {
-  const contract = await contractOfSession(scope, approval.session_id)
-  if (!contract) {
-    return { kind: "processing", countryCode }
+  const payments = await livePayments(scope, { payment_collection_id: order.paymentCollectionId })
+  if (payments.length === 0) {
+    return { kind: "processing", countryCode: order.countryCode }
   }
-  if (contract === approval.contract) {
-    await markApprovalOrderedWorkflow(scope).run({ input: { approval_id: approval.id, order_id: orderId } })
-    return { kind: "placed", orderId, countryCode }
+  if (payments.some((payment) => payment.contract === approval.contract)) {
+    await markApprovalOrderedWorkflow(scope).run({ input: { approval_id: approval.id, order_id: order.orderId } })
+    return { kind: "placed", orderId: order.orderId, countryCode: order.countryCode }
   }
-  return settledApproval(await orphanApproval(scope, approval, "second_contract"), countryCode)
+  return settledApproval(await orphanApproval(scope, approval, "second_contract"), order.countryCode)
 }
 
 async function recordApproval(

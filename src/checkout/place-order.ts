@@ -1,7 +1,7 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { CART_LOCK_STEP, placeApprovedOrderWorkflow } from "../workflows/approvals"
-import { contractOfSession, placeOf } from "./find-checkout"
+import { livePayments, placeOf } from "./find-checkout"
 
 export type PlaceOrderResult =
   | { placed: true; orderId: string }
@@ -73,17 +73,17 @@ export async function placeOrder(
 
 /**
  * Waits for an order that another request is placing, for at most `timeoutMs`: the cart's order
- * and the session's payment (Medusa links the order before it authorizes the payment).
+ * and its payment (Medusa links the order before it authorizes the payment).
  */
 export async function awaitOrder(
   scope: MedusaContainer,
-  input: { cartId: string; sessionId: string },
+  input: { cartId: string; paymentCollectionId: string },
   timeoutMs: number
 ): Promise<string | undefined> {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     const { orderId } = await placeOf(scope, input.cartId)
-    if (orderId && (await contractOfSession(scope, input.sessionId))) {
+    if (orderId && (await livePayments(scope, { payment_collection_id: input.paymentCollectionId })).length > 0) {
       return orderId
     }
     await new Promise((resolve) => setTimeout(resolve, 250))

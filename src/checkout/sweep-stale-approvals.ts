@@ -7,7 +7,7 @@ import {
   updatePayBrightSessionWorkflow,
   type ApprovalRecord,
 } from "../workflows/approvals"
-import { contractOfSession, placeOf } from "./find-checkout"
+import { livePayments, placeOf } from "./find-checkout"
 import { payBrightRegistrations } from "./provider-settings"
 
 /** Added to the grace period, so a delivery still being handled is never swept from under it. */
@@ -33,7 +33,8 @@ export async function sweepStaleApprovals(container: MedusaContainer): Promise<{
   let ordered = 0
   for (const approval of stale) {
     const { orderId } = approval.cart_id ? await placeOf(container, approval.cart_id) : { orderId: undefined }
-    if (orderId && (await contractOfSession(container, approval.session_id)) === approval.contract) {
+    const payments = orderId ? await livePayments(container, { payment_session_id: approval.session_id }) : []
+    if (orderId && payments.some((payment) => payment.contract === approval.contract)) {
       await markApprovalOrderedWorkflow(container).run({ input: { approval_id: approval.id, order_id: orderId } })
       ordered++
     } else {

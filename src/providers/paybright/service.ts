@@ -280,7 +280,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       test: options.test,
     })
     if (!signed.verified || !sessionId) {
-      this.logger.warn(`PayBright: rejected an application result: ${signed.verified ? "no reference" : signed.reason}`)
+      this.logger.warn(
+        `PayBright: rejected an application result: ${signed.verified ? "no reference" : forLog(signed.reason, 200)}`
+      )
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const checked = await approvals.verifyForSession(fields, sessionId).catch(() => undefined)

@@ -4,19 +4,10 @@ import type { Logger } from "@medusajs/framework/types"
 import { orphanMessage, type OrphanReason } from "../../checkout/approval-messages"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import type PayBrightModuleService from "../../modules/paybright/service"
+import type { PayBrightApprovalRecord } from "../../types/admin"
 
-export type ApprovalRecord = {
-  id: string
-  contract: string
-  session_id: string
-  cart_id: string | null
-  order_id: string | null
-  amount: string
-  currency_code: string
-  state: "approved" | "ordered" | "orphaned" | "handled"
-  reason: string | null
-  created_at: Date | string
-}
+/** An approval row as the module answers it (dates as dates). */
+export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & { created_at: Date | string }
 
 export type RecordApprovalInput = {
   contract: string
@@ -152,6 +143,7 @@ async function reportOrphan(
   approval: ApprovalRecord
 ) {
   const message = orphanMessage(approval)
+  const logLine = `${message} [${approval.reason}]`
   await service.createPayBrightEvents({
     kind: "approval.orphaned",
     contract: approval.contract,
@@ -163,5 +155,5 @@ async function reportOrphan(
       reason: approval.reason,
     },
   })
-  ;(container.resolve("logger") as Logger).error(message)
+  ;(container.resolve("logger") as Logger).error(logLine)
 }

@@ -20,6 +20,9 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     res.status(404).json({ message: "PayBright is not set up on this store." })
     return
   }
-  const place = opened?.context ? await cartOfCollection(req.scope, opened.context.payment_collection_id) : {}
+  // The country only picks the storefront's path: without it the shopper still goes back to checkout.
+  const place = opened?.context
+    ? await cartOfCollection(req.scope, opened.context.payment_collection_id).catch(() => ({ countryCode: undefined }))
+    : {}
   res.redirect(303, checkoutUrl(settings, "cancelled", place.countryCode))
 }

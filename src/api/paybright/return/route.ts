@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { handleApplicationResult } from "../../../checkout/handle-application-result"
+import type { Logger } from "@medusajs/framework/types"
+import { handleApplicationResult, type HandledResult } from "../../../checkout/handle-application-result"
 import { payBrightRegistrations } from "../../../checkout/provider-settings"
 import { shopperDestination } from "../../../checkout/storefront-urls"
 
@@ -10,15 +11,24 @@ import { shopperDestination } from "../../../checkout/storefront-urls"
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const query = req.validatedQuery as Record<string, unknown>
-  const { outcome, options } = await handleApplicationResult(req.scope, query, {
-    returnToken: query.ctx,
-    lockTimeoutSeconds: 15,
-    waitForOrderMs: 5_000,
-  })
-  const settings = options ?? (await payBrightRegistrations(req.scope))[0]?.options
+  let handled: HandledResult
+  try {
+    handled = await handleApplicationResult(req.scope, query, {
+      returnToken: query.ctx,
+      lockTimeoutSeconds: 15,
+      waitForOrderMs: 5_000,
+    })
+  } catch (error) {
+    // The lender's callback settles it; the shopper is told to choose again rather than shown an error page.
+    ;(req.scope.resolve("logger") as Logger).error(
+      `PayBright: a shopper's return could not be handled: ${error instanceof Error ? error.message : String(error)}`
+    )
+    handled = { outcome: { kind: "rejected", status: 400, reason: "the return could not be handled" } }
+  }
+  const settings = handled.options ?? (await payBrightRegistrations(req.scope))[0]?.options
   if (!settings) {
     res.status(404).json({ message: "PayBright is not set up on this store." })
     return
   }
-  res.redirect(303, shopperDestination(settings, outcome))
+  res.redirect(303, shopperDestination(settings, handled.outcome))
 }
