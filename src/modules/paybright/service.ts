@@ -1,6 +1,11 @@
 import { MedusaService } from "@medusajs/framework/utils"
-import { PayBrightCapture } from "./models/paybright-capture"
+import { PayBrightCardTransaction } from "./models/paybright-card-transaction"
 import { PayBrightEvent } from "./models/paybright-event"
+import { PayBrightMoneyRecord } from "./models/paybright-money-record"
 
-/** The plugin's own records: the captures it makes by itself, and the event log of each payment. */
-export default class PayBrightModuleService extends MedusaService({ PayBrightCapture, PayBrightEvent }) {}
+/** The plugin's own records: every capture and refund, the virtual card's movements, and the event log. */
+export default class PayBrightModuleService extends MedusaService({
+  PayBrightMoneyRecord,
+  PayBrightCardTransaction,
+  PayBrightEvent,
+}) {}
