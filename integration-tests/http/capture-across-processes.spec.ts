@@ -10,7 +10,7 @@ import { useAppPort } from "../helpers/app-port"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals, orderPayment } from "../helpers/ledger"
 import { startRedis } from "../helpers/redis"
-import { captureFulfillment } from "../../src/capture/capture-fulfillment"
+import { capturePaymentOnceWorkflow } from "../../src/workflows"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
 import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 import { useSimulator } from "../helpers/simulator"
@@ -99,15 +99,19 @@ medusaIntegrationTestRunner({
       )
       fs.writeFileSync(goFile, fulfillmentId)
       const here = await Promise.all([
-        captureFulfillment(getContainer(), "shipment", fulfillmentId),
+        capturePaymentOnceWorkflow(getContainer())
+          .run({ input: { trigger: "shipment", fulfillment_id: fulfillmentId } })
+          .then(({ result }) => result),
         api.post(
           `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
           { items: [{ id: lamps.id, quantity: 3 }] },
           admin
         ),
-        captureFulfillment(getContainer(), "shipment", fulfillmentId),
+        capturePaymentOnceWorkflow(getContainer())
+          .run({ input: { trigger: "shipment", fulfillment_id: fulfillmentId } })
+          .then(({ result }) => result),
       ])
-      expect([here[0].status, here[2].status]).toEqual(["captured", "captured"])
+      expect([here[0].status, here[2].status]).toEqual(["done", "done"])
       await subscriberDone
       await until(
         () => fs.existsSync(`${goFile}.done`),
@@ -119,7 +123,7 @@ medusaIntegrationTestRunner({
       await until(
         async () =>
           (await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)).data.captures.every(
-            (capture: any) => capture.status !== "pending"
+            (capture: any) => capture.state !== "pending"
           ),
         30_000,
         () => output
@@ -132,7 +136,7 @@ medusaIntegrationTestRunner({
       expect(records.captures).toHaveLength(1)
       const outcomes = JSON.parse(fs.readFileSync(`${goFile}.done`, "utf8"))
       fs.rmSync(path.dirname(goFile), { recursive: true, force: true })
-      expect(outcomes.every((outcome: { status: string }) => outcome.status === "captured")).toBe(true)
+      expect(outcomes.every((outcome: { status: string }) => outcome.status === "done")).toBe(true)
     })
   },
 })

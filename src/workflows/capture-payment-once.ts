@@ -1,0 +1,29 @@
+import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { locateCaptureStep, type CaptureRequestInput } from "./steps/locate-capture"
+import { makeCaptureStep } from "./steps/make-capture"
+import { prepareCaptureRecordStep } from "./steps/prepare-capture-record"
+
+/** Seconds to wait for the payment's lock, and how long a holder may keep it. */
+export const LOCK_WAIT_SECONDS = 60
+export const LOCK_TTL_SECONDS = 120
+
+/**
+ * A capture the plugin makes by itself, once: a parcel shipped (or fulfilled), or a person's
+ * retry of a refused capture. Runs under the payment's lock (Medusa's locking module, across
+ * processes with locking-postgres or locking-redis); the record is written before Medusa and the
+ * lender are asked, and says how it ended.
+ */
+export const capturePaymentOnceWorkflow = createWorkflow(
+  "paybright-capture-payment-once",
+  (input: CaptureRequestInput) => {
+    const located = locateCaptureStep(input)
+    const key = transform({ located }, ({ located }) => located.lock_key)
+    acquireLockStep({ key: key as unknown as string, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })
+    const skip = transform({ located }, ({ located }) => located.skip_reason)
+    const prepared = prepareCaptureRecordStep({ request: input, skip_reason: skip })
+    const result = makeCaptureStep(prepared)
+    releaseLockStep({ key: key as unknown as string })
+    return new WorkflowResponse(result)
+  }
+)
