@@ -26,7 +26,7 @@ describe("simulator: control API", () => {
     await client.capture(contract.gateway_reference, {
       x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey,
       x_amount: "25.00",
-      x_reference: "cap-1",
+      x_reference: "ref-ledger",
       x_currency: "CAD",
       x_test: true,
     })
@@ -45,7 +45,7 @@ describe("simulator: control API", () => {
       authorized: "75.00",
       captured: "25.00",
       refunded: "5.00",
-      captures: [{ reference: "cap-1", amount: "25.00", at: expect.any(String) }],
+      captures: [{ reference: "ref-ledger", amount: "25.00", at: expect.any(String) }],
       refunds: [{ amount: "5.00", at: expect.any(String) }],
     })
     expect(await (await control("/contracts?reference=ref-ledger")).json()).toEqual(view)
