@@ -98,7 +98,7 @@ function paybrightOptions(captureMode: string, processor?: Record<string, unknow
     captureMode,
     captureOn: env.PAYBRIGHT_CAPTURE_ON ?? "shipment",
     shopName: "PayBright test store",
-    timeoutMs: 5000,
+    timeoutMs: Number(env.PAYBRIGHT_TIMEOUT_MS ?? 5000),
     ...(processor ? { cardProcessor: processor } : {}),
   }
 }

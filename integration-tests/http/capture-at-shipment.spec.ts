@@ -74,7 +74,7 @@ medusaIntegrationTestRunner({
     async function captures(orderId: string, count: number) {
       for (let i = 0; i < 100; i++) {
         const { data } = await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)
-        if (data.captures.filter((capture: any) => capture.status !== "pending").length >= count) return data.captures
+        if (data.captures.filter((capture: any) => capture.state !== "pending").length >= count) return data.captures
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
       throw new Error(`fewer than ${count} captures for ${orderId}`)
@@ -98,7 +98,12 @@ medusaIntegrationTestRunner({
         order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
       )
       const [capture] = await captures(order.id, 1)
-      expect(capture).toMatchObject({ status: "captured", trigger: "shipment" })
+      expect(capture).toMatchObject({
+        state: "done",
+        trigger: "shipment",
+        reference: expect.stringMatching(/^payses_/),
+      })
+      expect(capture.lender_evidence).toMatchObject({ x_result: "Completed", x_gateway_reference: reference })
       const medusa = await expectLedgersAgree(payment.id, reference)
       expect(medusa.captured).toBe(MathBN.convert(order.total).toFixed(2))
     })
@@ -125,7 +130,7 @@ medusaIntegrationTestRunner({
         onFulfillment.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
       )
       const [capture] = await captures(onFulfillment.order.id, 1)
-      expect(capture).toMatchObject({ status: "captured", trigger: "fulfillment" })
+      expect(capture).toMatchObject({ state: "done", trigger: "fulfillment" })
       await expectLedgersAgree(onFulfillment.payment.id, onFulfillment.reference)
 
       const manual = await placedOrder("pp_paybright_capture-manually")
@@ -163,16 +168,65 @@ medusaIntegrationTestRunner({
         order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
       )
       const [failed] = await captures(order.id, 1)
-      expect(failed.status).toBe("failed")
-      expect(failed.last_error).toContain("Contract under review")
+      expect(failed.state).toBe("refused")
+      expect(failed.message).toContain("Contract under review")
+      expect(failed.message).toContain("nothing moved")
       const { data } = await api.get(`/admin/orders/${order.id}?fields=fulfillments.shipped_at`, admin)
       expect(data.order.fulfillments[0].shipped_at).toBeTruthy()
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
 
       const retried = await api.post(`/admin/paybright/captures/${failed.id}/retry`, {}, admin)
-      expect(retried.data.capture.status).toBe("captured")
+      expect(retried.data.capture.status).toBe("done")
       const medusa = await expectLedgersAgree(payment.id, reference)
       expect(medusa.captured).toBe(MathBN.convert(order.total).toFixed(2))
+    })
+
+    it("captures only what each parcel carries when two parcels are packed before either ships", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const sofa = order.items.find((item: any) => item.title === "Sofa")
+      const lamps = order.items.find((item: any) => item.title !== "Sofa")
+      const lampsParcel = await fulfill(order.id, [{ id: lamps.id, quantity: 3 }])
+      const sofaParcel = await fulfill(order.id, [{ id: sofa.id, quantity: 1 }])
+      // The sofa ships first while the lamps are only packed: it is not "everything that remains".
+      await api.post(
+        `/admin/orders/${order.id}/fulfillments/${sofaParcel}/shipments`,
+        { items: [{ id: sofa.id, quantity: 1 }] },
+        admin
+      )
+      const [first] = await captures(order.id, 1)
+      // The sofa (565.00 with 13% tax: 638.45) and the shipping (28.25) with the first capture.
+      expect(first.amount).toBe("666.70")
+      await api.post(
+        `/admin/orders/${order.id}/fulfillments/${lampsParcel}/shipments`,
+        { items: [{ id: lamps.id, quantity: 3 }] },
+        admin
+      )
+      await captures(order.id, 2)
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.captures).toEqual([
+        "666.70",
+        MathBN.sub(MathBN.convert(order.total).toFixed(2), "666.70").toFixed(2),
+      ])
+    })
+
+    it("captures no more than the edited order's total when an item is removed before the last shipment", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const sofa = order.items.find((item: any) => item.title === "Sofa")
+      const lamps = order.items.find((item: any) => item.title !== "Sofa")
+      await ship(order.id, [{ id: sofa.id, quantity: 1 }])
+      await captures(order.id, 1)
+      // One lamp of three is taken off the order before the rest ships.
+      const { data: edit } = await api.post(`/admin/order-edits`, { order_id: order.id }, admin)
+      await api.post(`/admin/order-edits/${order.id}/items/item/${lamps.id}`, { quantity: 2 }, admin)
+      await api.post(`/admin/order-edits/${order.id}/request`, {}, admin)
+      await api.post(`/admin/order-edits/${order.id}/confirm`, {}, admin)
+      expect(edit.order_change.order_id).toBe(order.id)
+      const { data: edited } = await api.get(`/admin/orders/${order.id}?fields=total`, admin)
+      expect(MathBN.lt(edited.order.total, order.total)).toBe(true)
+      await ship(order.id, [{ id: lamps.id, quantity: 2 }])
+      await captures(order.id, 2)
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.captured).toBe(MathBN.convert(edited.order.total).toFixed(2))
     })
 
     it("refunds across captures, never more than captured, and the ledgers agree", async () => {

@@ -84,6 +84,20 @@ export class StripeCardProcessor implements CardProcessor {
         // Stripe has taken the charge and not settled it: it may still succeed.
         throw new CardProcessorError("processing", `Stripe is still processing the charge ${intent.id}`, this.name)
       }
+      if (!NOT_CHARGED.has(String(intent.status)) && intent.status !== "succeeded") {
+        throw new CardProcessorError(
+          "processor_error",
+          `Stripe answered the charge ${intent.id} without a known status`,
+          this.name
+        )
+      }
+      if (intent.status === "succeeded" && intent.amount_received !== minorUnits(input.amount)) {
+        throw new CardProcessorError(
+          "processor_error",
+          `Stripe answered the charge ${intent.id} with another amount (${intent.amount_received})`,
+          this.name
+        )
+      }
       if (intent.status !== "succeeded") {
         // A virtual card cannot pass 3-D Secure or any other shopper step: cancel the intent so
         // nothing stays authorized, and report the charge as not made.
@@ -107,6 +121,25 @@ export class StripeCardProcessor implements CardProcessor {
         { payment_intent: input.chargeId, amount: minorUnits(input.amount) },
         { idempotencyKey: input.idempotencyKey }
       )
+      if (
+        refund.status !== "succeeded" &&
+        refund.status !== "pending" &&
+        refund.status !== "failed" &&
+        refund.status !== "canceled"
+      ) {
+        throw new CardProcessorError(
+          "processor_error",
+          `Stripe answered the refund ${refund.id} without a known status`,
+          this.name
+        )
+      }
+      if (refund.amount !== minorUnits(input.amount)) {
+        throw new CardProcessorError(
+          "processor_error",
+          `Stripe answered the refund ${refund.id} with another amount (${refund.amount})`,
+          this.name
+        )
+      }
       if (refund.status === "failed" || refund.status === "canceled") {
         throw new CardProcessorError(
           "declined",
@@ -162,6 +195,15 @@ export class StripeCardProcessor implements CardProcessor {
     return new CardProcessorError("processor_error", `Stripe failed the ${operation}: ${message}`, this.name)
   }
 }
+
+/** Intent states in which nothing was charged: the plugin cancels the intent and reports the charge refused. */
+const NOT_CHARGED = new Set([
+  "requires_action",
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_capture",
+  "canceled",
+])
 
 function minorUnits(amount: string): number {
   return Number(parseAmount(amount))

@@ -150,7 +150,9 @@ describe("simulator: REST API", () => {
       await expect(
         client.capture(contract.gateway_reference, { ...captureOf("1.00", contract.reference), x_test: false })
       ).rejects.toThrow(/x_test/)
-      await expect(client.capture("999999", captureOf("1.00", contract.reference))).rejects.toBeInstanceOf(LenderNotFoundError)
+      await expect(client.capture("999999", captureOf("1.00", contract.reference))).rejects.toBeInstanceOf(
+        LenderNotFoundError
+      )
       expect(simulator.contract(contract.gateway_reference)).toMatchObject({ captured: "50.00", status: "Complete" })
     })
 
@@ -251,7 +253,10 @@ describe("simulator: REST API", () => {
       simulator.failNext(contract.gateway_reference, { operation: "capture", status: 200, message: "Declined by risk" })
       const notCaptured = client.capture(contract.gateway_reference, captureOf("40.00", contract.reference))
       await expect(notCaptured).rejects.toBeInstanceOf(LenderDeclinedError)
-      await expect(notCaptured).rejects.toMatchObject({ outcome: "refused", evidence: { x_result: "Failed", x_message: "Declined by risk" } })
+      await expect(notCaptured).rejects.toMatchObject({
+        outcome: "refused",
+        evidence: { x_result: "Failed", x_message: "Declined by risk" },
+      })
       expect(simulator.contract(contract.gateway_reference)).toMatchObject({ captured: "0.00", status: "PENDING" })
 
       const captured = await client.capture(contract.gateway_reference, captureOf("40.00", contract.reference))
