@@ -116,6 +116,7 @@ function cardProcessor(kind?: string) {
         host: stripe.hostname,
         port: Number(stripe.port),
         protocol: stripe.protocol.replace(":", ""),
+        timeoutMs: Number(env.PAYBRIGHT_STRIPE_TIMEOUT_MS ?? 20000),
       },
     }
   }

@@ -31,7 +31,14 @@ export type FakeStripe = {
    * Arms a fault of the matrix (see src/simulator/faults.ts) for the next `count` charge or refund
    * requests, or leaves the next charge's intent "processing" or "requires_action".
    */
-  injectFault(fault: { endpoint: "charge" | "refund"; kind: StripeFaultKind; count?: number; delayMs?: number }): void
+  injectFault(fault: {
+    endpoint: "charge" | "refund"
+    kind: StripeFaultKind
+    count?: number
+    delayMs?: number
+    /** Requests to let through before the fault starts. */
+    after?: number
+  }): void
   close(): Promise<void>
 }
 
@@ -60,10 +67,14 @@ export async function startFakeStripe(
   const cards = new Map<string, string>()
   const replies = new Map<string, { body: string; status: number; response: unknown }>()
   let nextFailure: "card_declined" | "expired_card" | "network" | undefined
-  const faults = new Map<string, { kind: StripeFaultKind; count: number; delayMs?: number }>()
+  const faults = new Map<string, { kind: StripeFaultKind; count: number; delayMs?: number; after: number }>()
   const takeFault = (endpoint: string) => {
     const fault = faults.get(endpoint)
     if (!fault) return undefined
+    if (fault.after > 0) {
+      faults.set(endpoint, { ...fault, after: fault.after - 1 })
+      return undefined
+    }
     if (fault.count <= 1) faults.delete(endpoint)
     else faults.set(endpoint, { ...fault, count: fault.count - 1 })
     return fault
@@ -76,7 +87,7 @@ export async function startFakeStripe(
         : req.url?.startsWith("/v1/refunds")
           ? "refund"
           : ""
-    if (faults.get(endpoint)?.kind === "reset_before_read") {
+    if (faults.get(endpoint)?.kind === "reset_before_read" && !faults.get(endpoint)?.after) {
       takeFault(endpoint)
       req.socket.destroy()
       return
@@ -282,7 +293,12 @@ export async function startFakeStripe(
       nextFailure = code
     },
     injectFault(fault) {
-      faults.set(fault.endpoint, { kind: fault.kind, count: fault.count ?? 1, delayMs: fault.delayMs })
+      faults.set(fault.endpoint, {
+        kind: fault.kind,
+        count: fault.count ?? 1,
+        delayMs: fault.delayMs,
+        after: fault.after ?? 0,
+      })
     },
     close: () =>
       new Promise<void>((resolve) => {

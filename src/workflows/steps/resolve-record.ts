@@ -1,10 +1,43 @@
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/core-flows"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { resolutionMessage } from "../../messages/merchant-messages"
 import { writeEvent } from "../../records/events"
 import { twoDecimals } from "../../records/money-attempt"
 import { findRecord, recordsOf } from "./record-queries"
+
+/** The card's in-doubt movements of the record follow the person's answer. */
+async function settleCardRows(
+  records: ReturnType<typeof recordsOf>,
+  medusaId: string | null,
+  lenderShows: "done" | "nothing"
+) {
+  if (!medusaId) return
+  const rows = (await records.listPayBrightCardTransactions({ medusa_id: medusaId, state: "in_doubt" })) as unknown as {
+    id: string
+  }[]
+  for (const row of rows) {
+    await records.updatePayBrightCardTransactions({ id: row.id, state: lenderShows === "done" ? "done" : "refused" })
+  }
+}
+
+/** What the card's refund rows of a Medusa refund show as gone back, if it went to a virtual card. */
+async function refundedOnCard(
+  records: ReturnType<typeof recordsOf>,
+  medusaId: string | null
+): Promise<string | undefined> {
+  if (!medusaId) return undefined
+  const rows = (await records.listPayBrightCardTransactions({ medusa_id: medusaId, kind: "refund" })) as unknown as {
+    amount: unknown
+    state: string
+  }[]
+  if (rows.length === 0) return undefined
+  // In-doubt parts are what the person just confirmed; refused parts certainly did not move.
+  return rows
+    .filter((row) => row.state === "done" || row.state === "in_doubt")
+    .reduce((sum, row) => MathBN.add(sum, row.amount as never), MathBN.convert(0))
+    .toFixed(2)
+}
 
 export type ResolveInput = { record_id: string; lender_shows: "done" | "nothing"; actor: string }
 
@@ -75,6 +108,7 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
       message: resolutionMessage("refund", "done", amount, record.currency_code),
     })
   }
+  await settleCardRows(records, record.medusa_id, input.lender_shows)
   await writeEvent(records, {
     kind: "record.resolved",
     payment_id: record.payment_id,
