@@ -57,6 +57,11 @@ export function notStartedMessage(movement: MoneyMovement, fact: string): string
   return `The ${movement} could not be started (${withoutFinalStop(fact)}); nothing moved, so retry it from the order's PayBright panel.`
 }
 
+/** A parcel shipped after an order edit made Medusa cancel the rest of the PayBright authorization. */
+export function cancelledAuthorizationMessage(amount: string, currency: string, contract: string): string {
+  return `This parcel (${amount} ${currency.toUpperCase()}) was not captured because editing the order made Medusa cancel the rest of the authorization on PayBright contract ${contract}; capture it in the PayBright portal, then record it in Medusa as a payment on the order's new payment collection.`
+}
+
 /** An amount Medusa and the lender would round differently. */
 export function tooPreciseMessage(amount: string): string {
   return `The amount ${amount} has more than two decimals, which PayBright cannot capture exactly; capture an amount in cents.`

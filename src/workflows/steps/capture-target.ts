@@ -9,7 +9,8 @@ export type CaptureTarget =
   | {
       found: true
       order: { id: string; display_id: number }
-      payment: { id: string; provider_id: string; currency_code: string; contract: string | null }
+      /** `canceled`: Medusa cancelled the rest of the authorization (an order edit after a partial capture). */
+      payment: { id: string; provider_id: string; currency_code: string; contract: string | null; canceled: boolean }
       /** What this parcel captures now, by the rules of fulfillment-value.ts. */
       amount: string
     }
@@ -64,9 +65,7 @@ export async function captureTarget(
     ],
     filters: { order_id: orderId },
   })
-  const payment = collections
-    .flatMap((link: any) => link.payment_collection?.payments ?? [])
-    .find((candidate: any) => candidate.provider_id.startsWith("pp_paybright_") && !candidate.canceled_at)
+  const payment = pickPayBrightPayment(collections.flatMap((link: any) => link.payment_collection?.payments ?? []))
   if (!order || !payment) {
     return { found: false, reason: "the order is not paid with PayBright" }
   }
@@ -106,7 +105,22 @@ export async function captureTarget(
       provider_id: payment.provider_id,
       currency_code: payment.currency_code,
       contract: payment.data?.gateway_reference ?? null,
+      canceled: !!payment.canceled_at,
     },
     amount,
   }
+}
+
+/**
+ * The order's PayBright payment: the live one, else one Medusa cancelled after capturing part of
+ * it (an order edit cancels the authorized remainder and asks for a new payment), so that the
+ * parcel's capture is refused with a reason rather than skipped in silence.
+ */
+export function pickPayBrightPayment<P extends { provider_id?: string; canceled_at?: unknown; captures?: unknown[] }>(
+  payments: P[]
+): P | undefined {
+  const ours = payments.filter((candidate) => candidate?.provider_id?.startsWith("pp_paybright_"))
+  return (
+    ours.find((candidate) => !candidate.canceled_at) ?? ours.find((candidate) => (candidate.captures ?? []).length > 0)
+  )
 }

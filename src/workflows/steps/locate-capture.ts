@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { registeredProviderOptions } from "../../checkout/provider-settings"
 import { paymentLockKey } from "../payment-lock"
 import type { CaptureTrigger } from "../types"
+import { pickPayBrightPayment } from "./capture-target"
 import { findRecord } from "./record-queries"
 
 export type CaptureRequestInput = { trigger: CaptureTrigger; fulfillment_id: string } | { retry_record_id: string }
@@ -31,13 +32,14 @@ export const locateCaptureStep = createStep(
             "payment_collection.payments.id",
             "payment_collection.payments.provider_id",
             "payment_collection.payments.canceled_at",
+            "payment_collection.payments.captures.id",
           ],
           filters: { order_id: links[0].order_id },
         })
       : { data: [] as any[] }
-    const payment = collections
-      .flatMap((link: any) => link.payment_collection?.payments ?? [])
-      .find((candidate: any) => candidate?.provider_id?.startsWith("pp_paybright_") && !candidate.canceled_at)
+    const payment: any = pickPayBrightPayment(
+      collections.flatMap((link: any) => link.payment_collection?.payments ?? [])
+    )
     const skip = (reason: string) =>
       new StepResponse({ lock_key: undefined as string | undefined, skip_reason: reason })
     if (!payment) {

@@ -1,5 +1,6 @@
 import { MedusaError, MathBN } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { cancelledAuthorizationMessage } from "../../messages/merchant-messages"
 import type { MoneyRecordRow } from "../../records/money-record-types"
 import { captureTarget } from "./capture-target"
 import type { CaptureRequestInput } from "./locate-capture"
@@ -63,6 +64,7 @@ export const prepareCaptureRecordStep = createStep(
       }
     }
     let amount: string
+    let cancelledByEdit = false
     let paymentId: string
     let orderId: string | null = retryOf?.order_id ?? null
     let currency: string
@@ -73,6 +75,7 @@ export const prepareCaptureRecordStep = createStep(
         return new StepResponse<PreparedCapture>({ record_id: null, proceed: false, reason: target.reason })
       }
       amount = target.amount
+      cancelledByEdit = target.payment.canceled
       paymentId = target.payment.id
       orderId = target.order.id
       currency = target.payment.currency_code
@@ -101,6 +104,15 @@ export const prepareCaptureRecordStep = createStep(
       amount: amount as never,
       currency_code: currency,
       retry_of: retryOf?.id ?? null,
+    }
+    if (cancelledByEdit) {
+      const message = cancelledAuthorizationMessage(amount, currency, contract ?? "?")
+      const refused = (await records.createPayBrightMoneyRecords({
+        ...base,
+        state: "refused",
+        message,
+      })) as unknown as MoneyRecordRow
+      return new StepResponse<PreparedCapture>({ record_id: refused.id, proceed: false, reason: message })
     }
     if (doubt) {
       if (retryOf) {
