@@ -100,12 +100,20 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
       message: resolutionMessage("capture", "done", amount, record.currency_code),
     })
   } else {
+    // A virtual-card refund split over charges records what went back, part by part: that is what moved.
+    const recorded = (await refundedOnCard(records, record.medusa_id)) ?? amount
     // Settled and unclaimed: the provider finds it, records the Refund and calls no one.
-    await records.updatePayBrightMoneyRecords({ id: record.id, state: "done", medusa_id: null, ...resolved })
-    await refundPaymentWorkflow(container).run({ input: { payment_id: record.payment_id, amount: amount as never } })
     await records.updatePayBrightMoneyRecords({
       id: record.id,
-      message: resolutionMessage("refund", "done", amount, record.currency_code),
+      state: "done",
+      medusa_id: null,
+      amount: recorded as never,
+      ...resolved,
+    })
+    await refundPaymentWorkflow(container).run({ input: { payment_id: record.payment_id, amount: recorded as never } })
+    await records.updatePayBrightMoneyRecords({
+      id: record.id,
+      message: resolutionMessage("refund", "done", recorded, record.currency_code),
     })
   }
   await settleCardRows(records, record.medusa_id, input.lender_shows)
