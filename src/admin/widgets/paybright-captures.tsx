@@ -6,17 +6,16 @@ import { sdk } from "../lib/sdk"
 
 type CaptureRecord = {
   id: string
-  trigger: "shipment" | "fulfillment"
+  trigger: "shipment" | "fulfillment" | "admin" | "cancellation" | "retry"
   fulfillment_id: string
-  raw_amount: { value: string }
+  amount: string
   currency_code: string
-  status: "pending" | "captured" | "failed"
-  attempts: number
-  last_error: string | null
-  updated_at: string
+  state: "pending" | "done" | "refused" | "in_doubt"
+  message: string | null
+  created_at: string
 }
 
-const colors = { captured: "green", failed: "red", pending: "orange" } as const
+const colors = { done: "green", refused: "red", in_doubt: "purple", pending: "orange" } as const
 
 /** The captures PayBright made at shipment for this order, with a retry for the failed ones. */
 const PayBrightCapturesWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
@@ -56,18 +55,18 @@ const PayBrightCapturesWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
         <div key={capture.id} className="flex flex-col gap-y-2 px-6 py-4">
           <div className="flex items-center justify-between">
             <Text size="small" weight="plus">
-              {twoDecimals(capture.raw_amount.value)} {capture.currency_code.toUpperCase()} at {capture.trigger}
+              {twoDecimals(capture.amount)} {capture.currency_code.toUpperCase()} at {capture.trigger}
             </Text>
-            <Badge size="2xsmall" color={colors[capture.status]}>
-              {capture.status}
+            <Badge size="2xsmall" color={colors[capture.state]}>
+              {capture.state}
             </Badge>
           </div>
-          {capture.last_error && (
+          {capture.message && (
             <Text size="small" className="text-ui-fg-error">
-              {capture.last_error}
+              {capture.message}
             </Text>
           )}
-          {capture.status === "failed" && (
+          {capture.state === "refused" && (
             <Button
               size="small"
               variant="secondary"
