@@ -6,10 +6,9 @@ import { reportExpiringAuthorizations } from "../../src/capture/authorization-ex
 import captureOnFulfillment from "../../src/subscribers/paybright-capture-on-fulfillment"
 import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
-import { follow, submitApplication } from "../helpers/hosted-application"
-import { medusaTotals, orderPayment } from "../helpers/ledger"
+import { medusaTotals } from "../helpers/ledger"
+import { placePayBrightOrder } from "../helpers/placed-order"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
-import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 
 jest.setTimeout(120_000)
 
@@ -38,21 +37,19 @@ medusaIntegrationTestRunner({
     })
 
     /** A placed order of a sofa and three lamps, paid with the given PayBright registration. */
-    async function placedOrder(providerId = "pp_paybright_paybright") {
-      const cart = await cartReadyForPayment(api, store, [
-        { variantIndex: 0, quantity: 1 },
-        { variantIndex: 1, quantity: 3 },
-      ])
-      const session = await choosePayBright(api, store, cart, undefined, providerId)
-      const back = await follow((await submitApplication(session.data.redirect)).location!)
-      const orderId = back.location!.split("/order/")[1].split("/")[0]
-      const { data } = await api.get(
-        `/admin/orders/${orderId}?fields=id,display_id,total,items.id,items.quantity,items.title`,
-        admin
+    const placedOrder = (providerId = "pp_paybright_paybright") =>
+      placePayBrightOrder(
+        api,
+        getContainer(),
+        store,
+        simulator,
+        admin,
+        [
+          { variantIndex: 0, quantity: 1 },
+          { variantIndex: 1, quantity: 3 },
+        ],
+        providerId
       )
-      const payment = await orderPayment(getContainer(), orderId)
-      return { order: data.order, payment, reference: simulator.contractByReference(session.id)!.gateway_reference }
-    }
 
     async function fulfill(orderId: string, items: { id: string; quantity: number }[]) {
       const { data } = await api.post(

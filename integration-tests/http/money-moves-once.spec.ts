@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { MathBN } from "@medusajs/framework/utils"
+import { MathBN, Modules } from "@medusajs/framework/utils"
 import { FAULT_ACTS, FAULT_KINDS, type FaultKind, type Simulator } from "../../src/simulator"
-import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
+import { paymentLockKey, reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
 import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
@@ -14,7 +14,10 @@ jest.setTimeout(600_000)
 
 useAppPort()
 // A short client timeout, so that a "slow" lender is slower than it in a second or two.
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } }, { PAYBRIGHT_TIMEOUT_MS: "1500" })
+const lender = useSimulator(
+  { decision: "approve", callback: { enabled: false } },
+  { PAYBRIGHT_TIMEOUT_MS: "1500", PAYBRIGHT_LOCK_WAIT_SECONDS: "2" }
+)
 const SLOW_MS = 2500
 
 medusaIntegrationTestRunner({
@@ -123,6 +126,29 @@ medusaIntegrationTestRunner({
       await api.post(`/admin/payments/${payment.id}/refund`, { amount: 40 }, admin)
       expect(simulator.contract(reference)!.refunds.map((refund) => refund.amount)).toEqual(["40.00"])
       expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
+    })
+
+    it("leaves a retryable record when a parcel's capture cannot even start, and captures on retry", async () => {
+      const { order, payment, reference } = await placedOrder()
+      // Someone else holds the payment's lock for longer than the capture waits for it.
+      const locking = getContainer().resolve(Modules.LOCKING)
+      await locking.acquire(paymentLockKey(payment.id), { ownerId: "another-process", expire: 30 })
+      try {
+        await ship(
+          order.id,
+          order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+        )
+        const [unstarted] = await settledRecords(payment.id, 1)
+        expect(unstarted).toMatchObject({ kind: "capture", trigger: "shipment", state: "refused", amount: "520.00" })
+        expect(unstarted.message).toMatch(/could not be started .*retry it from the order's PayBright panel/)
+      } finally {
+        await locking.release(paymentLockKey(payment.id), { ownerId: "another-process" })
+      }
+      const [unstarted] = await records(payment.id)
+      const { data } = await api.post(`/admin/paybright/captures/${unstarted.id}/retry`, {}, admin)
+      expect(data.capture).toMatchObject({ status: "done", amount: "520.00" })
+      expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
+      expect(simulator.contract(reference)!.captured).toBe("520.00")
     })
 
     it("turns a record left pending by a stopped process into in doubt, and lists Medusa rows without evidence", async () => {

@@ -4,8 +4,12 @@ import { locateCaptureStep, type CaptureRequestInput } from "./steps/locate-capt
 import { makeCaptureStep } from "./steps/make-capture"
 import { prepareCaptureRecordStep } from "./steps/prepare-capture-record"
 
-/** Seconds to wait for the payment's lock, and how long a holder may keep it. */
-export const LOCK_WAIT_SECONDS = 60
+/** Seconds to wait for the payment's lock (PAYBRIGHT_LOCK_WAIT_SECONDS, default 60), read when a workflow runs. */
+export function lockWaitSeconds(): number {
+  const configured = Number(process.env.PAYBRIGHT_LOCK_WAIT_SECONDS)
+  return Number.isFinite(configured) && configured > 0 ? configured : 60
+}
+/** How long a holder may keep the payment's lock. */
 export const LOCK_TTL_SECONDS = 120
 
 /**
@@ -19,7 +23,8 @@ export const capturePaymentOnceWorkflow = createWorkflow(
   (input: CaptureRequestInput) => {
     const located = locateCaptureStep(input)
     const key = transform({ located }, ({ located }) => located.lock_key)
-    acquireLockStep({ key: key as unknown as string, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })
+    const timeout = transform({ located }, () => lockWaitSeconds())
+    acquireLockStep({ key: key as unknown as string, timeout, ttl: LOCK_TTL_SECONDS })
     const skip = transform({ located }, ({ located }) => located.skip_reason)
     const prepared = prepareCaptureRecordStep({ request: input, skip_reason: skip })
     const result = makeCaptureStep(prepared)

@@ -1,6 +1,6 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { LOCK_TTL_SECONDS, LOCK_WAIT_SECONDS } from "./capture-payment-once"
+import { LOCK_TTL_SECONDS, lockWaitSeconds } from "./capture-payment-once"
 import { paymentLockKey } from "./payment-lock"
 import { assertNoDoubtStep } from "./steps/assert-no-doubt"
 
@@ -16,7 +16,12 @@ export const guardPaymentMovementWorkflow = createWorkflow(
   "paybright-guard-payment-movement",
   (input: PaymentGuardInput) => {
     const key = transform({ input }, ({ input }) => paymentLockKey(input.payment_id))
-    acquireLockStep({ key, ownerId: input.owner_id, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })
+    acquireLockStep({
+      key,
+      ownerId: input.owner_id,
+      timeout: transform({ input }, () => lockWaitSeconds()),
+      ttl: LOCK_TTL_SECONDS,
+    })
     assertNoDoubtStep({ payment_id: input.payment_id })
     return new WorkflowResponse(true)
   }

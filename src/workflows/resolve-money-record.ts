@@ -1,6 +1,6 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { LOCK_TTL_SECONDS, LOCK_WAIT_SECONDS } from "./capture-payment-once"
+import { LOCK_TTL_SECONDS, lockWaitSeconds } from "./capture-payment-once"
 import { lockOfRecordStep } from "./steps/lock-of-record"
 import { resolveRecordStep, type ResolveInput } from "./steps/resolve-record"
 
@@ -8,7 +8,7 @@ import { resolveRecordStep, type ResolveInput } from "./steps/resolve-record"
 export const resolveMoneyRecordWorkflow = createWorkflow("paybright-resolve-money-record", (input: ResolveInput) => {
   const located = lockOfRecordStep({ record_id: input.record_id })
   const key = transform({ located }, ({ located }) => located.lock_key)
-  acquireLockStep({ key, timeout: LOCK_WAIT_SECONDS, ttl: LOCK_TTL_SECONDS })
+  acquireLockStep({ key, timeout: transform({ input }, () => lockWaitSeconds()), ttl: LOCK_TTL_SECONDS })
   const record = resolveRecordStep(input)
   releaseLockStep({ key })
   return new WorkflowResponse(record)
