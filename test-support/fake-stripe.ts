@@ -121,6 +121,12 @@ export async function startFakeStripe(
             amount_received: Number(body.amount) + 100,
           })
         }
+        // Errors Stripe itself would send come in Stripe's shape; a gateway's page or a broken body as they are.
+        const stripeShaped = STRIPE_FAULT_ERRORS[fault.kind]
+        if (stripeShaped) {
+          res.writeHead(stripeShaped.status, { "content-type": "application/json", ...stripeShaped.headers })
+          return res.end(JSON.stringify({ error: stripeShaped.error }))
+        }
         const answer = faultAnswer(fault.kind)!
         res.writeHead(answer.status, { "content-type": answer.type, ...answer.headers })
         res.end(answer.body)
@@ -306,6 +312,20 @@ export async function startFakeStripe(
         server.close(() => resolve())
       }),
   }
+}
+
+const STRIPE_FAULT_ERRORS: Partial<
+  Record<StripeFaultKind, { status: number; error: Record<string, string>; headers?: Record<string, string> }>
+> = {
+  status_500: { status: 500, error: { type: "api_error", message: "An unknown error occurred" } },
+  status_503: { status: 503, error: { type: "api_error", message: "Service unavailable" } },
+  rate_limited: {
+    status: 429,
+    error: { type: "invalid_request_error", code: "rate_limit", message: "Too many requests" },
+    headers: { "retry-after": "1" },
+  },
+  unauthorized: { status: 401, error: { type: "invalid_request_error", message: "Invalid API Key provided" } },
+  bad_request: { status: 400, error: { type: "invalid_request_error", message: "The request is invalid." } },
 }
 
 type Params = { [name: string]: string | Params | undefined }
