@@ -226,7 +226,9 @@ medusaIntegrationTestRunner({
       await ship(order.id, [{ id: lamps.id, quantity: 2 }])
       const [, refused] = await captures(order.id, 2)
       expect(refused).toMatchObject({ state: "refused", trigger: "shipment" })
-      expect(refused.message).toMatch(/editing the order made Medusa cancel the rest of the authorization/)
+      expect(refused.message).toMatch(
+        /Medusa cancelled the rest of the authorization .* \(editing an order does this\)/
+      )
       expect(MathBN.lte(refused.amount, MathBN.sub(edited.order.total, "666.70"))).toBe(true)
       const medusa = await expectLedgersAgree(payment.id, reference)
       expect(medusa.captured).toBe("666.70")

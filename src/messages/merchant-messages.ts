@@ -59,7 +59,7 @@ export function notStartedMessage(movement: MoneyMovement, fact: string): string
 
 /** A parcel shipped after an order edit made Medusa cancel the rest of the PayBright authorization. */
 export function cancelledAuthorizationMessage(amount: string, currency: string, contract: string): string {
-  return `This parcel (${amount} ${currency.toUpperCase()}) was not captured because editing the order made Medusa cancel the rest of the authorization on PayBright contract ${contract}; capture it in the PayBright portal, then record it in Medusa as a payment on the order's new payment collection.`
+  return `This parcel (${amount} ${currency.toUpperCase()}) was not captured because Medusa cancelled the rest of the authorization on PayBright contract ${contract} (editing an order does this); capture it in the PayBright portal, then record it in Medusa as a payment on the order's new payment collection.`
 }
 
 /** An amount Medusa and the lender would round differently. */

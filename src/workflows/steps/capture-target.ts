@@ -112,15 +112,13 @@ export async function captureTarget(
 }
 
 /**
- * The order's PayBright payment: the live one, else one Medusa cancelled after capturing part of
- * it (an order edit cancels the authorized remainder and asks for a new payment), so that the
- * parcel's capture is refused with a reason rather than skipped in silence.
+ * The order's PayBright payment: the live one, else one Medusa cancelled (an order edit cancels
+ * what remains authorized and asks for a new payment), so that the parcel's capture is refused
+ * with a reason rather than skipped in silence.
  */
-export function pickPayBrightPayment<P extends { provider_id?: string; canceled_at?: unknown; captures?: unknown[] }>(
+export function pickPayBrightPayment<P extends { provider_id?: string; canceled_at?: unknown }>(
   payments: P[]
 ): P | undefined {
   const ours = payments.filter((candidate) => candidate?.provider_id?.startsWith("pp_paybright_"))
-  return (
-    ours.find((candidate) => !candidate.canceled_at) ?? ours.find((candidate) => (candidate.captures ?? []).length > 0)
-  )
+  return ours.find((candidate) => !candidate.canceled_at) ?? ours[0]
 }
