@@ -113,6 +113,11 @@ medusaIntegrationTestRunner({
 
     it("refunds after an in-doubt refund the lender never made, once the merchant says PayBright shows nothing", async () => {
       const { payment, reference } = await placedOrder()
+      // Never rounded one way in Medusa and another at the lender.
+      const precise = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 10.005 }, lenient())
+      expect(precise.status).toBe(400)
+      expect(precise.data.message).toMatch(/10.005 has more than two decimals/)
+      expect(simulator.contract(reference)!.captured).toBe("0.00")
       await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
       simulator.injectFault(reference, { operation: "refund", kind: "status_503" })
       const failed = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 40 }, lenient())
