@@ -1,4 +1,10 @@
-import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import {
+  AbstractPaymentProvider,
+  MathBN,
+  MedusaError,
+  PaymentActions,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -290,7 +296,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const facts = kind === "capture" ? await this.records.capture(medusaId) : await this.records.refund(medusaId)
     const amount = exactLenderAmount(facts.amount)
     if (!amount) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(String(facts.amount)))
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(MathBN.convert(facts.amount).toString()))
     }
     const movement = { paymentId: facts.payment_id, medusaId, amount }
     const attempt = await openAttempt({
