@@ -85,6 +85,35 @@ describe("simulator: control API", () => {
     expect((await control(`/contracts/${contract.gateway_reference}/fail-next`)).status).toBe(405)
   })
 
+  it("arms faults of the matrix for the next N calls over HTTP, and refuses an unknown kind", async () => {
+    const contract = await approveApplication(simulator, "30.00", "ref-faults")
+    const armed = await postJson(`/contracts/${contract.gateway_reference}/faults`, {
+      operation: "capture",
+      kind: "status_503",
+      count: 2,
+    })
+    expect(armed.status).toBe(200)
+    expect(await armed.json()).toEqual({ armed: { operation: "capture", kind: "status_503", count: 2 } })
+    const capture = () =>
+      client.capture(contract.gateway_reference, {
+        x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey,
+        x_amount: "30.00",
+        x_reference: "ref-faults",
+        x_currency: "CAD",
+        x_test: true,
+      })
+    await expect(capture()).rejects.toMatchObject({ status: 503, outcome: "in_doubt" })
+    await expect(capture()).rejects.toMatchObject({ status: 503 })
+    await capture()
+    expect(simulator.contract(contract.gateway_reference)!.captured).toBe("30.00")
+    const unknown = await postJson(`/contracts/${contract.gateway_reference}/faults`, {
+      operation: "capture",
+      kind: "gremlins",
+    })
+    expect(unknown.status).toBe(400)
+    expect((await unknown.json()).message).toMatch(/kind/)
+  })
+
   it("changes settings over HTTP, and refuses unknown ones", async () => {
     const changed = await postJson("/settings", { decision: "decline", callback: { retryIntervalMs: 5 } })
     expect(changed.status).toBe(200)
