@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -9,6 +8,7 @@ import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals, orderPayment } from "../helpers/ledger"
+import { medusaExec, until } from "../helpers/medusa-exec"
 import { startRedis } from "../helpers/redis"
 import { capturePaymentOnceWorkflow } from "../../src/workflows"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
@@ -17,7 +17,6 @@ import { useSimulator } from "../helpers/simulator"
 
 jest.setTimeout(180_000)
 
-const ROOT = path.resolve(__dirname, "../..")
 let redis: Awaited<ReturnType<typeof startRedis>>
 
 // Redis first: the app must boot with the Redis locking provider.
@@ -56,34 +55,12 @@ medusaIntegrationTestRunner({
 
       // The second process: the same app and database, its own memory, the shared Redis.
       const goFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "paybright-race-")), "go")
-      const second = spawn(
-        process.execPath,
-        [
-          path.join(ROOT, "node_modules/@medusajs/cli/cli.js"),
-          "exec",
-          "./integration-tests/cross-process/capture-race.ts",
-        ],
-        {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            DATABASE_URL: dbConfig.clientUrl,
-            PAYBRIGHT_RACE_GO: goFile,
-            NODE_OPTIONS: "",
-            LOG_LEVEL: "error",
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        }
-      )
-      let output = ""
-      second.stdout.on("data", (chunk) => (output += chunk))
-      second.stderr.on("data", (chunk) => (output += chunk))
-      const exited = new Promise<number>((resolve) => second.on("exit", (code) => resolve(code ?? 1)))
-      await until(
-        () => fs.existsSync(`${goFile}.ready`),
-        90_000,
-        () => output
-      )
+      const second = medusaExec("./integration-tests/cross-process/capture-race.ts", dbConfig.clientUrl, {
+        PAYBRIGHT_RACE_GO: goFile,
+      })
+      const output = second.output
+      const exited = second.exited
+      await until(() => fs.existsSync(`${goFile}.ready`), 90_000, output)
 
       const { data: fulfilled } = await api.post(
         `/admin/orders/${orderId}/fulfillments?fields=fulfillments.id`,
@@ -113,11 +90,7 @@ medusaIntegrationTestRunner({
       ])
       expect([here[0].status, here[2].status]).toEqual(["done", "done"])
       await subscriberDone
-      await until(
-        () => fs.existsSync(`${goFile}.done`),
-        60_000,
-        () => output
-      )
+      await until(() => fs.existsSync(`${goFile}.done`), 60_000, output)
       expect(await exited).toBe(0)
 
       await until(
@@ -126,7 +99,7 @@ medusaIntegrationTestRunner({
             (capture: any) => capture.state !== "pending"
           ),
         30_000,
-        () => output
+        output
       )
       const { data: records } = await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)
       const contract = simulator.contractByReference(session.id)!
@@ -145,12 +118,3 @@ medusaIntegrationTestRunner({
 afterAll(async () => {
   await redis?.stop()
 })
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, context: () => string) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`timed out; the second process said:\n${context().slice(-2000)}`)
-}

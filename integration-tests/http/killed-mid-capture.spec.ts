@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -7,13 +6,13 @@ import type { Simulator } from "../../src/simulator"
 import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
+import { medusaExec, until } from "../helpers/medusa-exec"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
 import { useSimulator } from "../helpers/simulator"
 
 jest.setTimeout(300_000)
 
-const ROOT = path.resolve(__dirname, "../..")
 useAppPort()
 // This app never captures by itself: the separate process does, and dies doing it.
 const lender = useSimulator({ decision: "approve", callback: { enabled: false } }, { PAYBRIGHT_CAPTURE_ON: "manual" })
@@ -31,36 +30,14 @@ medusaIntegrationTestRunner({
       admin = await adminHeaders(getContainer())
     })
 
-    /** `medusa exec` of the cross-process script: a whole second Medusa process on the same database. */
-    function medusaProcess(env: Record<string, string>) {
-      const child = spawn(
-        process.execPath,
-        [
-          path.join(ROOT, "node_modules/@medusajs/cli/cli.js"),
-          "exec",
-          "./integration-tests/cross-process/capture-then-die.ts",
-        ],
-        {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            DATABASE_URL: dbConfig.clientUrl,
-            PAYBRIGHT_CAPTURE_ON: "shipment",
-            // Longer than the lender holds the answer: the process is killed while it waits.
-            PAYBRIGHT_TIMEOUT_MS: "120000",
-            NODE_OPTIONS: "",
-            LOG_LEVEL: "error",
-            ...env,
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        }
-      )
-      let output = ""
-      child.stdout!.on("data", (chunk) => (output += chunk))
-      child.stderr!.on("data", (chunk) => (output += chunk))
-      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
-      return { child, exited, output: () => output }
-    }
+    /** The cross-process script in a whole second Medusa process on the same database. */
+    const medusaProcess = (env: Record<string, string>) =>
+      medusaExec("./integration-tests/cross-process/capture-then-die.ts", dbConfig.clientUrl, {
+        PAYBRIGHT_CAPTURE_ON: "shipment",
+        // Longer than the lender holds the answer: the process is killed while it waits.
+        PAYBRIGHT_TIMEOUT_MS: "120000",
+        ...env,
+      })
 
     it("captures once at the lender, with Medusa agreeing or an in-doubt record, when a process is killed mid-capture", async () => {
       const { order, payment, reference } = await placePayBrightOrder(api, getContainer(), store, simulator, admin, [
@@ -84,7 +61,7 @@ medusaIntegrationTestRunner({
       const fulfillmentId = data.order.fulfillments[0].id
       fs.writeFileSync(goFile, fulfillmentId)
       await until(() => simulator.contract(reference)!.captures.length > 0, 60_000, doomed.output)
-      ;(doomed.child as ChildProcess).kill("SIGKILL")
+      doomed.child.kill("SIGKILL")
       expect(await doomed.exited).toBeNull()
       expect(fs.existsSync(`${goFile}.survived`)).toBe(false)
 
@@ -118,12 +95,3 @@ medusaIntegrationTestRunner({
     })
   },
 })
-
-async function until(check: () => boolean, timeoutMs: number, context: () => string) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`timed out; the other process said:\n${context().slice(-2000)}`)
-}
