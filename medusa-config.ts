@@ -81,7 +81,7 @@ function paybrightOptions(captureMode: string, processor?: Record<string, unknow
     captureMode,
     captureOn: env.PAYBRIGHT_CAPTURE_ON ?? "shipment",
     shopName: "PayBright test store",
-    timeoutMs: 5000,
+    timeoutMs: Number(env.PAYBRIGHT_TIMEOUT_MS ?? 5000),
     ...(processor ? { cardProcessor: processor } : {}),
   }
 }
@@ -115,6 +115,7 @@ function cardProcessor(kind?: string) {
         host: stripe.hostname,
         port: Number(stripe.port),
         protocol: stripe.protocol.replace(":", ""),
+        timeoutMs: Number(env.PAYBRIGHT_STRIPE_TIMEOUT_MS ?? 20000),
       },
     }
   }

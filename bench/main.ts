@@ -89,13 +89,12 @@ async function main() {
         client.getVirtualCard(contract.gateway_reference)
       )
     )
-    // Captures of one cent each, well within the contract's 1044.12, each under its own reference.
-    let captures = 0
+    // Captures of one cent each, well within the contract's 1044.12, under the application's reference.
     const capture = () =>
       client.capture(contract.gateway_reference, {
         x_account_id: apiKey,
         x_amount: "0.01",
-        x_reference: `cap_bench_${++captures}`,
+        x_reference: contract.reference,
         x_currency: "CAD",
         x_test: true,
       })

@@ -1,6 +1,7 @@
 import http from "node:http"
 import { randomBytes } from "node:crypto"
 import type { AddressInfo } from "node:net"
+import { FAULT_ACTS, faultAnswer, type FaultKind } from "../src/simulator/faults"
 import { passesLuhn } from "../src/simulator/luhn"
 
 /**
@@ -26,6 +27,18 @@ export type FakeStripe = {
   charges(): FakeStripeCharge[]
   /** Makes the next charge fail as Stripe would: "card_declined", "expired_card", or "network" (connection dropped). */
   failNextCharge(code: "card_declined" | "expired_card" | "network"): void
+  /**
+   * Arms a fault of the matrix (see src/simulator/faults.ts) for the next `count` charge or refund
+   * requests, or leaves the next charge's intent "processing" or "requires_action".
+   */
+  injectFault(fault: {
+    endpoint: "charge" | "refund"
+    kind: StripeFaultKind
+    count?: number
+    delayMs?: number
+    /** Requests to let through before the fault starts. */
+    after?: number
+  }): void
   close(): Promise<void>
 }
 
@@ -40,6 +53,8 @@ const PAYMENT_INTENT_PARAMS = new Set([
   "metadata",
 ])
 
+export type StripeFaultKind = FaultKind | "processing" | "requires_action"
+
 /** A card transaction as the card network sees it, for wiring the fake to the lender simulator. */
 export type CardNetworkEvent = { pan: string; kind: "charge" | "refund"; amount: string; reference: string }
 
@@ -52,15 +67,72 @@ export async function startFakeStripe(
   const cards = new Map<string, string>()
   const replies = new Map<string, { body: string; status: number; response: unknown }>()
   let nextFailure: "card_declined" | "expired_card" | "network" | undefined
+  const faults = new Map<string, { kind: StripeFaultKind; count: number; delayMs?: number; after: number }>()
+  const takeFault = (endpoint: string) => {
+    const fault = faults.get(endpoint)
+    if (!fault) return undefined
+    if (fault.after > 0) {
+      faults.set(endpoint, { ...fault, after: fault.after - 1 })
+      return undefined
+    }
+    if (fault.count <= 1) faults.delete(endpoint)
+    else faults.set(endpoint, { ...fault, count: fault.count - 1 })
+    return fault
+  }
 
   const server = http.createServer((req, res) => {
+    const endpoint =
+      req.url?.startsWith("/v1/payment_intents") && !req.url.includes("/cancel")
+        ? "charge"
+        : req.url?.startsWith("/v1/refunds")
+          ? "refund"
+          : ""
+    if (faults.get(endpoint)?.kind === "reset_before_read" && !faults.get(endpoint)?.after) {
+      takeFault(endpoint)
+      req.socket.destroy()
+      return
+    }
+    const fault = takeFault(endpoint)
     const chunks: Buffer[] = []
     req.on("data", (chunk: Buffer) => chunks.push(chunk))
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8")
-      const send = (status: number, payload: unknown) => {
+      const reply = (status: number, payload: unknown) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": `req_${id()}` })
         res.end(JSON.stringify(payload))
+      }
+      // A fault after Stripe acted replaces the answer; one before it answers instead of acting.
+      const send = (status: number, payload: unknown) => {
+        if (!fault || fault.kind === "processing" || fault.kind === "requires_action") return reply(status, payload)
+        if (fault.kind === "reset_after_read") return req.socket.destroy()
+        if (fault.kind === "slow") {
+          setTimeout(() => res.destroyed || reply(status, payload), fault.delayMs ?? 30_000)
+          return
+        }
+        if (fault.kind === "missing_field") {
+          const { status: _dropped, ...rest } = payload as Record<string, unknown>
+          return reply(status, rest)
+        }
+        if (fault.kind === "echo_mismatch") {
+          const body = payload as Record<string, unknown>
+          return reply(status, {
+            ...body,
+            amount: Number(body.amount) + 100,
+            amount_received: Number(body.amount) + 100,
+          })
+        }
+        // Errors Stripe itself would send come in Stripe's shape; a gateway's page or a broken body as they are.
+        const stripeShaped = STRIPE_FAULT_ERRORS[fault.kind]
+        if (stripeShaped) {
+          res.writeHead(stripeShaped.status, { "content-type": "application/json", ...stripeShaped.headers })
+          return res.end(JSON.stringify({ error: stripeShaped.error }))
+        }
+        const answer = faultAnswer(fault.kind)!
+        res.writeHead(answer.status, { "content-type": answer.type, ...answer.headers })
+        res.end(answer.body)
+      }
+      if (fault && fault.kind !== "processing" && fault.kind !== "requires_action" && !FAULT_ACTS[fault.kind]) {
+        return send(0, undefined)
       }
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return send(401, stripeError("invalid_request_error", "Invalid API Key provided"))
@@ -88,7 +160,17 @@ export async function startFakeStripe(
           req.socket.destroy()
           return
         }
-        ;[status, response] = createPaymentIntent(params, key)
+        const held = fault?.kind === "requires_action" ? "requires_action" : undefined
+        ;[status, response] = createPaymentIntent(params, key, held)
+        if (status === 200 && fault?.kind === "processing") {
+          response = { ...(response as Record<string, unknown>), status: "processing" }
+        }
+      } else if (req.method === "POST" && /^\/v1\/payment_intents\/[^/]+\/cancel$/.test(url.pathname)) {
+        const charge = charges.get(url.pathname.split("/")[3])
+        ;[status, response] = charge
+          ? [200, { ...intentView(charge), status: "canceled" }]
+          : [404, stripeError("invalid_request_error", "No such payment_intent")]
+        if (charge) charges.delete(charge.id)
       } else if (req.method === "POST" && url.pathname === "/v1/refunds") {
         ;[status, response] = createRefund(params)
       } else {
@@ -104,7 +186,7 @@ export async function startFakeStripe(
     })
   })
 
-  function createPaymentIntent(params: Params, idempotencyKey?: string): [number, unknown] {
+  function createPaymentIntent(params: Params, idempotencyKey?: string, held?: "requires_action"): [number, unknown] {
     const unknown = Object.keys(params).find((name) => !PAYMENT_INTENT_PARAMS.has(name))
     if (unknown) return [400, stripeError("invalid_request_error", `Received unknown parameter: ${unknown}`, unknown)]
     const amount = Number(params.amount)
@@ -161,6 +243,10 @@ export async function startFakeStripe(
     }
     charges.set(charge.id, charge)
     cards.set(charge.id, number)
+    if (held) {
+      // Waiting for the cardholder: nothing is charged, and the card network hears nothing.
+      return [200, { ...intentView(charge), status: held, amount_received: 0 }]
+    }
     options.onCardTransaction?.({ pan: number, kind: "charge", amount: decimal(amount), reference: charge.id })
     return [200, intentView(charge)]
   }
@@ -212,12 +298,34 @@ export async function startFakeStripe(
     failNextCharge(code) {
       nextFailure = code
     },
+    injectFault(fault) {
+      faults.set(fault.endpoint, {
+        kind: fault.kind,
+        count: fault.count ?? 1,
+        delayMs: fault.delayMs,
+        after: fault.after ?? 0,
+      })
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
   }
+}
+
+const STRIPE_FAULT_ERRORS: Partial<
+  Record<StripeFaultKind, { status: number; error: Record<string, string>; headers?: Record<string, string> }>
+> = {
+  status_500: { status: 500, error: { type: "api_error", message: "An unknown error occurred" } },
+  status_503: { status: 503, error: { type: "api_error", message: "Service unavailable" } },
+  rate_limited: {
+    status: 429,
+    error: { type: "invalid_request_error", code: "rate_limit", message: "Too many requests" },
+    headers: { "retry-after": "1" },
+  },
+  unauthorized: { status: 401, error: { type: "invalid_request_error", message: "Invalid API Key provided" } },
+  bad_request: { status: 400, error: { type: "invalid_request_error", message: "The request is invalid." } },
 }
 
 type Params = { [name: string]: string | Params | undefined }

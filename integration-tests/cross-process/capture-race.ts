@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
-import { captureFulfillment } from "../../src/capture/capture-fulfillment"
+import { capturePaymentOnceWorkflow } from "../../src/workflows"
 
 /**
  * Run with `medusa exec` as a second server process: once the test writes the fulfillment id into
@@ -16,10 +16,13 @@ export default async function race({ container }: ExecArgs) {
   const fulfillmentId = fs.readFileSync(goFile, "utf8").trim()
   const outcomes = await Promise.all(
     [1, 2, 3].map(() =>
-      captureFulfillment(container, "shipment", fulfillmentId).catch((error) => ({
-        status: "error",
-        message: String(error),
-      }))
+      capturePaymentOnceWorkflow(container)
+        .run({ input: { trigger: "shipment", fulfillment_id: fulfillmentId } })
+        .then(({ result }) => result)
+        .catch((error) => ({
+          status: "error",
+          message: String(error),
+        }))
     )
   )
   fs.writeFileSync(`${goFile}.done`, JSON.stringify(outcomes))

@@ -105,7 +105,7 @@ describe("npm run demo -- --serve, in a browser", () => {
     // The capture follows the shipment event; the page shows what is recorded when it loads.
     for (let i = 0; i < 100; i++) {
       const { captures } = await get(`/admin/paybright/orders/${placedOrderId}/captures`)
-      if (captures.some((capture: { status: string }) => capture.status === "captured")) break
+      if (captures.some((capture: { state: string }) => capture.state === "done")) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
 

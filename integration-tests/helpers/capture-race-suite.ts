@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
@@ -9,13 +8,13 @@ import { adminHeaders } from "./admin-auth"
 import { useAppPort } from "./app-port"
 import { follow, submitApplication } from "./hosted-application"
 import { medusaTotals, orderPayment } from "./ledger"
+import { medusaExec, until } from "./medusa-exec"
 import { startRedis } from "./redis"
-import { captureFulfillment } from "../../src/capture/capture-fulfillment"
+import { capturePaymentOnceWorkflow } from "../../src/workflows"
 import { seedStore, type SeededStore } from "./seed-store"
 import { cartReadyForPayment, choosePayBright } from "./shopper"
 import { useSimulator } from "./simulator"
 
-const ROOT = path.resolve(__dirname, "../..")
 let redis: Awaited<ReturnType<typeof startRedis>> | undefined
 
 export type CrossProcessLocking = "postgres" | "redis"
@@ -72,34 +71,12 @@ export function captureRaceSuite(locking: CrossProcessLocking) {
 
         // The second process: the same app and database, its own memory, the shared Redis.
         const goFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "paybright-race-")), "go")
-        const second = spawn(
-          process.execPath,
-          [
-            path.join(ROOT, "node_modules/@medusajs/cli/cli.js"),
-            "exec",
-            "./integration-tests/cross-process/capture-race.ts",
-          ],
-          {
-            cwd: ROOT,
-            env: {
-              ...process.env,
-              DATABASE_URL: dbConfig.clientUrl,
-              PAYBRIGHT_RACE_GO: goFile,
-              NODE_OPTIONS: "",
-              LOG_LEVEL: "error",
-            },
-            stdio: ["ignore", "pipe", "pipe"],
-          }
-        )
-        let output = ""
-        second.stdout.on("data", (chunk) => (output += chunk))
-        second.stderr.on("data", (chunk) => (output += chunk))
-        const exited = new Promise<number>((resolve) => second.on("exit", (code) => resolve(code ?? 1)))
-        await until(
-          () => fs.existsSync(`${goFile}.ready`),
-          90_000,
-          () => output
-        )
+        const second = medusaExec("./integration-tests/cross-process/capture-race.ts", dbConfig.clientUrl, {
+          PAYBRIGHT_RACE_GO: goFile,
+        })
+        const output = second.output
+        const exited = second.exited
+        await until(() => fs.existsSync(`${goFile}.ready`), 90_000, output)
 
         const { data: fulfilled } = await api.post(
           `/admin/orders/${orderId}/fulfillments?fields=fulfillments.id`,
@@ -115,30 +92,30 @@ export function captureRaceSuite(locking: CrossProcessLocking) {
         )
         fs.writeFileSync(goFile, fulfillmentId)
         const here = await Promise.all([
-          captureFulfillment(getContainer(), "shipment", fulfillmentId),
+          capturePaymentOnceWorkflow(getContainer())
+            .run({ input: { trigger: "shipment", fulfillment_id: fulfillmentId } })
+            .then(({ result }) => result),
           api.post(
             `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
             { items: [{ id: lamps.id, quantity: 3 }] },
             admin
           ),
-          captureFulfillment(getContainer(), "shipment", fulfillmentId),
+          capturePaymentOnceWorkflow(getContainer())
+            .run({ input: { trigger: "shipment", fulfillment_id: fulfillmentId } })
+            .then(({ result }) => result),
         ])
-        expect([here[0].status, here[2].status]).toEqual(["captured", "captured"])
+        expect([here[0].status, here[2].status]).toEqual(["done", "done"])
         await subscriberDone
-        await until(
-          () => fs.existsSync(`${goFile}.done`),
-          60_000,
-          () => output
-        )
+        await until(() => fs.existsSync(`${goFile}.done`), 60_000, output)
         expect(await exited).toBe(0)
 
         await until(
           async () =>
             (await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)).data.captures.every(
-              (capture: any) => capture.status !== "pending"
+              (capture: any) => capture.state !== "pending"
             ),
           30_000,
-          () => output
+          output
         )
         const { data: records } = await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)
         const contract = simulator.contractByReference(session.id)!
@@ -148,7 +125,7 @@ export function captureRaceSuite(locking: CrossProcessLocking) {
         expect(records.captures).toHaveLength(1)
         const outcomes = JSON.parse(fs.readFileSync(`${goFile}.done`, "utf8"))
         fs.rmSync(path.dirname(goFile), { recursive: true, force: true })
-        expect(outcomes.every((outcome: { status: string }) => outcome.status === "captured")).toBe(true)
+        expect(outcomes.every((outcome: { status: string }) => outcome.status === "done")).toBe(true)
       })
     },
   })
@@ -157,13 +134,4 @@ export function captureRaceSuite(locking: CrossProcessLocking) {
   afterAll(async () => {
     await redis?.stop()
   })
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, context: () => string) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`timed out; the second process said:\n${context().slice(-2000)}`)
 }

@@ -6,10 +6,9 @@ import { reportExpiringAuthorizations } from "../../src/capture/authorization-ex
 import captureOnFulfillment from "../../src/subscribers/paybright-capture-on-fulfillment"
 import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
-import { follow, submitApplication } from "../helpers/hosted-application"
-import { medusaTotals, orderPayment } from "../helpers/ledger"
+import { medusaTotals } from "../helpers/ledger"
+import { placePayBrightOrder } from "../helpers/placed-order"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
-import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 
 jest.setTimeout(120_000)
 
@@ -38,21 +37,19 @@ medusaIntegrationTestRunner({
     })
 
     /** A placed order of a sofa and three lamps, paid with the given PayBright registration. */
-    async function placedOrder(providerId = "pp_paybright_paybright") {
-      const cart = await cartReadyForPayment(api, store, [
-        { variantIndex: 0, quantity: 1 },
-        { variantIndex: 1, quantity: 3 },
-      ])
-      const session = await choosePayBright(api, store, cart, undefined, providerId)
-      const back = await follow((await submitApplication(session.data.redirect)).location!)
-      const orderId = back.location!.split("/order/")[1].split("/")[0]
-      const { data } = await api.get(
-        `/admin/orders/${orderId}?fields=id,display_id,total,items.id,items.quantity,items.title`,
-        admin
+    const placedOrder = (providerId = "pp_paybright_paybright") =>
+      placePayBrightOrder(
+        api,
+        getContainer(),
+        store,
+        simulator,
+        admin,
+        [
+          { variantIndex: 0, quantity: 1 },
+          { variantIndex: 1, quantity: 3 },
+        ],
+        providerId
       )
-      const payment = await orderPayment(getContainer(), orderId)
-      return { order: data.order, payment, reference: simulator.contractByReference(session.id)!.gateway_reference }
-    }
 
     async function fulfill(orderId: string, items: { id: string; quantity: number }[]) {
       const { data } = await api.post(
@@ -74,10 +71,11 @@ medusaIntegrationTestRunner({
     async function captures(orderId: string, count: number) {
       for (let i = 0; i < 100; i++) {
         const { data } = await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)
-        if (data.captures.filter((capture: any) => capture.status !== "pending").length >= count) return data.captures
+        if (data.captures.filter((capture: any) => capture.state !== "pending").length >= count) return data.captures
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
-      throw new Error(`fewer than ${count} captures for ${orderId}`)
+      const { data } = await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)
+      throw new Error(`fewer than ${count} captures for ${orderId}: ${JSON.stringify(data.captures)}`)
     }
 
     async function expectLedgersAgree(paymentId: string, reference: string) {
@@ -98,7 +96,12 @@ medusaIntegrationTestRunner({
         order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
       )
       const [capture] = await captures(order.id, 1)
-      expect(capture).toMatchObject({ status: "captured", trigger: "shipment" })
+      expect(capture).toMatchObject({
+        state: "done",
+        trigger: "shipment",
+        reference: expect.stringMatching(/^payses_/),
+      })
+      expect(capture.lender_evidence).toMatchObject({ x_result: "Completed", x_gateway_reference: reference })
       const medusa = await expectLedgersAgree(payment.id, reference)
       expect(medusa.captured).toBe(MathBN.convert(order.total).toFixed(2))
     })
@@ -125,7 +128,7 @@ medusaIntegrationTestRunner({
         onFulfillment.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
       )
       const [capture] = await captures(onFulfillment.order.id, 1)
-      expect(capture).toMatchObject({ status: "captured", trigger: "fulfillment" })
+      expect(capture).toMatchObject({ state: "done", trigger: "fulfillment" })
       await expectLedgersAgree(onFulfillment.payment.id, onFulfillment.reference)
 
       const manual = await placedOrder("pp_paybright_capture-manually")
@@ -163,16 +166,72 @@ medusaIntegrationTestRunner({
         order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
       )
       const [failed] = await captures(order.id, 1)
-      expect(failed.status).toBe("failed")
-      expect(failed.last_error).toContain("Contract under review")
+      expect(failed.state).toBe("refused")
+      expect(failed.message).toContain("Contract under review")
+      expect(failed.message).toContain("nothing moved")
       const { data } = await api.get(`/admin/orders/${order.id}?fields=fulfillments.shipped_at`, admin)
       expect(data.order.fulfillments[0].shipped_at).toBeTruthy()
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
 
       const retried = await api.post(`/admin/paybright/captures/${failed.id}/retry`, {}, admin)
-      expect(retried.data.capture.status).toBe("captured")
+      expect(retried.data.capture.status).toBe("done")
       const medusa = await expectLedgersAgree(payment.id, reference)
       expect(medusa.captured).toBe(MathBN.convert(order.total).toFixed(2))
+    })
+
+    it("captures only what each parcel carries when two parcels are packed before either ships", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const sofa = order.items.find((item: any) => item.title === "Sofa")
+      const lamps = order.items.find((item: any) => item.title !== "Sofa")
+      const lampsParcel = await fulfill(order.id, [{ id: lamps.id, quantity: 3 }])
+      const sofaParcel = await fulfill(order.id, [{ id: sofa.id, quantity: 1 }])
+      // The sofa ships first while the lamps are only packed: it is not "everything that remains".
+      await api.post(
+        `/admin/orders/${order.id}/fulfillments/${sofaParcel}/shipments`,
+        { items: [{ id: sofa.id, quantity: 1 }] },
+        admin
+      )
+      const [first] = await captures(order.id, 1)
+      // The sofa (565.00 with 13% tax: 638.45) and the shipping (28.25) with the first capture.
+      expect(first.amount).toBe("666.70")
+      await api.post(
+        `/admin/orders/${order.id}/fulfillments/${lampsParcel}/shipments`,
+        { items: [{ id: lamps.id, quantity: 3 }] },
+        admin
+      )
+      await captures(order.id, 2)
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.captures).toEqual([
+        "666.70",
+        MathBN.sub(MathBN.convert(order.total).toFixed(2), "666.70").toFixed(2),
+      ])
+    })
+
+    it("captures no more than the edited order's total when an item is removed before the last shipment", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const sofa = order.items.find((item: any) => item.title === "Sofa")
+      const lamps = order.items.find((item: any) => item.title !== "Sofa")
+      await ship(order.id, [{ id: sofa.id, quantity: 1 }])
+      await captures(order.id, 1)
+      // One lamp of three is taken off the order before the rest ships.
+      const { data: edit } = await api.post(`/admin/order-edits`, { order_id: order.id }, admin)
+      await api.post(`/admin/order-edits/${order.id}/items/item/${lamps.id}`, { quantity: 2 }, admin)
+      await api.post(`/admin/order-edits/${order.id}/request`, {}, admin)
+      await api.post(`/admin/order-edits/${order.id}/confirm`, {}, admin)
+      expect(edit.order_change.order_id).toBe(order.id)
+      const { data: edited } = await api.get(`/admin/orders/${order.id}?fields=total`, admin)
+      expect(MathBN.lt(edited.order.total, order.total)).toBe(true)
+      // Medusa cancels the authorized remainder on an edit and asks for a new payment: the last
+      // parcel is not captured on the old authorization, and the merchant is told what to do.
+      await ship(order.id, [{ id: lamps.id, quantity: 2 }])
+      const [, refused] = await captures(order.id, 2)
+      expect(refused).toMatchObject({ state: "refused", trigger: "shipment" })
+      expect(refused.message).toMatch(
+        /Medusa cancelled the rest of the authorization .* \(editing an order does this\)/
+      )
+      expect(MathBN.lte(refused.amount, MathBN.sub(edited.order.total, "666.70"))).toBe(true)
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.captured).toBe("666.70")
     })
 
     it("refunds across captures, never more than captured, and the ledgers agree", async () => {

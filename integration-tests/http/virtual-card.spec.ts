@@ -2,10 +2,11 @@ import "../helpers/verbose-logs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN } from "@medusajs/framework/utils"
 import type { AxiosResponse } from "axios"
-import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
+import { FAULT_KINDS, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
 import { useSimulator } from "../helpers/simulator"
 import { LenderClient } from "../../src/lender/client"
-import { startFakeStripe, type FakeStripe } from "../../test-support/fake-stripe"
+import { startFakeStripe, type FakeStripe, type StripeFaultKind } from "../../test-support/fake-stripe"
+import { STRIPE_EXPECTED_OUTCOME, STRIPE_FAULT_ACTS } from "../../test-support/fault-matrix"
 import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
 import { dumpDatabase, findCardData, recordLogs, type Transcript } from "../helpers/card-data-search"
@@ -35,6 +36,7 @@ beforeAll(async () => {
     PAYBRIGHT_STRIPE_URL: stripe.url,
     PAYBRIGHT_STRIPE_KEY: stripe.secretKey,
     PAYBRIGHT_MANUAL_PROVIDER: "1",
+    PAYBRIGHT_STRIPE_TIMEOUT_MS: "1500",
   })
 })
 
@@ -164,10 +166,106 @@ medusaIntegrationTestRunner({
         { ...admin, validateStatus: () => true }
       )
       expect(declined.status).toBeGreaterThanOrEqual(400)
-      expect(declined.data.message).toMatch(/declined.*Check the contract with PayBright, then try again/)
+      expect(declined.data.message).toMatch(
+        /The capture of 50.00 CAD on the virtual card of PayBright contract \d+ through stripe was not made \(Stripe declined the virtual card: .*\); nothing moved/
+      )
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
       await api.post(`/admin/payments/${payment.id}/capture`, { amount: 50 }, admin)
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("50.00")
+    })
+
+    it("records each part of a refund split over two charges, and the merchant records exactly what went back when the second part fails", async () => {
+      const { cart, payment, contract } = await placeOrder({ logs: [], responses: [] })
+      const second = MathBN.sub(cart.total, "100.00").toFixed(2)
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: Number(second) }, admin)
+      // The newest charge takes its whole amount back; the 20.00 left over goes to the first, and is refused.
+      stripe.injectFault({ endpoint: "refund", kind: "bad_request", after: 1 })
+      const refund = MathBN.add(second, "20.00").toFixed(2)
+      const failed = await api.post(
+        `/admin/payments/${payment.id}/refund`,
+        { amount: Number(refund) },
+        { ...admin, validateStatus: () => true }
+      )
+      expect(failed.status).toBe(400)
+      expect(failed.data.message).toContain(`${second} to pi_`)
+      const module = getContainer().resolve("paybright") as any
+      const rows = await module.listPayBrightCardTransactions({ payment_id: payment.id, kind: "refund" })
+      expect(rows.map((row: any) => [MathBN.convert(row.amount).toFixed(2), row.state]).sort()).toEqual(
+        [
+          [second, "done"],
+          ["20.00", "refused"],
+        ].sort()
+      )
+      const { data } = await api.get(`/admin/paybright/payments/${payment.id}/records`, admin)
+      const doubt = data.records.find((record: any) => record.kind === "refund")
+      expect(doubt.state).toBe("in_doubt")
+      expect(simulator.contract(contract.gateway_reference)!.refunded).toBe(second)
+      expect((await medusaTotals(getContainer(), payment.id)).refunded).toBe("0.00")
+
+      await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
+      expect((await medusaTotals(getContainer(), payment.id)).refunded).toBe(second)
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 20 }, admin)
+      const medusa = await medusaTotals(getContainer(), payment.id)
+      const lenderView = simulator.contract(contract.gateway_reference)!
+      expect(medusa).toMatchObject({ captured: lenderView.captured, refunded: lenderView.refunded })
+      expect(medusa.refunded).toBe(refund)
+    })
+
+    it("walks the fault matrix on Stripe's charge and refund: outcomes as documented, ledgers agree or an in-doubt record names the gap", async () => {
+      const { payment, contract } = await placeOrder({ logs: [], responses: [] })
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
+      let injected = 0
+      let asDocumented = 0
+      let mismatches = 0
+      const amounts = { charge: "10.00", refund: "5.00" }
+      const gap = async () => {
+        const medusa = await medusaTotals(getContainer(), payment.id)
+        const books = simulator.contract(contract.gateway_reference)!
+        return {
+          charge: MathBN.sub(books.captured, medusa.captured).toFixed(2),
+          refund: MathBN.sub(books.refunded, medusa.refunded).toFixed(2),
+        }
+      }
+      for (const endpoint of ["charge", "refund"] as const) {
+        const kinds = endpoint === "charge" ? [...FAULT_KINDS, "processing", "requires_action"] : FAULT_KINDS
+        for (const kind of kinds as StripeFaultKind[]) {
+          // Three in a row: Stripe's client retries twice with the same idempotency key.
+          stripe.injectFault({ endpoint, kind, count: 3, delayMs: 2500 })
+          injected++
+          const response = await api.post(
+            `/admin/payments/${payment.id}/${endpoint === "charge" ? "capture" : "refund"}`,
+            { amount: Number(amounts[endpoint]) },
+            { ...admin, validateStatus: () => true }
+          )
+          const { data } = await api.get(`/admin/paybright/payments/${payment.id}/records`, admin)
+          const latest = data.records.find(
+            (record: any) => record.kind === (endpoint === "charge" ? "capture" : "refund")
+          )
+          const expected = STRIPE_EXPECTED_OUTCOME[kind]
+          if (response.status === 400 && latest.state === expected) asDocumented++
+          else
+            console.error(
+              `stripe fault ${endpoint}/${kind}: HTTP ${response.status}, record ${latest.state}, expected ${expected}`
+            )
+          const moved = STRIPE_FAULT_ACTS[kind] ? amounts[endpoint] : "0.00"
+          const now = await gap()
+          if (!MathBN.eq(now[endpoint], latest.state === "in_doubt" ? moved : "0.00")) mismatches++
+          if (latest.state === "in_doubt") {
+            await api.post(
+              `/admin/paybright/records/${latest.id}/resolve`,
+              { lender_shows: STRIPE_FAULT_ACTS[kind] ? "done" : "nothing" },
+              admin
+            )
+          }
+          const after = await gap()
+          if (!MathBN.eq(after.charge, 0) || !MathBN.eq(after.refund, 0)) mismatches++
+        }
+      }
+      console.log(
+        `stripe faults injected: ${injected}, outcomes as documented: ${asDocumented}, ledger mismatches: ${mismatches}`
+      )
+      expect({ asDocumented, mismatches }).toEqual({ asDocumented: injected, mismatches: 0 })
     })
 
     it("lets an admin reveal the card with the manual processor, logging who, and records the terminal's charge", async () => {

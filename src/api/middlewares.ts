@@ -6,23 +6,21 @@ import {
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
-import { Modules } from "@medusajs/framework/utils"
 import { randomUUID } from "node:crypto"
-import { paymentLockKey } from "../capture/payment-lock"
+import { guardPaymentMovementWorkflow, releasePaymentMovementWorkflow } from "../workflows/guard-payment-movement"
 import { AdminListApprovalsQuery, AdminMarkApprovalHandledBody } from "./admin/paybright/approvals/validators"
-import { AdminNoBody, AdminNoQuery, SaveSettingsBody } from "./admin/paybright/validators"
+import { AdminNoBody, AdminNoQuery, resolveRecordBody, SaveSettingsBody } from "./admin/paybright/validators"
 import { ApplicationResultBody, CallbackQuery, ShopperReturnQuery } from "./paybright/validators"
 
 /**
- * An admin's capture or refund takes the same lock as the plugin's own captures at shipment, so
- * the two never run at once on one payment, in one process or across several.
+ * An admin's capture or refund takes the same lock as the plugin's own captures, so the two never
+ * run at once on one payment, in one process or across several; and it is refused while another
+ * movement of the payment is in doubt. The lock goes when the response ends.
  */
-async function lockPayment(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const locking = req.scope.resolve(Modules.LOCKING)
-  const key = paymentLockKey(req.params.id)
-  const ownerId = randomUUID()
+async function guardPaymentMovement(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const input = { payment_id: req.params.id, owner_id: randomUUID() }
   try {
-    await acquireWithin(() => locking.acquire(key, { ownerId, expire: 120 }), 60_000)
+    await guardPaymentMovementWorkflow(req.scope).run({ input })
   } catch (error) {
     return next(error)
   }
@@ -30,24 +28,14 @@ async function lockPayment(req: MedusaRequest, res: MedusaResponse, next: Medusa
   const release = () => {
     if (!released) {
       released = true
-      void locking.release(key, { ownerId }).catch(() => {})
+      void releasePaymentMovementWorkflow(req.scope)
+        .run({ input })
+        .catch(() => {})
     }
   }
   res.once("finish", release)
   res.once("close", release)
   next()
-}
-
-async function acquireWithin(acquire: () => Promise<unknown>, timeoutMs: number) {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      return await acquire()
-    } catch (error) {
-      if (Date.now() > until) throw error
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
 }
 
 /**
@@ -101,6 +89,7 @@ export default defineMiddlewares({
       "/admin/paybright/orders/:id/captures",
       "/admin/paybright/orders/:id/panel",
       "/admin/paybright/payments/:id/card",
+      "/admin/paybright/payments/:id/records",
       "/admin/paybright/settings",
       "/admin/paybright/settings/:provider_id",
       "/store/paybright/limits",
@@ -114,7 +103,12 @@ export default defineMiddlewares({
       matcher,
       middlewares: [validateAndTransformBody(AdminNoBody)],
     })),
-    { method: ["POST"], matcher: "/admin/payments/:id/capture", middlewares: [lockPayment] },
-    { method: ["POST"], matcher: "/admin/payments/:id/refund", middlewares: [lockPayment] },
+    {
+      method: ["POST"],
+      matcher: "/admin/paybright/records/:id/resolve",
+      middlewares: [validateAndTransformBody(resolveRecordBody)],
+    },
+    { method: ["POST"], matcher: "/admin/payments/:id/capture", middlewares: [guardPaymentMovement] },
+    { method: ["POST"], matcher: "/admin/payments/:id/refund", middlewares: [guardPaymentMovement] },
   ],
 })

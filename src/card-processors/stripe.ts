@@ -80,11 +80,33 @@ export class StripeCardProcessor implements CardProcessor {
         },
         { idempotencyKey: input.idempotencyKey }
       )
+      if (intent.status === "processing") {
+        // Stripe has taken the charge and not settled it: it may still succeed.
+        throw new CardProcessorError("processing", `Stripe is still processing the charge ${intent.id}`, this.name)
+      }
+      if (!NOT_CHARGED.has(String(intent.status)) && intent.status !== "succeeded") {
+        throw new CardProcessorError(
+          "processor_error",
+          `Stripe answered the charge ${intent.id} without a known status`,
+          this.name
+        )
+      }
+      if (intent.status === "succeeded" && intent.amount_received !== minorUnits(input.amount)) {
+        throw new CardProcessorError(
+          "processor_error",
+          `Stripe answered the charge ${intent.id} with another amount (${intent.amount_received})`,
+          this.name
+        )
+      }
       if (intent.status !== "succeeded") {
+        // A virtual card cannot pass 3-D Secure or any other shopper step: cancel the intent so
+        // nothing stays authorized, and report the charge as not made.
+        await this.stripe.paymentIntents.cancel(intent.id).catch(() => undefined)
         throw new CardProcessorError(
           "declined",
-          `Stripe did not complete the charge (status ${intent.status})`,
-          this.name
+          `Stripe left the charge ${intent.id} in status ${intent.status}; it was cancelled`,
+          this.name,
+          "refused"
         )
       }
       return { chargeId: intent.id, amount: formatAmount(BigInt(intent.amount_received ?? intent.amount)) }
@@ -99,8 +121,32 @@ export class StripeCardProcessor implements CardProcessor {
         { payment_intent: input.chargeId, amount: minorUnits(input.amount) },
         { idempotencyKey: input.idempotencyKey }
       )
+      if (
+        refund.status !== "succeeded" &&
+        refund.status !== "pending" &&
+        refund.status !== "failed" &&
+        refund.status !== "canceled"
+      ) {
+        throw new CardProcessorError(
+          "processor_error",
+          `Stripe answered the refund ${refund.id} without a known status`,
+          this.name
+        )
+      }
+      if (refund.amount !== minorUnits(input.amount)) {
+        throw new CardProcessorError(
+          "processor_error",
+          `Stripe answered the refund ${refund.id} with another amount (${refund.amount})`,
+          this.name
+        )
+      }
       if (refund.status === "failed" || refund.status === "canceled") {
-        throw new CardProcessorError("processor_error", `Stripe did not refund (status ${refund.status})`, this.name)
+        throw new CardProcessorError(
+          "declined",
+          `Stripe did not refund (status ${refund.status})`,
+          this.name,
+          "refused"
+        )
       }
       return { refundId: refund.id, amount: formatAmount(BigInt(refund.amount)) }
     } catch (error) {
@@ -125,26 +171,39 @@ export class StripeCardProcessor implements CardProcessor {
     if (error instanceof Stripe.errors.StripeConnectionError) {
       // Stripe's client already retried with the same idempotency key; a new attempt from Medusa
       // would carry a new one, so a charge that went through unseen could be made twice.
-      return new CardProcessorError(
-        "network",
-        `Stripe did not answer the ${operation}; it may have been made: check the payment in the Stripe dashboard before trying again`,
-        this.name
-      )
+      return new CardProcessorError("network", `Stripe did not answer the ${operation}`, this.name)
     }
     if (
       error instanceof Stripe.errors.StripeAuthenticationError ||
       error instanceof Stripe.errors.StripePermissionError
     ) {
+      return new CardProcessorError("configuration", `Stripe refused the secret key for the ${operation}`, this.name)
+    }
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError ||
+      error instanceof Stripe.errors.StripeRateLimitError
+    ) {
+      // Stripe refused the request as such (400/404/429): nothing was charged or refunded.
       return new CardProcessorError(
-        "configuration",
-        `Stripe refused the secret key for the ${operation}; check the card processor's secretKey`,
-        this.name
+        "processor_error",
+        `Stripe refused the ${operation}: ${error.message}`,
+        this.name,
+        "refused"
       )
     }
     const message = error instanceof Stripe.errors.StripeError ? error.message : "unexpected error"
     return new CardProcessorError("processor_error", `Stripe failed the ${operation}: ${message}`, this.name)
   }
 }
+
+/** Intent states in which nothing was charged: the plugin cancels the intent and reports the charge refused. */
+const NOT_CHARGED = new Set([
+  "requires_action",
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_capture",
+  "canceled",
+])
 
 function minorUnits(amount: string): number {
   return Number(parseAmount(amount))

@@ -58,15 +58,27 @@ export type CardProcessorErrorCode =
   | "network"
   | "configuration"
   | "manual_action_required"
+  | "processing"
   | "processor_error"
 
+/** Codes after which the charge or refund may have been made; every other code means it was not. */
+const MAY_HAVE_MOVED: ReadonlySet<CardProcessorErrorCode> = new Set(["network", "processing", "processor_error"])
+
+/**
+ * Why a processor did not charge or refund, as facts. `outcome` says whether money certainly did
+ * not move (`refused`) or may have (`in_doubt`); it follows from the code unless given.
+ */
 export class CardProcessorError extends Error {
+  readonly outcome: "refused" | "in_doubt"
+
   constructor(
     readonly code: CardProcessorErrorCode,
     message: string,
-    readonly processor: string
+    readonly processor: string,
+    outcome?: "refused" | "in_doubt"
   ) {
     super(message)
     this.name = "CardProcessorError"
+    this.outcome = outcome ?? (MAY_HAVE_MOVED.has(code) ? "in_doubt" : "refused")
   }
 }

@@ -2,11 +2,14 @@ import http from "node:http"
 import https from "node:https"
 import axios, { type AxiosInstance, type AxiosResponse } from "axios"
 import type { z } from "zod"
-import { errorFromResponse, LenderNetworkError, LenderResponseError } from "./errors"
+import { parseAmount } from "./amount"
+import { errorFromResponse, LenderDeclinedError, LenderNetworkError, LenderResponseError } from "./errors"
 import {
   issuePaths,
   captureRequestSchema,
   captureResponseSchema,
+  isCaptureSuccess,
+  isRefundSuccess,
   refundRequestSchema,
   refundResponseSchema,
   virtualCardSchema,
@@ -70,9 +73,10 @@ export class LenderClient {
   }
 
   /**
-   * POST /api/v2/instore/{GatewayReference}/capture/ (spec §4.2). Answers the parsed response on
-   * HTTP 200 whatever its x_result: whether that means "captured" is the caller's decision
-   * (isCaptureSuccess). Not retried: a capture is not known to be safe to repeat.
+   * POST /api/v2/instore/{GatewayReference}/capture/ (spec §4.2). Answers the lender's evidence
+   * only when the capture is done: HTTP 200, a success x_result, and every echo equal to what was
+   * sent. Anything else throws a LenderError whose `outcome` says refused or in doubt. Never
+   * retried: a capture is not known to be safe to repeat.
    */
   async capture(gatewayReference: string, request: CaptureRequest): Promise<CaptureResponse> {
     const operation = "capture"
@@ -82,10 +86,42 @@ export class LenderClient {
         headers: { "Content-Type": "application/json" },
       })
     )
-    return this.parse(operation, response, captureResponseSchema)
+    const answer = this.parse(operation, response, captureResponseSchema)
+    const evidence = captureEvidence(answer)
+    if (!isCaptureSuccess(answer)) {
+      throw new LenderDeclinedError({
+        operation,
+        status: response.status,
+        code: "not_captured",
+        lenderMessage: answer.x_message || answer.x_result,
+        evidence,
+        message: `PayBright answered the capture with result ${answer.x_result}${answer.x_message ? `: ${answer.x_message}` : ""}`,
+      })
+    }
+    const differing = [
+      !sameAmount(answer.x_amount, body.x_amount) && "x_amount",
+      answer.x_gateway_reference !== gatewayReference && "x_gateway_reference",
+      answer.x_currency !== body.x_currency && "x_currency",
+      answer.x_account_id !== body.x_account_id && "x_account_id",
+      answer.x_test.toLowerCase() !== String(body.x_test) && "x_test",
+    ].filter((field): field is string => !!field)
+    if (differing.length > 0) {
+      throw new LenderResponseError({
+        operation,
+        status: response.status,
+        code: "echo_mismatch",
+        evidence,
+        message: `PayBright answered the capture with ${differing.join(", ")} other than sent`,
+      })
+    }
+    return answer
   }
 
-  /** POST /api/v2/instore/{GatewayReference}/refund/ (protocol.md §5). Not retried. */
+  /**
+   * POST /api/v2/instore/{GatewayReference}/refund/ (protocol.md §5). Done only on HTTP 200 with
+   * message "success" and the amount sent echoed back. Never retried: the lender documents no
+   * idempotency key for refunds.
+   */
   async refund(gatewayReference: string, amount: string): Promise<RefundResponse> {
     const operation = "refund"
     const body = refundRequestSchema.parse({ AccountID: this.apiKey, Amount: amount })
@@ -94,7 +130,28 @@ export class LenderClient {
         headers: { "Content-Type": "application/json" },
       })
     )
-    return this.parse(operation, response, refundResponseSchema)
+    const answer = this.parse(operation, response, refundResponseSchema)
+    const evidence = stringFields(answer)
+    if (!isRefundSuccess(answer)) {
+      throw new LenderDeclinedError({
+        operation,
+        status: response.status,
+        code: "not_refunded",
+        lenderMessage: answer.message,
+        evidence,
+        message: `PayBright answered the refund with ${answer.message}`,
+      })
+    }
+    if (answer.Amount === undefined || !sameAmount(answer.Amount, amount)) {
+      throw new LenderResponseError({
+        operation,
+        status: response.status,
+        code: "echo_mismatch",
+        evidence,
+        message: `PayBright answered the refund with Amount ${answer.Amount ?? "missing"}, not ${amount}`,
+      })
+    }
+    return answer
   }
 
   private async withRetries(operation: string, call: () => Promise<AxiosResponse<string>>) {
@@ -122,14 +179,16 @@ export class LenderClient {
       // Refused or unresolved: the request never left. Anything else may have reached the lender.
       const neverSent = code !== undefined && NEVER_SENT.has(code)
       const timedOut = code === "ECONNABORTED" || code === "ETIMEDOUT"
-      const reason = timedOut ? "did not answer in time" : neverSent ? "could not be reached" : "dropped the connection"
+      const reason = timedOut
+        ? "did not answer in time"
+        : neverSent
+          ? "could not be reached; nothing was sent"
+          : "dropped the connection"
       throw new LenderNetworkError({
-        code: "network",
+        code: timedOut ? "timeout" : "network",
         operation,
         maybeDone: !neverSent,
-        message: neverSent
-          ? `PayBright ${reason} for the ${operation}; nothing was sent, try again in a moment`
-          : `PayBright ${reason} for the ${operation}; it may have been made: check the contract in the PayBright portal before trying again`,
+        message: `PayBright ${reason} for the ${operation}`,
       })
     }
   }
@@ -137,12 +196,16 @@ export class LenderClient {
   private parse<S extends z.ZodType>(operation: string, response: AxiosResponse<string>, schema: S): z.output<S> {
     const body = parseJson(response.data)
     if (response.status < 200 || response.status > 299) {
-      throw errorFromResponse(operation, response.status, body)
+      const retryAfter = response.headers?.["retry-after"]
+      throw errorFromResponse(operation, response.status, body, typeof retryAfter === "string" ? retryAfter : null)
     }
     const parsed = schema.safeParse(body)
     if (!parsed.success) {
       const fields = issuePaths(parsed.error)
+      // Virtual-card answers hold the card: only capture and refund answers are kept as evidence.
+      const evidence = operation === "capture" || operation === "refund" ? stringFields(body) : undefined
       throw new LenderResponseError({
+        evidence,
         code: "bad_response",
         operation,
         status: response.status,
@@ -166,6 +229,32 @@ export function parseJson(text: string | undefined): unknown {
     return JSON.parse(quoted)
   } catch {
     return text
+  }
+}
+
+/** The capture answer's fields, as the record keeps them. */
+function captureEvidence(answer: CaptureResponse): Record<string, string> {
+  return stringFields(answer)
+}
+
+/** The string and number fields of an answer, briefly: evidence for a person to compare with the portal. */
+function stringFields(body: unknown): Record<string, string> {
+  const evidence: Record<string, string> = {}
+  if (body && typeof body === "object") {
+    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+        evidence[name] = String(value).slice(0, 200)
+      }
+    }
+  }
+  return evidence
+}
+
+function sameAmount(answered: string, sent: string): boolean {
+  try {
+    return parseAmount(answered) === parseAmount(sent)
+  } catch {
+    return false
   }
 }
 

@@ -1,6 +1,23 @@
 /**
- * Errors raised when talking to the lender. They carry the HTTP status and the lender's own
- * message, and never the request's credentials, headers or card data.
+ * What a call that moves money ended in. Decided here, from facts only (the HTTP status, whether
+ * a request left, what the answer said); what a merchant reads is written from it elsewhere
+ * (src/messages/merchant-messages.ts), so no layer can add advice that contradicts another.
+ *
+ * - `done`: the lender (or the card processor) answered 200, a success result, echoes equal.
+ * - `refused`: certainly not done: never sent, 400, 401/403, 404, 429, 200 with a non-success
+ *   result, a card decline.
+ * - `in_doubt`: it may have been done: timeout, connection dropped after sending, 5xx, any other
+ *   status, a 2xx whose body cannot be read or whose echoes differ, a charge still processing.
+ */
+export type MoneyOutcome = "done" | "refused" | "in_doubt"
+
+/** The two outcomes a failure can have. */
+export type FailureOutcome = Exclude<MoneyOutcome, "done">
+
+/**
+ * Errors raised when talking to the lender. They carry facts: the HTTP status, the lender's own
+ * words, whether the lender may have acted; never the request's credentials, headers or card data,
+ * and never advice.
  */
 export class LenderError extends Error {
   /** A stable code a caller can branch on. */
@@ -11,14 +28,28 @@ export class LenderError extends Error {
   readonly lenderMessage?: string
   /** Which operation failed, e.g. "capture". */
   readonly operation: string
+  /** Whether the lender certainly did nothing (`refused`) or may have acted (`in_doubt`). */
+  readonly outcome: FailureOutcome
+  /** Seconds the lender asked to wait (429's Retry-After), when it said. */
+  readonly retryAfterSeconds?: number
 
-  constructor(init: { code: string; message: string; operation: string; status?: number; lenderMessage?: string }) {
+  constructor(init: {
+    code: string
+    message: string
+    operation: string
+    outcome: FailureOutcome
+    status?: number
+    lenderMessage?: string
+    retryAfterSeconds?: number
+  }) {
     super(init.message)
     this.name = new.target.name
     this.code = init.code
     this.status = init.status
     this.lenderMessage = init.lenderMessage
     this.operation = init.operation
+    this.outcome = init.outcome
+    this.retryAfterSeconds = init.retryAfterSeconds
   }
 }
 
@@ -28,59 +59,103 @@ export class LenderRejectedError extends LenderError {}
 export class LenderAuthError extends LenderError {}
 /** 404: the contract or resource is unknown to the lender. */
 export class LenderNotFoundError extends LenderError {}
-/** 5xx or 429: the lender is failing or busy; the call may be tried again later. */
+/** 5xx or 429: the lender is failing or busy. */
 export class LenderUnavailableError extends LenderError {}
 /**
  * No answer: timeout, refused connection, DNS. `maybeDone` is true when the request may have
- * reached the lender (a timeout or a dropped connection): a capture or refund may then have
- * happened, and must not be repeated blindly.
+ * reached the lender (a timeout or a dropped connection).
  */
 export class LenderNetworkError extends LenderError {
   readonly maybeDone: boolean
 
-  constructor(init: ConstructorParameters<typeof LenderError>[0] & { maybeDone: boolean }) {
-    super(init)
+  constructor(init: Omit<ConstructorParameters<typeof LenderError>[0], "outcome"> & { maybeDone: boolean }) {
+    super({ ...init, outcome: init.maybeDone ? "in_doubt" : "refused" })
     this.maybeDone = init.maybeDone
   }
 }
-/** The lender answered 2xx with a body that does not match the documented shape. */
-export class LenderResponseError extends LenderError {}
+/**
+ * The lender answered 2xx with a body that cannot be read, lacks a field, or echoes something
+ * other than what was sent: it may have acted, so the outcome is in doubt.
+ */
+export class LenderResponseError extends LenderError {
+  /** The fields the lender did answer, kept as evidence (never card data: only capture/refund answers). */
+  readonly evidence?: Record<string, string>
+
+  constructor(
+    init: Omit<ConstructorParameters<typeof LenderError>[0], "outcome"> & { evidence?: Record<string, string> }
+  ) {
+    super({ ...init, outcome: "in_doubt" })
+    this.evidence = init.evidence
+  }
+}
+/** 200 with a result that is not a success: the lender says it did not do it. */
+export class LenderDeclinedError extends LenderError {
+  readonly evidence?: Record<string, string>
+
+  constructor(
+    init: Omit<ConstructorParameters<typeof LenderError>[0], "outcome"> & { evidence?: Record<string, string> }
+  ) {
+    super({ ...init, outcome: "refused" })
+    this.evidence = init.evidence
+  }
+}
 
 /** Builds the error for a non-2xx answer from its status and body. */
-export function errorFromResponse(operation: string, status: number, body: unknown): LenderError {
+export function errorFromResponse(
+  operation: string,
+  status: number,
+  body: unknown,
+  retryAfter?: string | null
+): LenderError {
   const lenderMessage = messageFromBody(body)
   const said = lenderMessage ? `: ${lenderMessage}` : ""
   const init = { operation, status, lenderMessage }
   if (status === 400) {
     return new LenderRejectedError({
       ...init,
+      outcome: "refused",
       code: "rejected",
-      message: `PayBright rejected the ${operation} (400)${said}`,
+      message: `PayBright refused the ${operation} (400)${said}`,
     })
   }
   if (status === 401 || status === 403) {
     return new LenderAuthError({
       ...init,
+      outcome: "refused",
       code: "unauthorized",
-      message: `PayBright did not accept the API key and token for the ${operation} (${status}); check the provider's apiKey and apiToken options`,
+      message: `PayBright did not accept the API key and token for the ${operation} (${status})`,
     })
   }
   if (status === 404) {
     return new LenderNotFoundError({
       ...init,
+      outcome: "refused",
       code: "not_found",
       message: `PayBright does not know this contract (${operation}, 404)${said}`,
     })
   }
-  if (status === 429 || status >= 500) {
+  if (status === 429) {
+    // Rate limited: the lender turned the request away before acting on it.
+    const seconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : undefined
     return new LenderUnavailableError({
       ...init,
+      outcome: "refused",
+      code: "rate_limited",
+      retryAfterSeconds: seconds,
+      message: `PayBright turned the ${operation} away as too many requests (429)`,
+    })
+  }
+  if (status >= 500) {
+    return new LenderUnavailableError({
+      ...init,
+      outcome: "in_doubt",
       code: "unavailable",
-      message: `PayBright is unavailable for the ${operation} (${status}); try again later${said}`,
+      message: `PayBright failed while answering the ${operation} (${status})${said}`,
     })
   }
   return new LenderError({
     ...init,
+    outcome: "in_doubt",
     code: "unexpected_status",
     message: `PayBright answered the ${operation} with status ${status}${said}`,
   })

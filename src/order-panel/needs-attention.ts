@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { listOpenAuthorizations } from "../capture/authorization-expiry"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
+import type { MoneyRecordRow } from "../records/money-record-types"
 import type { PayBrightAttentionItem } from "../types/admin"
 
 /** Most urgent first: what may have moved money, then what was refused, then what expires. */
@@ -45,33 +46,61 @@ export async function needsAttention(container: MedusaContainer, now = new Date(
     .sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.at.localeCompare(b.at))
 }
 
+/** Captures refused and not retried since: the merchant retries them from the order. */
 async function refusedCaptures(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
-  const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
-  const failed = await module.listPayBrightCaptures({ status: "failed" }, { order: { updated_at: "ASC" }, take: 100 })
-  const orders = await displayIds(
-    container,
-    failed.map((row) => row.order_id)
+  const refused = await moneyRecordsIn(container, "refused")
+  const retried = new Set(
+    (
+      (await recordsModule(container).listPayBrightMoneyRecords(
+        { retry_of: refused.map((row) => row.id) },
+        { select: ["retry_of"] }
+      )) as unknown as MoneyRecordRow[]
+    ).map((row) => row.retry_of)
   )
-  return failed.map((row) => ({
-    kind: "refused_capture" as const,
-    order_id: row.order_id,
-    order_display_id: orders.get(row.order_id) ?? null,
-    contract: null,
-    amount: MathBN.convert(row.amount as never).toFixed(2),
-    currency_code: row.currency_code,
-    message: `Capture at ${row.trigger} refused: ${row.last_error ?? "no reason given"} Retry it from the order.`,
-    expires_at: null,
-    at: new Date(row.updated_at as never).toISOString(),
-  }))
+  return attentionItems(
+    container,
+    refused.filter((row) => row.kind === "capture" && !retried.has(row.id)),
+    "refused_capture"
+  )
 }
 
-/**
- * Captures and refunds in doubt (the lender may have acted; a person must look in the PayBright
- * portal). Nothing records that state yet: when money records with in-doubt states exist, list
- * them here.
- */
-async function inDoubtRecords(_container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
-  return []
+/** Captures and refunds in doubt: the lender may have acted; a person must look in the PayBright portal. */
+async function inDoubtRecords(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
+  return attentionItems(container, await moneyRecordsIn(container, "in_doubt"), "in_doubt")
+}
+
+function recordsModule(container: MedusaContainer) {
+  return container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+}
+
+async function moneyRecordsIn(container: MedusaContainer, state: "refused" | "in_doubt") {
+  return (await recordsModule(container).listPayBrightMoneyRecords(
+    { state },
+    { order: { created_at: "ASC" }, take: 100 }
+  )) as unknown as MoneyRecordRow[]
+}
+
+async function attentionItems(
+  container: MedusaContainer,
+  rows: MoneyRecordRow[],
+  kind: "refused_capture" | "in_doubt"
+): Promise<PayBrightAttentionItem[]> {
+  const orders = await displayIds(
+    container,
+    rows.flatMap((row) => (row.order_id ? [row.order_id] : []))
+  )
+  return rows.map((row) => ({
+    kind,
+    order_id: row.order_id,
+    order_display_id: row.order_id ? (orders.get(row.order_id) ?? null) : null,
+    contract: row.contract,
+    amount: MathBN.convert(row.amount as never).toFixed(2),
+    currency_code: row.currency_code,
+    message:
+      row.message ?? (kind === "in_doubt" ? "In doubt: check the PayBright portal, then resolve it." : "Refused."),
+    expires_at: null,
+    at: new Date(row.created_at).toISOString(),
+  }))
 }
 
 async function displayIds(container: MedusaContainer, orderIds: string[]): Promise<Map<string, number>> {

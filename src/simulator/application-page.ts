@@ -68,6 +68,10 @@ export function indexPage(base: string, account: { apiKey: string; apiToken: str
       "POST /_simulator/contracts/{GatewayReference}/fail-next",
       "test-only: make the next capture, refund or card call fail",
     ],
+    [
+      "POST /_simulator/contracts/{GatewayReference}/faults",
+      "test-only: arm a fault (slow, reset, 5xx, 429, 401, 400, bad body, missing field, wrong echo) for the next N calls",
+    ],
     ["GET|POST /_simulator/settings", "test-only: decision mode, callbacks, capture result"],
   ]
   const rows = endpoints.map(([path, what]) => `<tr><td><code>${e(path)}</code></td><td>${e(what)}</td></tr>`).join("")

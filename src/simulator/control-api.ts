@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import type { CallbackAttempt } from "./callbacks"
 import { HttpError, readJson, sendJson } from "./http"
 import type { ContractView } from "./ledger"
+import type { Fault } from "./faults"
 import type { InjectedFailure } from "./rest-api"
 import type { SimulatorSettings } from "./settings"
 
@@ -12,6 +13,7 @@ export type ControlTarget = {
   contracts(): ContractView[]
   callbacks(): CallbackAttempt[]
   failNext(gatewayReference: string, failure: InjectedFailure): void
+  injectFault(gatewayReference: string, fault: unknown): Fault
   getSettings(): SimulatorSettings
   updateSettings(update: unknown): SimulatorSettings
 }
@@ -25,6 +27,7 @@ export type ControlTarget = {
  *   GET  /_simulator/contracts?reference=…          the contract of a merchant x_reference (404 if none)
  *   GET  /_simulator/contracts/:gatewayReference    one contract's ledger
  *   POST /_simulator/contracts/:gatewayReference/fail-next   {operation, status, message}
+ *   POST /_simulator/contracts/:gatewayReference/faults      {operation, kind, count?, message?, delayMs?}
  *   GET  /_simulator/callbacks[?reference=…]        callback delivery log
  *   GET  /_simulator/settings                       current settings
  *   POST /_simulator/settings                       {decision?, callback?, captureResult?, apiLatencyMs?}
@@ -58,6 +61,10 @@ export async function handleControl(
     const failure = (await readJson(req)) as InjectedFailure
     target.failNext(id, failure)
     return sendJson(res, 200, { armed: failure })
+  }
+  if (route === "contracts" && action.toLowerCase() === "faults" && rest.length === 0) {
+    allow("POST")
+    return sendJson(res, 200, { armed: target.injectFault(id, await readJson(req)) })
   }
   if (route === "callbacks" && id === undefined) {
     allow("GET")

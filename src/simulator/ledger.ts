@@ -100,18 +100,17 @@ export class Ledger {
   }
 
   /**
-   * Captures `amount`; a repeat of the same capture reference is the same capture (answered
-   * again, not captured twice), the same reference with another amount is refused.
+   * Captures `amount`. Each in-store call is a new capture, as the spec promises nothing about
+   * repeats. A card transaction passes its processor's id as `dedupe`: the card network reports a
+   * charge once, so a repeat of it is the same capture, and the same id with another amount is
+   * refused.
    */
-  capture(contract: Contract, reference: string, amount: bigint): { repeated: boolean } {
+  capture(contract: Contract, amount: bigint, dedupe?: string): { repeated: boolean } {
     // Checked before the remaining amount: the repeat of a full capture would otherwise "exceed" it.
-    const previous = contract.captures.find((capture) => capture.reference === reference)
+    const previous = dedupe ? contract.captures.find((capture) => capture.reference === dedupe) : undefined
     if (previous) {
       if (previous.amount !== amount) {
-        throw new LedgerError(
-          400,
-          `x_reference ${reference} was already used for a capture of ${formatAmount(previous.amount)}`
-        )
+        throw new LedgerError(400, `${dedupe} was already used for a capture of ${formatAmount(previous.amount)}`)
       }
       return { repeated: true }
     }
@@ -125,7 +124,7 @@ export class Ledger {
         `x_amount ${formatAmount(amount)} exceeds the amount remaining to capture (${formatAmount(remaining)})`
       )
     }
-    contract.captures.push({ reference, amount, at: new Date().toISOString() })
+    contract.captures.push({ reference: dedupe ?? contract.reference, amount, at: new Date().toISOString() })
     contract.status = this.captured(contract) === contract.authorized ? "FINAL" : "Complete"
     return { repeated: false }
   }
@@ -155,7 +154,7 @@ export class Ledger {
       throw new LedgerError(404, "the card network reported a card this lender did not issue")
     }
     if (event.kind === "charge") {
-      this.capture(contract, event.reference, event.amount)
+      this.capture(contract, event.amount, event.reference)
     } else {
       this.refund(contract, event.amount)
     }

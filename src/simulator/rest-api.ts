@@ -4,13 +4,13 @@ import { z } from "zod"
 import { formatAmount, parseAmount } from "../lender/amount"
 import { captureRequestSchema, issuePaths, refundRequestSchema, type CaptureRequest } from "../lender/schemas"
 import type { Account } from "./accounts"
+import { FAULT_ACTS, FaultQueue, faultAnswer, faultSchema, type Fault, type Operation } from "./faults"
 import { basicCredentials, lenderTimestamp, readJson, sendJson, sendText } from "./http"
 import { LedgerError, type Contract, type Ledger } from "./ledger"
 import type { SimulatorLogger } from "./logger"
 import { cardResponseJson } from "./virtual-card"
 
-/** The REST operations a failure can be injected into. */
-export type Operation = "capture" | "refund" | "card"
+export type { Operation }
 
 /**
  * The next call of `operation` on a contract answers `status` with `message`, once. For capture,
@@ -34,8 +34,7 @@ type CaptureAnswer = Record<string, string>
  */
 export class RestApi {
   private readonly failures = new Map<string, InjectedFailure>()
-  /** The first answer to each capture, by contract and x_reference, to answer repeats identically. */
-  private readonly captureAnswers = new Map<string, CaptureAnswer>()
+  private readonly faults = new FaultQueue()
 
   constructor(
     private readonly accounts: readonly Account[],
@@ -56,8 +55,22 @@ export class RestApi {
     this.failures.set(failureKey(gatewayReference, parsed.data.operation), parsed.data)
   }
 
+  /** Arms a fault for the next `count` calls of an operation on a contract (the fault matrix). */
+  injectFault(gatewayReference: string, fault: unknown): Fault {
+    const parsed = faultSchema.safeParse(fault)
+    if (!parsed.success) {
+      throw new LedgerError(400, `invalid fault: ${issuePaths(parsed.error).join(", ")}`)
+    }
+    if (!this.ledger.get(gatewayReference)) {
+      throw new LedgerError(404, `no contract ${gatewayReference}`)
+    }
+    this.faults.arm(gatewayReference, parsed.data)
+    return parsed.data
+  }
+
   /** GET /api/vcn/pan (spec §4.1). */
   async virtualCard(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
+    if (this.resetBeforeRead(req, query.get("orderNumber") ?? "", "card")) return
     const cardLatency = this.settings().cardLatencyMs
     if (cardLatency > 0) await new Promise((resolve) => setTimeout(resolve, cardLatency))
     const account = this.authenticate(req, res)
@@ -75,13 +88,20 @@ export class RestApi {
     if (!contract) return notFound(res, orderNumber)
     const failure = this.take(contract, "card")
     if (failure) return sendJson(res, failure.status, { message: failure.message })
+    const fault = this.faults.take(contract.gatewayReference, "card")
     // Written as text: the PAN must not pass through a JS number (see cardResponseJson).
-    sendText(res, 200, cardResponseJson(contract.card), "application/json")
+    const card = cardResponseJson(contract.card)
+    if (fault && fault.kind !== "echo_mismatch") {
+      const withoutCvv = card.replace(/"cvv":\d+,/, "")
+      return this.deliverFault(req, res, fault, { ok: card, missing: withoutCvv, mismatched: card })
+    }
+    sendText(res, 200, card, "application/json")
   }
 
   /** POST /api/v2/instore/{GatewayReference}/capture/ (spec §4.2). */
   async capture(req: IncomingMessage, res: ServerResponse, gatewayReference: string) {
     await this.latency()
+    if (this.resetBeforeRead(req, gatewayReference, "capture")) return
     const account = this.authenticate(req, res)
     if (!account) return
     const body = await readJson(req)
@@ -108,34 +128,44 @@ export class RestApi {
       this.logger.info(`capture on ${gatewayReference}: injected failure ${failure.status}`)
       return sendJson(res, failure.status, answer("Failed", failure.message))
     }
+    const fault = this.faults.take(gatewayReference, "capture")
+    if (fault && !FAULT_ACTS[fault.kind]) {
+      return this.deliverFault(req, res, fault)
+    }
+    // A strict lender: the capture names the order by the reference its application carried.
     const mismatched = [
+      request.x_reference !== contract.reference &&
+        `x_reference must be ${contract.reference}, the reference the contract was opened with`,
       request.x_currency !== contract.currency && `x_currency must be ${contract.currency}, the contract's currency`,
       request.x_test !== contract.test && `x_test must be ${contract.test}, as the contract was created`,
     ].filter((problem): problem is string => !!problem)
     if (mismatched.length > 0) {
       return sendJson(res, 400, answer("Failed", mismatched.join("; ")))
     }
-    const key = `${gatewayReference}\n${request.x_reference}`
     try {
-      const { repeated } = this.ledger.capture(contract, request.x_reference, parseAmount(request.x_amount))
-      const previous = repeated ? this.captureAnswers.get(key) : undefined
-      if (previous) {
-        this.logger.info(`capture on ${gatewayReference}: repeat of ${request.x_reference}, not captured again`)
-        return sendJson(res, 200, previous)
-      }
+      this.ledger.capture(contract, parseAmount(request.x_amount))
     } catch (error) {
       if (error instanceof LedgerError) return sendJson(res, error.status, answer("Failed", error.message))
       throw error
     }
     const success = answer(this.settings().captureResult, "Captured")
-    this.captureAnswers.set(key, success)
     this.logger.info(`capture on ${gatewayReference}: ${success.x_amount} ${success.x_currency} (${contract.status})`)
+    if (fault) {
+      const { x_amount: _dropped, ...missing } = success
+      const mismatched = { ...success, x_amount: formatAmount(parseAmount(success.x_amount) + 100n) }
+      return this.deliverFault(req, res, fault, {
+        ok: JSON.stringify(success),
+        missing: JSON.stringify(missing),
+        mismatched: JSON.stringify(mismatched),
+      })
+    }
     sendJson(res, 200, success)
   }
 
   /** POST /api/v2/instore/{GatewayReference}/refund/ (protocol.md §5). */
   async refund(req: IncomingMessage, res: ServerResponse, gatewayReference: string) {
     await this.latency()
+    if (this.resetBeforeRead(req, gatewayReference, "refund")) return
     const account = this.authenticate(req, res)
     if (!account) return
     const parsed = refundRequestSchema.safeParse(await readJson(req))
@@ -149,6 +179,10 @@ export class RestApi {
     if (!contract) return notFound(res, gatewayReference)
     const failure = this.take(contract, "refund")
     if (failure) return sendJson(res, failure.status, { message: failure.message })
+    const fault = this.faults.take(gatewayReference, "refund")
+    if (fault && !FAULT_ACTS[fault.kind]) {
+      return this.deliverFault(req, res, fault)
+    }
     const amount = parseAmount(parsed.data.Amount)
     try {
       this.ledger.refund(contract, amount)
@@ -158,7 +192,51 @@ export class RestApi {
     }
     this.logger.info(`refund on ${gatewayReference}: ${formatAmount(amount)}`)
     const today = usDate(new Date())
-    sendJson(res, 200, { message: "success", Amount: formatAmount(amount), CreatedDate: today, ProcessingDate: today })
+    const success = { message: "success", Amount: formatAmount(amount), CreatedDate: today, ProcessingDate: today }
+    if (fault) {
+      const { Amount: _dropped, ...missing } = success
+      return this.deliverFault(req, res, fault, {
+        ok: JSON.stringify(success),
+        missing: JSON.stringify(missing),
+        mismatched: JSON.stringify({ ...success, Amount: formatAmount(amount + 100n) }),
+      })
+    }
+    sendJson(res, 200, success)
+  }
+
+  /** A connection reset before the request is read: the lender never sees it. */
+  private resetBeforeRead(req: IncomingMessage, gatewayReference: string, operation: Operation): boolean {
+    if (!this.faults.resetsBeforeRead(gatewayReference, operation)) return false
+    this.faults.take(gatewayReference, operation)
+    this.logger.info(`${operation} on ${gatewayReference}: injected reset before the request was read`)
+    req.socket.destroy()
+    return true
+  }
+
+  /**
+   * Answers with an injected fault; `answers` are the real answer, one with a field missing and
+   * one with a mismatched echo, for faults that come after the lender acted.
+   */
+  private async deliverFault(
+    req: IncomingMessage,
+    res: ServerResponse,
+    fault: Fault,
+    answers?: { ok: string; missing: string; mismatched: string }
+  ) {
+    this.logger.info(`${fault.operation}: injected ${fault.kind}`)
+    if (fault.kind === "reset_after_read" || fault.kind === "reset_before_read") {
+      req.socket.destroy()
+      return
+    }
+    if (fault.kind === "slow") {
+      await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 20_000))
+      if (!res.destroyed && answers) sendText(res, 200, answers.ok, "application/json")
+      return
+    }
+    if (fault.kind === "missing_field" && answers) return sendText(res, 200, answers.missing, "application/json")
+    if (fault.kind === "echo_mismatch" && answers) return sendText(res, 200, answers.mismatched, "application/json")
+    const answer = faultAnswer(fault.kind, fault.message)!
+    sendText(res, answer.status, answer.body, answer.type, answer.headers)
   }
 
   private authenticate(req: IncomingMessage, res: ServerResponse): Account | undefined {

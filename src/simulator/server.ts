@@ -9,6 +9,7 @@ import { HostedApplication } from "./hosted-application"
 import { HttpError, sendHtml, sendJson } from "./http"
 import { Ledger, LedgerError, type ContractView } from "./ledger"
 import { silentLogger, type SimulatorLogger } from "./logger"
+import type { Fault, FaultKind, Operation } from "./faults"
 import { RestApi, type InjectedFailure } from "./rest-api"
 import {
   copySettings,
@@ -41,6 +42,9 @@ export type SimulatorOptions = {
   logger?: SimulatorLogger
 }
 
+/** A fault to arm: `count` defaults to 1. */
+export type FaultRequest = { operation: Operation; kind: FaultKind; count?: number; message?: string; delayMs?: number }
+
 /** A card transaction as the card network reports it to the lender (spec §6.2). */
 export type CardTransaction = { pan: string; kind: "charge" | "refund"; amount: string; reference: string }
 
@@ -62,6 +66,8 @@ export interface Simulator {
   callbacks(): CallbackAttempt[]
   /** The next call of `failure.operation` on the contract answers `failure.status` and `failure.message`, once. */
   failNext(gatewayReference: string, failure: InjectedFailure): void
+  /** Arms a fault of the fault matrix for the next `count` calls of an operation on the contract. */
+  injectFault(gatewayReference: string, fault: FaultRequest): Fault
   /**
    * The card network reporting a transaction on a virtual card (spec §6.2): the lender captures or
    * adjusts the contract. Tests wire a fake card processor to this, as Marqeta is wired to PayBright.
@@ -94,6 +100,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     contracts: () => ledger.all().map((contract) => ledger.view(contract)),
     callbacks: () => callbacks.log.map((entry) => ({ ...entry })),
     failNext: (reference, failure) => api.failNext(reference, failure),
+    injectFault: (reference, fault) => api.injectFault(reference, fault),
     getSettings: () => copySettings(settings),
     updateSettings: (update) => {
       try {
@@ -192,6 +199,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     readonly contractByReference = control.contractByReference
     readonly callbacks = control.callbacks
     readonly failNext = control.failNext
+    readonly injectFault = control.injectFault
 
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -1,13 +1,15 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
-import { captureFulfillment } from "../capture/capture-fulfillment"
+import { capturePaymentOnceWorkflow } from "../workflows/capture-payment-once"
+import { recordUnstartedCaptureWorkflow } from "../workflows/record-unstarted-capture"
 
 type FulfillmentEvent = { id?: string; fulfillment_id?: string; order_id?: string }
 
 /**
  * The merchant is paid when the order ships: on `shipment.created` (or `order.fulfillment_created`
  * for providers with captureOn "fulfillment") the plugin captures what that parcel is worth.
- * Medusa never captures on shipment by itself.
+ * Medusa never captures on shipment by itself. A capture that cannot even start still leaves a
+ * record the merchant sees and can retry.
  */
 export default async function captureOnFulfillment({ event, container }: SubscriberArgs<FulfillmentEvent>) {
   const trigger = event.name === "shipment.created" ? "shipment" : "fulfillment"
@@ -16,12 +18,15 @@ export default async function captureOnFulfillment({ event, container }: Subscri
     return
   }
   try {
-    await captureFulfillment(container, trigger, fulfillmentId)
+    await capturePaymentOnceWorkflow(container).run({ input: { trigger, fulfillment_id: fulfillmentId } })
   } catch (error) {
-    // The outcome is recorded per fulfillment; this is only for what could not even be recorded.
+    const reason = (error as Error)?.message ?? String(error)
     container
       .resolve<Logger>("logger")
-      .error(`PayBright: capture at ${trigger} of fulfillment ${fulfillmentId} failed: ${(error as Error).message}`)
+      .error(`PayBright: capture at ${trigger} of fulfillment ${fulfillmentId} could not start: ${reason}`)
+    await recordUnstartedCaptureWorkflow(container).run({
+      input: { trigger, fulfillment_id: fulfillmentId, error: reason },
+    })
   }
 }
 

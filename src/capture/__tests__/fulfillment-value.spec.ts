@@ -66,4 +66,12 @@ describe("capture amount for a fulfillment", () => {
       )
     ).toBe("0.00")
   })
+
+  it("never captures more than the order's current total minus what was captured, whatever was authorized", () => {
+    // An edit took the sofa's price down to 500.00: the order is now worth 641.25, the authorization still 706.25.
+    const edited = { ...order({ lamps: 3, sofa: 1 }), total: "641.25" }
+    expect(
+      captureAmountFor(edited, { items: [{ line_item_id: "sofa", quantity: 1 }] }, { authorized, captured: "141.25" })
+    ).toBe("500.00")
+  })
 })

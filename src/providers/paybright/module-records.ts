@@ -7,14 +7,18 @@ import type { BigNumberInput } from "@medusajs/framework/types"
  * module's container, where the module's internal services are registered.
  */
 type InternalService = {
-  retrieve(id: string, config?: { select?: string[] }): Promise<Record<string, unknown>>
+  retrieve(id: string, config?: { select?: string[]; relations?: string[] }): Promise<Record<string, unknown>>
 }
+
+/** A Capture or Refund being made, with the payment it belongs to. */
+export type MovementFacts = { amount: BigNumberInput; payment_id: string; payment_collection_id: string }
 
 export type ModuleRecords = {
   sessionAmount(
     sessionId: string
   ): Promise<{ amount: BigNumberInput; currency_code: string; payment_collection_id: string }>
-  captureAmount(captureId: string): Promise<BigNumberInput>
+  capture(captureId: string): Promise<MovementFacts>
+  refund(refundId: string): Promise<MovementFacts>
 }
 
 export function moduleRecords(container: Record<string, unknown>): ModuleRecords {
@@ -36,9 +40,20 @@ export function moduleRecords(container: Record<string, unknown>): ModuleRecords
         payment_collection_id: String(session.payment_collection_id),
       }
     },
-    async captureAmount(captureId) {
-      const capture = await service("captureService").retrieve(captureId, { select: ["id", "amount", "raw_amount"] })
-      return (capture.raw_amount ?? capture.amount) as BigNumberInput
-    },
+    capture: (captureId) => movement(service("captureService"), captureId),
+    refund: (refundId) => movement(service("refundService"), refundId),
+  }
+}
+
+async function movement(service: InternalService, id: string): Promise<MovementFacts> {
+  const row = await service.retrieve(id, {
+    select: ["id", "amount", "raw_amount", "payment.id", "payment.payment_collection_id"],
+    relations: ["payment"],
+  } as never)
+  const payment = row.payment as { id: string; payment_collection_id: string }
+  return {
+    amount: (row.raw_amount ?? row.amount) as BigNumberInput,
+    payment_id: payment.id,
+    payment_collection_id: payment.payment_collection_id,
   }
 }

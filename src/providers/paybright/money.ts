@@ -12,3 +12,12 @@ export function toLenderAmount(amount: BigNumberInput): string {
   }
   return value.toFixed(2, 4 /* BigNumber.ROUND_HALF_UP */)
 }
+
+/**
+ * A Capture's or Refund's amount as the lender must receive it, refused when it has more than two
+ * decimals: rounding it here would record one amount in Medusa and move another at the lender.
+ */
+export function exactLenderAmount(amount: BigNumberInput): string | undefined {
+  const value = MathBN.convert(amount)
+  return value.decimalPlaces(2).eq(value) ? toLenderAmount(value) : undefined
+}

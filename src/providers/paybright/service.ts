@@ -1,4 +1,10 @@
-import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import {
+  AbstractPaymentProvider,
+  MathBN,
+  MedusaError,
+  PaymentActions,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -24,6 +30,9 @@ import type {
 } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { LenderError } from "../../lender/errors"
+import { tooPreciseMessage } from "../../messages/merchant-messages"
+import { classifyFailure } from "../../records/classify-failure"
+import { openAttempt } from "../../records/money-attempt"
 import { registeredProviders } from "../../checkout/provider-settings"
 import { clientsFor, effectiveProvider, type EffectiveProvider } from "../../settings/effective-settings"
 import { amountLimitRefusal } from "./amount-limits"
@@ -35,11 +44,12 @@ import {
   type ApplicantDetails,
 } from "./application-request"
 import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "./approval"
-import { toLenderAmount } from "./money"
+import { exactLenderAmount, toLenderAmount } from "./money"
 import { moduleRecords, type ModuleRecords } from "./module-records"
 import { parseOptions, type PayBrightOptions } from "./options"
 import { returnToken } from "./return-token"
 import { SessionApprovals } from "./session-approval"
+import type { Settlement } from "./settlement/types"
 import {
   readPaymentData,
   sessionDataSchema,
@@ -206,32 +216,23 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /**
-   * Medusa creates the Capture first and passes only its id: the amount is read from that
-   * Capture, so the lender (or the card) is charged exactly what Medusa records. The Capture's id
-   * is the capture's reference, so a repeated call is the same capture.
+   * Medusa creates the Capture first (and commits it) and passes only its id: the amount is read
+   * from that Capture, so the lender (or the card) is charged exactly what Medusa records.
    */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    const payment = readPaymentData(input.data)
     const captureId = input.context?.idempotency_key
     if (!captureId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright captures need Medusa's capture id")
     }
-    const amount = toLenderAmount(await this.records.captureAmount(captureId))
-    const { settlement } = await this.current()
-    const data = await this.callLender("capture", payment, () => settlement.capture(payment, captureId, amount))
-    return { data }
+    return { data: await this.moveMoney("capture", input.data, captureId) }
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const payment = readPaymentData(input.data)
     const refundId = input.context?.idempotency_key
     if (!refundId) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright refunds need Medusa's refund id")
     }
-    const amount = toLenderAmount(input.amount)
-    const { settlement } = await this.current()
-    const data = await this.callLender("refund", payment, () => settlement.refund(payment, refundId, amount))
-    return { data }
+    return { data: await this.moveMoney("refund", input.data, refundId) }
   }
 
   /**
@@ -340,17 +341,48 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
   }
 
-  /** Runs a lender call and turns its failure into a Medusa error a merchant can act on. */
-  private async callLender<T>(operation: string, payment: PaymentData, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call()
-    } catch (error) {
-      if (error instanceof LenderError) {
-        this.logger.error(`PayBright: ${operation} on contract ${payment.gateway_reference} failed: ${error.message}`)
-        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${error.message}. Nothing was changed at PayBright.`)
-      }
-      throw error
+  /**
+   * One capture or refund: its record is written with Medusa's id before the lender is called,
+   * and settled with the outcome. Anything but done throws the merchant's message, so Medusa
+   * keeps no Capture or Refund for it; in doubt, the record says so and blocks the next movement.
+   */
+  private async moveMoney(
+    kind: "capture" | "refund",
+    rawData: Record<string, unknown> | undefined,
+    medusaId: string
+  ): Promise<PaymentData> {
+    const payment = readPaymentData(rawData)
+    const { settlement } = await this.current()
+    const facts = kind === "capture" ? await this.records.capture(medusaId) : await this.records.refund(medusaId)
+    const amount = exactLenderAmount(facts.amount)
+    if (!amount) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(MathBN.convert(facts.amount).toString()))
     }
+    const movement = { paymentId: facts.payment_id, medusaId, amount }
+    const attempt = await openAttempt({
+      kind,
+      paymentId: facts.payment_id,
+      paymentCollectionId: facts.payment_collection_id,
+      medusaId,
+      amount,
+      currency: payment.currency,
+      contract: payment.gateway_reference,
+      reference: kind === "capture" ? settlement.captureReference(payment, movement) : null,
+      via: settlement.via,
+    })
+    if (attempt.alreadyDone) {
+      return payment
+    }
+    let settled: Awaited<ReturnType<Settlement["capture"]>>
+    try {
+      settled =
+        kind === "capture" ? await settlement.capture(payment, movement) : await settlement.refund(payment, movement)
+    } catch (error) {
+      const message = await attempt.settle(classifyFailure(error))
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
+    }
+    await attempt.settle({ outcome: "done", evidence: settled.evidence })
+    return settled.data
   }
 }
 

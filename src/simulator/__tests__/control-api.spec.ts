@@ -26,7 +26,7 @@ describe("simulator: control API", () => {
     await client.capture(contract.gateway_reference, {
       x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey,
       x_amount: "25.00",
-      x_reference: "cap-1",
+      x_reference: "ref-ledger",
       x_currency: "CAD",
       x_test: true,
     })
@@ -45,7 +45,7 @@ describe("simulator: control API", () => {
       authorized: "75.00",
       captured: "25.00",
       refunded: "5.00",
-      captures: [{ reference: "cap-1", amount: "25.00", at: expect.any(String) }],
+      captures: [{ reference: "ref-ledger", amount: "25.00", at: expect.any(String) }],
       refunds: [{ amount: "5.00", at: expect.any(String) }],
     })
     expect(await (await control("/contracts?reference=ref-ledger")).json()).toEqual(view)
@@ -83,6 +83,35 @@ describe("simulator: control API", () => {
       (await postJson("/contracts/999999/fail-next", { operation: "capture", status: 400, message: "x" })).status
     ).toBe(404)
     expect((await control(`/contracts/${contract.gateway_reference}/fail-next`)).status).toBe(405)
+  })
+
+  it("arms faults of the matrix for the next N calls over HTTP, and refuses an unknown kind", async () => {
+    const contract = await approveApplication(simulator, "30.00", "ref-faults")
+    const armed = await postJson(`/contracts/${contract.gateway_reference}/faults`, {
+      operation: "capture",
+      kind: "status_503",
+      count: 2,
+    })
+    expect(armed.status).toBe(200)
+    expect(await armed.json()).toEqual({ armed: { operation: "capture", kind: "status_503", count: 2 } })
+    const capture = () =>
+      client.capture(contract.gateway_reference, {
+        x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey,
+        x_amount: "30.00",
+        x_reference: "ref-faults",
+        x_currency: "CAD",
+        x_test: true,
+      })
+    await expect(capture()).rejects.toMatchObject({ status: 503, outcome: "in_doubt" })
+    await expect(capture()).rejects.toMatchObject({ status: 503 })
+    await capture()
+    expect(simulator.contract(contract.gateway_reference)!.captured).toBe("30.00")
+    const unknown = await postJson(`/contracts/${contract.gateway_reference}/faults`, {
+      operation: "capture",
+      kind: "gremlins",
+    })
+    expect(unknown.status).toBe(400)
+    expect((await unknown.json()).message).toMatch(/kind/)
   })
 
   it("changes settings over HTTP, and refuses unknown ones", async () => {

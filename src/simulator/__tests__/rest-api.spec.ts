@@ -1,6 +1,6 @@
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, passesLuhn, type Simulator } from ".."
 import { LenderClient } from "../../lender/client"
-import { LenderAuthError, LenderNotFoundError, LenderRejectedError } from "../../lender/errors"
+import { LenderAuthError, LenderDeclinedError, LenderNotFoundError, LenderRejectedError } from "../../lender/errors"
 import { isCaptureSuccess, isRefundSuccess, type CaptureRequest } from "../../lender/schemas"
 import { approveApplication } from "../../../test-support/simulator-application"
 import { basicAuth } from "./helpers"
@@ -114,10 +114,10 @@ describe("simulator: REST API", () => {
   describe("in-store capture", () => {
     it("captures in parts up to the authorized amount: Complete after a part, FINAL when all is captured", async () => {
       const contract = await approveApplication(simulator, "100.00")
-      const first = await client.capture(contract.gateway_reference, captureOf("60", "cap-1"))
+      const first = await client.capture(contract.gateway_reference, captureOf("60", contract.reference))
       expect(first).toMatchObject({
         x_account_id: SIMULATOR_TEST_ACCOUNT.apiKey,
-        x_reference: "cap-1",
+        x_reference: contract.reference,
         x_currency: "CAD",
         x_test: "true",
         x_amount: "60.00",
@@ -128,47 +128,44 @@ describe("simulator: REST API", () => {
       expect(first.x_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
       expect(simulator.contract(contract.gateway_reference)).toMatchObject({ status: "Complete", captured: "60.00" })
 
-      await client.capture(contract.gateway_reference, captureOf("39.99", "cap-2"))
-      await client.capture(contract.gateway_reference, captureOf("0.01", "cap-3"))
+      await client.capture(contract.gateway_reference, captureOf("39.99", contract.reference))
+      await client.capture(contract.gateway_reference, captureOf("0.01", contract.reference))
       const view = simulator.contract(contract.gateway_reference)!
       expect(view).toMatchObject({ status: "FINAL", authorized: "100.00", captured: "100.00" })
-      expect(view.captures.map((capture) => [capture.reference, capture.amount])).toEqual([
-        ["cap-1", "60.00"],
-        ["cap-2", "39.99"],
-        ["cap-3", "0.01"],
-      ])
+      expect(view.captures.map((capture) => capture.amount)).toEqual(["60.00", "39.99", "0.01"])
     })
 
     it("refuses to capture more than remains, nothing, or in another currency or mode, and captures nothing", async () => {
       const contract = await approveApplication(simulator, "80.00")
-      await client.capture(contract.gateway_reference, captureOf("50.00", "cap-a"))
-      const over = client.capture(contract.gateway_reference, captureOf("30.01", "cap-b"))
+      await client.capture(contract.gateway_reference, captureOf("50.00", contract.reference))
+      const over = client.capture(contract.gateway_reference, captureOf("30.01", contract.reference))
       await expect(over).rejects.toBeInstanceOf(LenderRejectedError)
       await expect(over).rejects.toThrow(/exceeds the amount remaining/)
-      await expect(client.capture(contract.gateway_reference, captureOf("0.00", "cap-c"))).rejects.toThrow(
+      await expect(client.capture(contract.gateway_reference, captureOf("0.00", contract.reference))).rejects.toThrow(
         /greater than zero/
       )
       await expect(
-        client.capture(contract.gateway_reference, { ...captureOf("1.00", "cap-d"), x_currency: "USD" })
+        client.capture(contract.gateway_reference, { ...captureOf("1.00", contract.reference), x_currency: "USD" })
       ).rejects.toThrow(/x_currency/)
       await expect(
-        client.capture(contract.gateway_reference, { ...captureOf("1.00", "cap-e"), x_test: false })
+        client.capture(contract.gateway_reference, { ...captureOf("1.00", contract.reference), x_test: false })
       ).rejects.toThrow(/x_test/)
-      await expect(client.capture("999999", captureOf("1.00", "cap-f"))).rejects.toBeInstanceOf(LenderNotFoundError)
+      await expect(client.capture("999999", captureOf("1.00", contract.reference))).rejects.toBeInstanceOf(
+        LenderNotFoundError
+      )
       expect(simulator.contract(contract.gateway_reference)).toMatchObject({ captured: "50.00", status: "Complete" })
     })
 
-    it("answers a repeated x_reference with the first answer and captures once; another amount under it is refused", async () => {
+    it("captures again on a repeated call, as the spec promises no idempotency, and refuses any reference but the application's", async () => {
       const contract = await approveApplication(simulator, "80.00")
-      const first = await client.capture(contract.gateway_reference, captureOf("80.00", "cap-once"))
-      await new Promise((resolve) => setTimeout(resolve, 1100))
-      const repeat = await client.capture(contract.gateway_reference, captureOf("80.00", "cap-once"))
-      expect(repeat).toEqual(first)
+      await client.capture(contract.gateway_reference, captureOf("40.00", contract.reference))
+      await client.capture(contract.gateway_reference, captureOf("40.00", contract.reference))
       expect(simulator.contract(contract.gateway_reference)).toMatchObject({ captured: "80.00", status: "FINAL" })
-      expect(simulator.contract(contract.gateway_reference)!.captures).toHaveLength(1)
-      await expect(client.capture(contract.gateway_reference, captureOf("79.00", "cap-once"))).rejects.toThrow(
-        /already used/
-      )
+      const other = await approveApplication(simulator, "10.00")
+      const wrong = client.capture(other.gateway_reference, captureOf("10.00", "medusa-capture-id"))
+      await expect(wrong).rejects.toBeInstanceOf(LenderRejectedError)
+      await expect(wrong).rejects.toThrow(/x_reference must be/)
+      expect(simulator.contract(other.gateway_reference)!.captured).toBe("0.00")
     })
 
     it("names the invalid fields of a body, and checks x_account_id against the credentials", async () => {
@@ -198,7 +195,7 @@ describe("simulator: REST API", () => {
       const foreign = await fetch(url, {
         method: "POST",
         headers: auth,
-        body: JSON.stringify({ ...captureOf("1.00", "x"), x_account_id: OTHER_ACCOUNT.apiKey }),
+        body: JSON.stringify({ ...captureOf("1.00", contract.reference), x_account_id: OTHER_ACCOUNT.apiKey }),
       })
       expect(foreign.status).toBe(401)
       expect(simulator.contract(contract.gateway_reference)!.captured).toBe("0.00")
@@ -208,7 +205,7 @@ describe("simulator: REST API", () => {
       const contract = await approveApplication(simulator, "10.00")
       simulator.settings = { captureResult: "success" }
       try {
-        const answer = await client.capture(contract.gateway_reference, captureOf("10.00", "cap-s"))
+        const answer = await client.capture(contract.gateway_reference, captureOf("10.00", contract.reference))
         expect(answer.x_result).toBe("success")
       } finally {
         simulator.settings = { captureResult: "Completed" }
@@ -220,7 +217,7 @@ describe("simulator: REST API", () => {
     it("refunds captured money in parts, never more than captured and not yet refunded", async () => {
       const contract = await approveApplication(simulator, "100.00")
       await expect(client.refund(contract.gateway_reference, "1.00")).rejects.toBeInstanceOf(LenderRejectedError)
-      await client.capture(contract.gateway_reference, captureOf("60.00", "cap-r"))
+      await client.capture(contract.gateway_reference, captureOf("60.00", contract.reference))
       const refund = await client.refund(contract.gateway_reference, "10")
       expect(refund).toMatchObject({
         message: "success",
@@ -249,24 +246,27 @@ describe("simulator: REST API", () => {
         status: 400,
         message: "Contract under review",
       })
-      const refused = client.capture(contract.gateway_reference, captureOf("40.00", "cap-1"))
+      const refused = client.capture(contract.gateway_reference, captureOf("40.00", contract.reference))
       await expect(refused).rejects.toBeInstanceOf(LenderRejectedError)
       await expect(refused).rejects.toThrow(/Contract under review/)
 
       simulator.failNext(contract.gateway_reference, { operation: "capture", status: 200, message: "Declined by risk" })
-      const notCaptured = await client.capture(contract.gateway_reference, captureOf("40.00", "cap-1"))
-      expect(notCaptured).toMatchObject({ x_result: "Failed", x_message: "Declined by risk", x_amount: "40.00" })
-      expect(isCaptureSuccess(notCaptured)).toBe(false)
+      const notCaptured = client.capture(contract.gateway_reference, captureOf("40.00", contract.reference))
+      await expect(notCaptured).rejects.toBeInstanceOf(LenderDeclinedError)
+      await expect(notCaptured).rejects.toMatchObject({
+        outcome: "refused",
+        evidence: { x_result: "Failed", x_message: "Declined by risk" },
+      })
       expect(simulator.contract(contract.gateway_reference)).toMatchObject({ captured: "0.00", status: "PENDING" })
 
-      const captured = await client.capture(contract.gateway_reference, captureOf("40.00", "cap-1"))
+      const captured = await client.capture(contract.gateway_reference, captureOf("40.00", contract.reference))
       expect(isCaptureSuccess(captured)).toBe(true)
       expect(simulator.contract(contract.gateway_reference)).toMatchObject({ captured: "40.00", status: "FINAL" })
     })
 
     it("fails the next refund or card retrieval once", async () => {
       const contract = await approveApplication(simulator, "40.00")
-      await client.capture(contract.gateway_reference, captureOf("40.00", "cap-1"))
+      await client.capture(contract.gateway_reference, captureOf("40.00", contract.reference))
       simulator.failNext(contract.gateway_reference, { operation: "refund", status: 500, message: "Try later" })
       await expect(client.refund(contract.gateway_reference, "5.00")).rejects.toThrow(/Try later/)
       expect(simulator.contract(contract.gateway_reference)!.refunded).toBe("0.00")

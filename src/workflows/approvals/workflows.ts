@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto"
 import { acquireLockStep, completeCartWorkflow, releaseLockStep } from "@medusajs/core-flows"
 import {
   createStep,
@@ -18,22 +17,18 @@ import {
   recordApprovalStep,
   type RecordApprovalInput,
 } from "./steps"
+import { lockOwnerStep } from "../steps/lock-owner"
 
 /** The name of the step that waits for the cart's lock: its failure means another completion holds it. */
 export const CART_LOCK_STEP = "paybright-lock-cart"
 
 /** Records a verified approval (or finds it), under the lock of its payment session. */
 export const recordApprovalWorkflow = createWorkflow("paybright-record-approval", (input: RecordApprovalInput) => {
-  // An owner of its own, for the reason placeApprovedOrderWorkflow gives.
-  const lock = transform({ input }, ({ input }) => ({
-    key: `paybright-approval:${input.session_id}`,
-    ownerId: `paybright:${randomUUID()}`,
-    timeout: 15,
-    ttl: 30,
-  }))
-  acquireLockStep(lock)
+  const key = transform({ input }, ({ input }) => `paybright-approval:${input.session_id}`)
+  const owner = lockOwnerStep()
+  acquireLockStep({ key, ownerId: owner, timeout: 15, ttl: 30 })
   const recorded = recordApprovalStep(input)
-  releaseLockStep(lock)
+  releaseLockStep({ key, ownerId: owner })
   return new WorkflowResponse(recorded)
 })
 
@@ -104,25 +99,19 @@ export const updatePayBrightSessionWorkflow = createWorkflow(
  * the verified result on the session and completes the cart. Medusa's completion skips its own
  * lock step inside a workflow that holds it, so the Store API's completion, the callback and the
  * return never complete or touch the session at once.
- *
- * The lock carries an owner of its own: `locking-postgres` (Medusa 2.21) grants a free key taken
- * without an owner to two callers that take it at the same instant, as the callback and the
- * return do, which would place two orders for one cart.
  */
 export const placeApprovedOrderWorkflow = createWorkflow(
   "paybright-place-approved-order",
   (input: { cart_id: string; lock_timeout: number; approval_id: string; session: SessionUpdate }) => {
-    const lock = transform({ input }, ({ input }) => ({
-      key: input.cart_id,
-      ownerId: `paybright:${randomUUID()}`,
-      timeout: input.lock_timeout,
-      ttl: 120,
-    }))
-    acquireLockStep(lock).config({ name: CART_LOCK_STEP })
+    // The key the Store API's completion uses, with an owner (see lockOwnerStep).
+    const owner = lockOwnerStep()
+    acquireLockStep({ key: input.cart_id, ownerId: owner, timeout: input.lock_timeout, ttl: 120 }).config({
+      name: CART_LOCK_STEP,
+    })
     const update = transform({ input }, ({ input }) => ({ ...input.session, approval_id: input.approval_id }))
     updatePayBrightSessionStep(update).config({ name: "paybright-record-result-on-session" })
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })
-    releaseLockStep(lock)
+    releaseLockStep({ key: input.cart_id, ownerId: owner })
     return new WorkflowResponse(order)
   }
 )

@@ -26,3 +26,7 @@ export const SaveSettingsBody = z
   })
   .strict()
 export type SaveSettingsBody = z.infer<typeof SaveSettingsBody>
+
+/** Body of POST /admin/paybright/records/:id/resolve: what the PayBright portal shows. */
+export const resolveRecordBody = z.object({ lender_shows: z.enum(["done", "nothing"]) }).strict()
+export type ResolveRecordBody = z.infer<typeof resolveRecordBody>

@@ -1,11 +1,11 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import type { LenderClient } from "../../../lender/client"
-import { isCaptureSuccess, isRefundSuccess } from "../../../lender/schemas"
 import type { PaymentData } from "../session-data"
-import type { Settlement } from "./types"
+import type { MovementContext, Settled, Settlement } from "./types"
 
 /** In-store capture and refund at the lender, by the contract's gateway reference (spec §4.2). */
 export class InStoreSettlement implements Settlement {
+  readonly via = "PayBright"
+
   constructor(
     private readonly lender: LenderClient,
     private readonly apiKey: string
@@ -15,31 +15,35 @@ export class InStoreSettlement implements Settlement {
     return payment
   }
 
-  async capture(payment: PaymentData, captureId: string, amount: string): Promise<PaymentData> {
-    const response = await this.lender.capture(payment.gateway_reference, {
+  /**
+   * The spec's x_reference is the merchant's reference for the order: the reference the
+   * application carried (the payment session's id), the only one the lender knows the order by.
+   */
+  captureReference(payment: PaymentData): string {
+    return payment.session_id
+  }
+
+  async capture(payment: PaymentData, movement: MovementContext): Promise<Settled> {
+    const answer = await this.lender.capture(payment.gateway_reference, {
       x_account_id: this.apiKey,
-      x_amount: amount,
-      x_reference: captureId,
+      x_amount: movement.amount,
+      x_reference: this.captureReference(payment),
       x_currency: payment.currency,
       x_test: payment.test,
     })
-    if (!isCaptureSuccess(response)) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `PayBright did not capture ${amount} ${payment.currency} on contract ${payment.gateway_reference}: ${response.x_message || response.x_result}. Nothing was captured; check the contract in the PayBright portal and try again.`
-      )
-    }
-    return payment
+    return { data: payment, evidence: evidenceOf(answer) }
   }
 
-  async refund(payment: PaymentData, _refundId: string, amount: string): Promise<PaymentData> {
-    const response = await this.lender.refund(payment.gateway_reference, amount)
-    if (!isRefundSuccess(response)) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `PayBright did not refund ${amount} ${payment.currency} on contract ${payment.gateway_reference}: ${response.message}`
-      )
-    }
-    return payment
+  async refund(payment: PaymentData, movement: MovementContext): Promise<Settled> {
+    const answer = await this.lender.refund(payment.gateway_reference, movement.amount)
+    return { data: payment, evidence: evidenceOf(answer) }
   }
+}
+
+function evidenceOf(answer: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(answer)
+      .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value))
+      .map(([name, value]) => [name, String(value)])
+  )
 }

@@ -1,11 +1,28 @@
 import type { PaymentData } from "../session-data"
 
-/** One way the merchant is paid for a contract: the lender's in-store capture, or the virtual card. */
+/** A movement the lender or processor confirmed: the payment's data after it, and what was answered. */
+export type Settled = { data: PaymentData; evidence: Record<string, string> }
+
+/** What a settlement needs to know of the Medusa movement it carries out. */
+export type MovementContext = {
+  paymentId: string
+  /** Medusa's Capture or Refund id. */
+  medusaId: string
+  /** Two-decimal amount. */
+  amount: string
+}
+
+/**
+ * One way the merchant is paid for a contract: the lender's in-store capture, or the virtual card.
+ * Failures throw a LenderError or CardProcessorError carrying their outcome (refused / in doubt).
+ */
 export interface Settlement {
+  /** Who moves the money, as the merchant knows it: "PayBright", or the card processor's name. */
+  readonly via: string
   /** Proves the approval server-side where the mode allows it, and adds what capture will need. */
   confirm(payment: PaymentData): Promise<PaymentData>
-  /** Captures `amount` for Medusa's capture `captureId`; a repeat with the same id is the same capture. */
-  capture(payment: PaymentData, captureId: string, amount: string): Promise<PaymentData>
-  /** Refunds `amount` for Medusa's refund `refundId`. */
-  refund(payment: PaymentData, refundId: string, amount: string): Promise<PaymentData>
+  /** The reference the capture carries to the lender or processor. */
+  captureReference(payment: PaymentData, movement: MovementContext): string
+  capture(payment: PaymentData, movement: MovementContext): Promise<Settled>
+  refund(payment: PaymentData, movement: MovementContext): Promise<Settled>
 }

@@ -1,10 +1,11 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { formatAmount, parseAmount } from "../../../lender/amount"
 import type { LenderClient } from "../../../lender/client"
 import type { VirtualCard } from "../../../lender/schemas"
 import { CardProcessorError, type CardDetails, type CardProcessor } from "../../../card-processors"
 import type { PaymentData } from "../session-data"
-import type { Settlement } from "./types"
+import { cardBook, type CardBook } from "../../../records/card-book"
+import { classifyFailure, redactDigitRuns } from "../../../records/classify-failure"
+import type { MovementContext, Settled, Settlement } from "./types"
 
 /**
  * The virtual card: the lender issues a single-use card for the contract; the plugin fetches it
@@ -12,10 +13,15 @@ import type { Settlement } from "./types"
  * card's token, last four digits, expiry and brand are kept; the PAN and CVV live for one call.
  */
 export class VirtualCardSettlement implements Settlement {
+  readonly via: string
+
   constructor(
     private readonly lender: LenderClient,
-    private readonly processor: CardProcessor
-  ) {}
+    private readonly processor: CardProcessor,
+    private readonly book: CardBook = cardBook
+  ) {
+    this.via = processor.name
+  }
 
   /**
    * The card exists only for a completed contract (spec §1.3), so retrieving it proves the
@@ -24,89 +30,139 @@ export class VirtualCardSettlement implements Settlement {
    */
   async confirm(payment: PaymentData): Promise<PaymentData> {
     await this.lender.getVirtualCard(payment.gateway_reference)
-    return { ...payment, charges: payment.charges ?? [] }
+    return payment
   }
 
-  async capture(payment: PaymentData, captureId: string, amount: string): Promise<PaymentData> {
-    const charges = payment.charges ?? []
-    const done = charges.find((charge) => charge.capture_id === captureId)
-    if (done) {
-      return payment
+  /** The processor's idempotency key: the same Medusa capture is always the same charge. */
+  captureReference(_payment: PaymentData, movement: MovementContext): string {
+    return `paybright-capture-${movement.medusaId}`
+  }
+
+  async capture(payment: PaymentData, movement: MovementContext): Promise<Settled> {
+    const made = await this.book.chargeFor(movement.medusaId)
+    if (made) {
+      return { data: payment, evidence: { charge_id: made, processor: this.processor.name } }
     }
     const card = await this.lender.getVirtualCard(payment.gateway_reference)
-    const charged = await this.explain("charge", () =>
+    const idempotencyKey = this.captureReference(payment, movement)
+    const row = await this.book.open({
+      payment_id: movement.paymentId,
+      kind: "charge",
+      processor: this.processor.name,
+      amount: movement.amount,
+      medusa_id: movement.medusaId,
+      idempotency_key: idempotencyKey,
+    })
+    const charged = await this.tracked(row, () =>
       this.processor.charge({
         card: cardDetails(card),
-        amount,
+        amount: movement.amount,
         currency: payment.currency,
-        idempotencyKey: `paybright-capture-${captureId}`,
+        idempotencyKey,
         description: `PayBright contract ${payment.gateway_reference}`,
         metadata: {
           paybright_contract: payment.gateway_reference,
-          medusa_capture_id: captureId,
+          medusa_capture_id: movement.medusaId,
           medusa_payment_session_id: payment.session_id,
         },
       })
     )
+    await this.book.settle(row, "done", charged.chargeId)
     return {
-      ...payment,
-      charges: [...charges, { id: charged.chargeId, capture_id: captureId, amount, refunded: "0.00" }],
+      data: payment,
+      evidence: { charge_id: charged.chargeId, amount: charged.amount, processor: this.processor.name },
     }
   }
 
-  /** Refunds go back to the same charges, newest first, split across them when one is not enough. */
-  async refund(payment: PaymentData, refundId: string, amount: string): Promise<PaymentData> {
-    const charges = [...(payment.charges ?? [])]
-    let left = parseAmount(amount)
-    for (let index = charges.length - 1; index >= 0 && left > 0n; index--) {
-      const charge = charges[index]
+  /**
+   * Refunds go back to the charges, newest first, split across them when one is not enough; each
+   * part is written as it succeeds. A part that fails after another went back leaves the refund
+   * in doubt with the parts made named, so a person sees exactly what moved.
+   */
+  async refund(payment: PaymentData, movement: MovementContext): Promise<Settled> {
+    const charges = await this.book.charges(movement.paymentId)
+    let left = parseAmount(movement.amount)
+    const parts: Record<string, string> = {}
+    for (const charge of [...charges].reverse()) {
+      if (left <= 0n) break
       const refundable = parseAmount(charge.amount) - parseAmount(charge.refunded)
       const part = refundable < left ? refundable : left
-      if (part <= 0n) {
-        continue
+      if (part <= 0n) continue
+      const idempotencyKey = `paybright-refund-${movement.medusaId}-${charge.processorId}`
+      const row = await this.book.open({
+        payment_id: movement.paymentId,
+        kind: "refund",
+        processor: this.processor.name,
+        charge_id: charge.processorId,
+        amount: formatAmount(part),
+        medusa_id: movement.medusaId,
+        idempotency_key: idempotencyKey,
+      })
+      try {
+        const refunded = await this.tracked(row, () =>
+          this.processor.refund({
+            chargeId: charge.processorId,
+            amount: formatAmount(part),
+            currency: payment.currency,
+            idempotencyKey,
+          })
+        )
+        await this.book.settle(row, "done", refunded.refundId)
+      } catch (error) {
+        if (Object.keys(parts).length > 0) {
+          throw partlyRefunded(parts, charge.processorId, error, this.processor.name)
+        }
+        throw error
       }
-      await this.explain("refund", () =>
-        this.processor.refund({
-          chargeId: charge.id,
-          amount: formatAmount(part),
-          currency: payment.currency,
-          idempotencyKey: `paybright-refund-${refundId}-${charge.id}`,
-        })
-      )
-      charges[index] = { ...charge, refunded: formatAmount(parseAmount(charge.refunded) + part) }
+      parts[`refunded_${charge.processorId}`] = formatAmount(part)
       left -= part
     }
     if (left > 0n) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Only ${formatAmount(parseAmount(amount) - left)} ${payment.currency} of the ${amount} refund could go back to the virtual card: the card was not charged more`
-      )
+      const message = `only ${formatAmount(parseAmount(movement.amount) - left)} of the ${movement.amount} could go back to the virtual card, which was not charged more`
+      if (Object.keys(parts).length > 0) {
+        throw new CardProcessorError("processor_error", message, this.processor.name, "in_doubt")
+      }
+      throw new CardProcessorError("declined", message, this.processor.name, "refused")
     }
-    return { ...payment, charges }
+    return { data: payment, evidence: { ...parts, processor: this.processor.name } }
   }
 
-  private async explain<T>(operation: "charge" | "refund", call: () => Promise<T>): Promise<T> {
+  /** Runs a processor call; its failure settles the row with the failure's outcome. */
+  private async tracked<T>(row: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call()
     } catch (error) {
-      if (error instanceof CardProcessorError) {
-        const advice: Record<CardProcessorError["code"], string> = {
-          declined: "Check the contract with PayBright, then try again.",
-          expired_card: "Ask PayBright to reissue the contract's card, then try again.",
-          invalid_card: "Ask PayBright about the contract's card, then try again.",
-          network: "Try again in a moment.",
-          configuration: "Fix the card processor's settings, then try again.",
-          manual_action_required: "Charge the card on your terminal, then capture again.",
-          processor_error: "Check the processor's dashboard, then try again.",
-        }
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          `The ${operation} on the PayBright virtual card failed: ${error.message}. ${advice[error.code]}`
-        )
-      }
-      throw error
+      const failure = wrapProcessorError(error, this.processor.name)
+      await this.book.settle(row, failure.outcome)
+      throw failure
     }
   }
+}
+
+/** A store's own processor may throw anything: keep its words, without any card number. */
+function wrapProcessorError(error: unknown, processor: string): CardProcessorError {
+  if (error instanceof CardProcessorError) {
+    return new CardProcessorError(error.code, redactDigitRuns(error.message), processor, error.outcome)
+  }
+  const message = redactDigitRuns(error instanceof Error ? error.message : String(error)).slice(0, 300)
+  return new CardProcessorError("processor_error", `${processor} failed: ${message}`, processor, "in_doubt")
+}
+
+function partlyRefunded(parts: Record<string, string>, failedCharge: string, error: unknown, processor: string) {
+  const failure = classifyFailure(error)
+  const made = Object.entries(parts)
+    .map(([key, amount]) => `${amount} to ${key.replace("refunded_", "")}`)
+    .join(", ")
+  return new CardProcessorError(
+    "processor_error",
+    `${made} went back; the part on ${failedCharge} failed: ${failure.fact}`,
+    processor,
+    "in_doubt"
+  )
+}
+
+export function cardFacts(card: VirtualCard) {
+  return { card_token: card.card_token, last4: card.pan.slice(-4), expiry: card.expiration, brand: brandOf(card.pan) }
 }
 
 export function cardDetails(card: VirtualCard): CardDetails {
@@ -117,4 +173,11 @@ export function cardDetails(card: VirtualCard): CardDetails {
     cardholderName: card.cardholder_name,
     billingAddress: card.billing_address,
   }
+}
+
+function brandOf(pan: string): string {
+  if (pan.startsWith("4")) return "visa"
+  if (/^(5[1-5]|2[2-7])/.test(pan)) return "mastercard"
+  if (/^3[47]/.test(pan)) return "amex"
+  return "card"
 }

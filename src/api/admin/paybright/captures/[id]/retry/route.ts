@@ -1,12 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { retryCapture } from "../../../../../../capture/capture-fulfillment"
+import { capturePaymentOnceWorkflow } from "../../../../../../workflows/capture-payment-once"
 
-/** POST /admin/paybright/captures/:id/retry: runs a failed capture again. */
+/** POST /admin/paybright/captures/:id/retry: a new attempt of a refused capture (never of one in doubt). */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const outcome = await retryCapture(req.scope, req.params.id)
-  if (outcome.status === "failed") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, outcome.message)
+  const { result } = await capturePaymentOnceWorkflow(req.scope).run({ input: { retry_record_id: req.params.id } })
+  if (result.status === "refused" || result.status === "in_doubt") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, result.message ?? "The capture was not made")
   }
-  res.json({ capture: outcome })
+  res.json({ capture: result })
 }

@@ -1,10 +1,15 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { PAYBRIGHT_MODULE } from "../../../../../../modules/paybright"
 import type PayBrightModuleService from "../../../../../../modules/paybright/service"
+import type { MoneyRecordRow } from "../../../../../../records/money-record-types"
+import { toMoneyRecord } from "../../../../../../records/money-record-view"
 
-/** GET /admin/paybright/orders/:id/captures: the captures the plugin made or tried for an order. */
+/** GET /admin/paybright/orders/:id/captures: the order's capture records, oldest first. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const records = req.scope.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
-  const captures = await records.listPayBrightCaptures({ order_id: req.params.id }, { order: { created_at: "ASC" } })
-  res.json({ captures })
+  const rows = (await records.listPayBrightMoneyRecords(
+    { order_id: req.params.id, kind: "capture" },
+    { order: { created_at: "ASC" } }
+  )) as unknown as MoneyRecordRow[]
+  res.json({ captures: rows.map((row) => ({ ...toMoneyRecord(row), fulfillment_id: row.fulfillment_id })) })
 }

@@ -1,0 +1,29 @@
+import type { AxiosInstance } from "axios"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Simulator } from "../../src/simulator"
+import { follow, submitApplication } from "./hosted-application"
+import { orderPayment } from "./ledger"
+import type { SeededStore } from "./seed-store"
+import { cartReadyForPayment, choosePayBright } from "./shopper"
+
+/** A shopper's order paid with PayBright, as the admin sees it, with its payment and contract. */
+export async function placePayBrightOrder(
+  api: AxiosInstance,
+  container: MedusaContainer,
+  store: SeededStore,
+  simulator: Simulator,
+  admin: { headers: Record<string, string> },
+  lines: { variantIndex: number; quantity: number }[],
+  providerId = "pp_paybright_paybright"
+) {
+  const cart = await cartReadyForPayment(api, store, lines)
+  const session = await choosePayBright(api, store, cart, undefined, providerId)
+  const back = await follow((await submitApplication(session.data.redirect)).location!)
+  const orderId = back.location!.split("/order/")[1].split("/")[0]
+  const { data } = await api.get(
+    `/admin/orders/${orderId}?fields=id,display_id,total,items.id,items.quantity,items.title`,
+    admin
+  )
+  const payment = await orderPayment(container, orderId)
+  return { order: data.order, payment, reference: simulator.contractByReference(session.id)!.gateway_reference }
+}

@@ -1,0 +1,97 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Simulator } from "../../src/simulator"
+import { adminHeaders } from "../helpers/admin-auth"
+import { useAppPort } from "../helpers/app-port"
+import { medusaTotals } from "../helpers/ledger"
+import { medusaExec, until } from "../helpers/medusa-exec"
+import { placePayBrightOrder } from "../helpers/placed-order"
+import { seedStore, type SeededStore } from "../helpers/seed-store"
+import { useSimulator } from "../helpers/simulator"
+
+jest.setTimeout(300_000)
+
+useAppPort()
+// This app never captures by itself: the separate process does, and dies doing it.
+const lender = useSimulator({ decision: "approve", callback: { enabled: false } }, { PAYBRIGHT_CAPTURE_ON: "manual" })
+
+medusaIntegrationTestRunner({
+  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
+  testSuite: ({ api, getContainer, dbConfig }) => {
+    let simulator: Simulator
+    let store: SeededStore
+    let admin: { headers: Record<string, string> }
+
+    beforeAll(async () => {
+      simulator = lender.simulator
+      store = await seedStore(getContainer(), { prices: [300, 40], taxRate: 0, shippingPrice: 10 })
+      admin = await adminHeaders(getContainer())
+    })
+
+    /** The cross-process script in a whole second Medusa process on the same database. */
+    const medusaProcess = (env: Record<string, string>) =>
+      medusaExec("./integration-tests/cross-process/capture-then-die.ts", dbConfig.clientUrl, {
+        PAYBRIGHT_CAPTURE_ON: "shipment",
+        // Longer than the lender holds the answer: the process is killed while it waits.
+        PAYBRIGHT_TIMEOUT_MS: "120000",
+        ...env,
+      })
+
+    it("captures once at the lender, with Medusa agreeing or an in-doubt record, when a process is killed mid-capture", async () => {
+      const { order, payment, reference } = await placePayBrightOrder(api, getContainer(), store, simulator, admin, [
+        { variantIndex: 0, quantity: 1 },
+      ])
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-kill-"))
+      const goFile = path.join(dir, "go")
+      const doomed = medusaProcess({ PAYBRIGHT_KILL_GO: goFile })
+      await until(() => fs.existsSync(`${goFile}.ready`), 120_000, doomed.output)
+
+      // The lender makes the capture and holds its answer for two minutes.
+      simulator.injectFault(reference, { operation: "capture", kind: "slow", delayMs: 120_000 })
+      const { data } = await api.post(
+        `/admin/orders/${order.id}/fulfillments?fields=fulfillments.id`,
+        {
+          items: order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })),
+          location_id: store.stockLocationId,
+        },
+        admin
+      )
+      const fulfillmentId = data.order.fulfillments[0].id
+      fs.writeFileSync(goFile, fulfillmentId)
+      await until(() => simulator.contract(reference)!.captures.length > 0, 60_000, doomed.output)
+      doomed.child.kill("SIGKILL")
+      expect(await doomed.exited).toBeNull()
+      expect(fs.existsSync(`${goFile}.survived`)).toBe(false)
+
+      // Medusa committed its Capture before the call: it counts it, and the record explains it.
+      const module = getContainer().resolve("paybright") as any
+      const [left] = await module.listPayBrightMoneyRecords({ payment_id: payment.id })
+      expect(left).toMatchObject({ state: "pending", medusa_id: expect.stringMatching(/^capt?_/) })
+
+      // Restarted, the reconciliation finds it.
+      const report = path.join(dir, "report.json")
+      const restarted = medusaProcess({ PAYBRIGHT_RECONCILE_OUT: report })
+      expect(await restarted.exited).toBe(0)
+      const result = JSON.parse(fs.readFileSync(report, "utf8"))
+      expect(result.in_doubt).toContain(left.id)
+      const { data: listed } = await api.get(`/admin/paybright/payments/${payment.id}/records`, admin)
+      expect(listed.records[0]).toMatchObject({ id: left.id, state: "in_doubt", medusa_id: left.medusa_id })
+
+      // Nothing captures twice while it stands; the merchant sees the capture in the portal and says so.
+      const again = await api.post(
+        `/admin/payments/${payment.id}/capture`,
+        {},
+        { ...admin, validateStatus: () => true }
+      )
+      expect(again.status).toBe(400)
+      await api.post(`/admin/paybright/records/${left.id}/resolve`, { lender_shows: "done" }, admin)
+      const medusa = await medusaTotals(getContainer(), payment.id)
+      const books = simulator.contract(reference)!
+      expect(books.captures).toHaveLength(1)
+      expect(medusa.captures).toEqual([books.captured])
+      fs.rmSync(dir, { recursive: true, force: true })
+    })
+  },
+})

@@ -1,0 +1,88 @@
+import type { MoneyOutcome } from "../lender/errors"
+
+/** A movement of money the merchant hears about. */
+export type MoneyMovement = "capture" | "refund"
+
+/** What happened to one capture or refund, as lower layers report it: facts, no advice. */
+export type MoneyFacts = {
+  movement: MoneyMovement
+  outcome: MoneyOutcome
+  /** Two-decimal amount. */
+  amount: string
+  currency: string
+  /** The lender's contract (x_gateway_reference). */
+  contract: string
+  /** Who moves the money: "PayBright", or the card processor for a virtual card ("stripe"). */
+  via: string
+  /** What the lower layer observed, e.g. "PayBright did not answer in time for the capture". */
+  fact?: string
+}
+
+const PAST: Record<MoneyMovement, string> = { capture: "captured", refund: "refunded" }
+
+/**
+ * The one place that writes what a merchant reads about a capture or refund: what happened and
+ * what to do next, in one sentence. Lower layers pass facts; advice is written only here, so an
+ * "it may have been made" can never be followed by "nothing was changed".
+ */
+export function merchantMessage(facts: MoneyFacts): string {
+  const money = `${facts.amount} ${facts.currency.toUpperCase()}`
+  const where =
+    facts.via === "PayBright"
+      ? `on PayBright contract ${facts.contract}`
+      : `on the virtual card of PayBright contract ${facts.contract} through ${facts.via}`
+  const because = facts.fact ? ` (${withoutFinalStop(facts.fact)})` : ""
+  switch (facts.outcome) {
+    case "done":
+      return `${capitalized(PAST[facts.movement])} ${money} ${where}.`
+    case "refused":
+      return `The ${facts.movement} of ${money} ${where} was not made${because}; nothing moved, so fix the cause and try again.`
+    case "in_doubt":
+      return `The ${facts.movement} of ${money} ${where} may have been made${because}; check the contract in the PayBright portal${facts.via === "PayBright" ? "" : ` and the payment in ${facts.via}`}, then resolve this record as ${PAST[facts.movement]} or not, before anything else is captured or refunded on this payment.`
+  }
+}
+
+/** Why a new capture or refund is not started while an earlier one is in doubt. */
+export function blockedByDoubtMessage(doubt: {
+  movement: MoneyMovement
+  amount: string
+  currency: string
+  contract: string
+}): string {
+  return `A ${doubt.movement} of ${doubt.amount} ${doubt.currency.toUpperCase()} on PayBright contract ${doubt.contract} is in doubt; resolve it in the order's PayBright panel (captured or not, as the PayBright portal shows) before capturing or refunding again.`
+}
+
+/** A capture that could not even be started (lock wait, database error); the record keeps it for a retry. */
+export function notStartedMessage(movement: MoneyMovement, fact: string): string {
+  return `The ${movement} could not be started (${withoutFinalStop(fact)}); nothing moved, so retry it from the order's PayBright panel.`
+}
+
+/** A parcel shipped after an order edit made Medusa cancel the rest of the PayBright authorization. */
+export function cancelledAuthorizationMessage(amount: string, currency: string, contract: string): string {
+  return `This parcel (${amount} ${currency.toUpperCase()}) was not captured because Medusa cancelled the rest of the authorization on PayBright contract ${contract} (editing an order does this); capture it in the PayBright portal, then record it in Medusa as a payment on the order's new payment collection.`
+}
+
+/** An amount Medusa and the lender would round differently. */
+export function tooPreciseMessage(amount: string): string {
+  return `The amount ${amount} has more than two decimals, which PayBright cannot capture exactly; capture an amount in cents.`
+}
+
+/** How a resolution reads in the event log. */
+export function resolutionMessage(
+  movement: MoneyMovement,
+  lenderShows: "done" | "nothing",
+  amount: string,
+  currency: string
+): string {
+  return lenderShows === "done"
+    ? `Resolved: PayBright shows the ${movement} of ${amount} ${currency.toUpperCase()}; recorded in Medusa without calling PayBright again.`
+    : `Resolved: PayBright shows no ${movement} of ${amount} ${currency.toUpperCase()}; a new attempt is allowed.`
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+function withoutFinalStop(text: string): string {
+  return text.trim().replace(/[.;:]+$/, "")
+}

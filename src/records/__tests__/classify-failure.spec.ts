@@ -1,0 +1,40 @@
+import { CardProcessorError } from "../../card-processors/types"
+import { LenderNetworkError } from "../../lender/errors"
+import { merchantMessage } from "../../messages/merchant-messages"
+import { classifyFailure, redactDigitRuns } from "../classify-failure"
+
+describe("classifying a failed money movement", () => {
+  it("redacts every run of 12 to 19 digits and leaves shorter numbers alone", () => {
+    expect(redactDigitRuns("card 4111111111111111 declined, order 12345, long 12345678901234567890")).toBe(
+      "card [redacted] declined, order 12345, long [redacted]0"
+    )
+    expect(redactDigitRuns("an 11-digit 12345678901 stays")).toBe("an 11-digit 12345678901 stays")
+  })
+
+  it("keeps the outcome the error carries, and takes anything unknown from a store's processor as in doubt, redacted", () => {
+    expect(
+      classifyFailure(new LenderNetworkError({ code: "timeout", operation: "capture", message: "x", maybeDone: true }))
+        .outcome
+    ).toBe("in_doubt")
+    expect(classifyFailure(new CardProcessorError("declined", "no", "stripe")).outcome).toBe("refused")
+    const unknown = classifyFailure(new Error("gateway said card 4242424242424242 failed"))
+    expect(unknown).toMatchObject({ outcome: "in_doubt" })
+    expect(unknown.fact).not.toContain("4242424242424242")
+  })
+
+  it("writes one sentence per outcome that never contradicts itself", () => {
+    const facts = {
+      movement: "capture" as const,
+      amount: "10.00",
+      currency: "cad",
+      contract: "51325",
+      via: "PayBright",
+      fact: "PayBright did not answer in time for the capture",
+    }
+    const doubt = merchantMessage({ ...facts, outcome: "in_doubt" })
+    expect(doubt).toMatch(/may have been made .* resolve this record as captured or not/)
+    expect(doubt).not.toMatch(/nothing (moved|was changed)/i)
+    expect(merchantMessage({ ...facts, outcome: "refused" })).toMatch(/was not made .*; nothing moved/)
+    expect(merchantMessage({ ...facts, outcome: "done" })).toBe("Captured 10.00 CAD on PayBright contract 51325.")
+  })
+})

@@ -1,0 +1,147 @@
+import { MathBN, MedusaError } from "@medusajs/framework/utils"
+import { blockedByDoubtMessage, merchantMessage, type MoneyFacts } from "../messages/merchant-messages"
+import type { Failure } from "./classify-failure"
+import { writeEvent } from "./events"
+import type { MoneyKind, MoneyRecordRow } from "./money-record-types"
+import { appLogger, appQuery, pluginRecords } from "./plugin-records"
+
+export type AttemptInput = {
+  kind: MoneyKind
+  paymentId: string
+  paymentCollectionId: string
+  /** Medusa's Capture or Refund id. */
+  medusaId: string
+  /** Two-decimal amount. */
+  amount: string
+  currency: string
+  contract: string
+  /** The x_reference sent to the lender, or the processor's idempotency key. */
+  reference: string | null
+  /** "PayBright" or the card processor's name. */
+  via: string
+}
+
+export type AttemptResult = { outcome: "done"; evidence?: Record<string, string> } | Failure
+
+export type Attempt = {
+  record: MoneyRecordRow
+  /** A person already recorded this movement as made at the lender: Medusa only needs its row. */
+  alreadyDone: boolean
+  /** Writes the outcome, the evidence and the merchant's message; answers that message. */
+  settle(result: AttemptResult): Promise<string>
+}
+
+/**
+ * Opens the record of one capture or refund before the lender is called, with Medusa's id on it,
+ * so a process that dies during the call leaves a record the reconciliation finds. Refuses, before
+ * anything is sent, while another movement of the payment is in doubt. A record the plugin's own
+ * workflows prepared (a parcel's capture, a retry, a resolution) is claimed; any other movement
+ * (an admin's capture or refund, an order cancelled) gets a record of its own.
+ */
+export async function openAttempt(input: AttemptInput): Promise<Attempt> {
+  const records = pluginRecords()
+  const [doubt] = (await records.listPayBrightMoneyRecords(
+    { payment_id: input.paymentId, state: "in_doubt" },
+    { take: 1 }
+  )) as unknown as MoneyRecordRow[]
+  if (doubt) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      blockedByDoubtMessage({
+        movement: doubt.kind,
+        amount: twoDecimals(doubt.amount),
+        currency: doubt.currency_code,
+        contract: doubt.contract ?? input.contract,
+      })
+    )
+  }
+  const order = await orderOfCollection(input.paymentCollectionId)
+  const prepared = (
+    (await records.listPayBrightMoneyRecords(
+      { payment_id: input.paymentId, kind: input.kind, medusa_id: null, state: ["pending", "done"] },
+      { order: { created_at: "DESC" }, take: 1 }
+    )) as unknown as MoneyRecordRow[]
+  ).find((candidate) => twoDecimals(candidate.amount) === input.amount)
+  const fields = { medusa_id: input.medusaId, reference: input.reference, contract: input.contract }
+  const record = (prepared
+    ? await records.updatePayBrightMoneyRecords({ id: prepared.id, ...fields })
+    : await records.createPayBrightMoneyRecords({
+        kind: input.kind,
+        trigger: "admin",
+        payment_id: input.paymentId,
+        order_id: order?.id ?? null,
+        amount: input.amount as never,
+        currency_code: input.currency,
+        state: "pending",
+        ...fields,
+      })) as unknown as MoneyRecordRow
+  const alreadyDone = prepared?.state === "done"
+  return {
+    record,
+    alreadyDone,
+    settle: (result) => settle(record, input, order, result),
+  }
+}
+
+async function settle(
+  record: MoneyRecordRow,
+  input: AttemptInput,
+  order: { id: string; display_id: number } | undefined,
+  result: AttemptResult
+): Promise<string> {
+  const records = pluginRecords()
+  const facts: MoneyFacts = {
+    movement: input.kind,
+    outcome: result.outcome,
+    amount: input.amount,
+    currency: input.currency,
+    contract: input.contract,
+    via: input.via,
+    fact: result.outcome === "done" ? undefined : result.fact,
+  }
+  const message = merchantMessage(facts)
+  await records.updatePayBrightMoneyRecords({
+    id: record.id,
+    state: result.outcome,
+    message,
+    lender_evidence: (result.evidence ?? null) as never,
+  })
+  await writeEvent(records, {
+    kind: `${input.kind}.${result.outcome}`,
+    payment_id: input.paymentId,
+    order_id: order?.id ?? record.order_id,
+    contract: input.contract,
+    message,
+    details: {
+      record_id: record.id,
+      medusa_id: input.medusaId,
+      amount: input.amount,
+      evidence: result.evidence ?? null,
+    },
+  })
+  const logger = appLogger()
+  const where = `order #${order?.display_id ?? "?"}, contract ${input.contract}, ${input.amount} ${input.currency.toUpperCase()}`
+  if (result.outcome === "in_doubt") {
+    // Logged once, here, at error level: a person must look at it.
+    logger.error(`PayBright: ${input.kind} IN DOUBT (${where}): ${message}`)
+  } else if (result.outcome === "refused") {
+    logger.warn(`PayBright: ${input.kind} refused (${where}): ${message}`)
+  } else {
+    logger.info(`PayBright: ${input.kind} done (${where})`)
+  }
+  return message
+}
+
+async function orderOfCollection(paymentCollectionId: string) {
+  const { data } = await appQuery().graph({
+    entity: "order_payment_collection",
+    fields: ["order.id", "order.display_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  const order = (data[0] as { order?: { id: string; display_id: number } } | undefined)?.order
+  return order ? { id: order.id, display_id: order.display_id } : undefined
+}
+
+export function twoDecimals(amount: unknown): string {
+  return MathBN.convert(amount as never).toFixed(2)
+}

@@ -1,0 +1,29 @@
+import type { MoneyOutcome } from "../lender/errors"
+
+export type MoneyKind = "capture" | "refund"
+export type MoneyTrigger = "shipment" | "fulfillment" | "admin" | "cancellation" | "retry"
+export type MoneyState = "pending" | MoneyOutcome
+
+/** A row of paybright_money_record as the module service answers it. */
+export type MoneyRecordRow = {
+  id: string
+  kind: MoneyKind
+  trigger: MoneyTrigger
+  idempotency_key: string | null
+  payment_id: string
+  order_id: string | null
+  fulfillment_id: string | null
+  contract: string | null
+  amount: unknown
+  raw_amount?: unknown
+  currency_code: string
+  state: MoneyState
+  reference: string | null
+  medusa_id: string | null
+  message: string | null
+  lender_evidence: Record<string, string> | null
+  resolved_by: string | null
+  resolved_at: Date | string | null
+  retry_of: string | null
+  created_at: Date | string
+}

@@ -1,0 +1,23 @@
+import type { PayBrightMoneyRecord } from "../types/admin"
+import { twoDecimals } from "./money-attempt"
+import type { MoneyRecordRow } from "./money-record-types"
+
+/** A record as the admin reads it. */
+export function toMoneyRecord(row: MoneyRecordRow): PayBrightMoneyRecord {
+  const date = (value: Date | string | null) => (value ? new Date(value).toISOString() : null)
+  return {
+    id: row.id,
+    kind: row.kind,
+    trigger: row.trigger,
+    amount: twoDecimals(row.amount),
+    currency_code: row.currency_code,
+    state: row.state,
+    reference: row.reference,
+    medusa_id: row.medusa_id,
+    message: row.message,
+    lender_evidence: row.lender_evidence,
+    resolved_by: row.resolved_by,
+    resolved_at: date(row.resolved_at),
+    created_at: date(row.created_at)!,
+  }
+}

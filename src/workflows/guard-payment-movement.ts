@@ -1,0 +1,38 @@
+import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { LOCK_TTL_SECONDS, lockWaitSeconds } from "./capture-payment-once"
+import { paymentLockKey } from "./payment-lock"
+import { assertNoDoubtStep } from "./steps/assert-no-doubt"
+
+export type PaymentGuardInput = { payment_id: string; owner_id: string }
+
+/**
+ * Before an admin's capture or refund of a payment: takes the payment's lock (the one the
+ * plugin's own captures take) for the request's owner, and refuses while a movement is in doubt,
+ * releasing the lock again (the lock step's compensation). The route's end releases it with
+ * releasePaymentMovementWorkflow.
+ */
+export const guardPaymentMovementWorkflow = createWorkflow(
+  "paybright-guard-payment-movement",
+  (input: PaymentGuardInput) => {
+    const key = transform({ input }, ({ input }) => paymentLockKey(input.payment_id))
+    acquireLockStep({
+      key,
+      ownerId: input.owner_id,
+      timeout: transform({ input }, () => lockWaitSeconds()),
+      ttl: LOCK_TTL_SECONDS,
+    })
+    assertNoDoubtStep({ payment_id: input.payment_id })
+    return new WorkflowResponse(true)
+  }
+)
+
+/** Releases what guardPaymentMovementWorkflow took. */
+export const releasePaymentMovementWorkflow = createWorkflow(
+  "paybright-release-payment-movement",
+  (input: PaymentGuardInput) => {
+    const key = transform({ input }, ({ input }) => paymentLockKey(input.payment_id))
+    releaseLockStep({ key, ownerId: input.owner_id })
+    return new WorkflowResponse(true)
+  }
+)

@@ -1,0 +1,11 @@
+/** Every state change the plugin makes, as Medusa workflows: money, approvals, settings and the event log. */
+export { capturePaymentOnceWorkflow } from "./capture-payment-once"
+export { resolveMoneyRecordWorkflow } from "./resolve-money-record"
+export { reconcileMoneyRecordsWorkflow, STALE_PENDING_MS } from "./reconcile-money-records"
+export { guardPaymentMovementWorkflow, releasePaymentMovementWorkflow } from "./guard-payment-movement"
+export { recordUnstartedCaptureWorkflow } from "./record-unstarted-capture"
+export { paymentLockKey } from "./payment-lock"
+export type { CaptureResult, CaptureTrigger } from "./types"
+export * from "./approvals"
+export * from "./save-paybright-settings"
+export * from "./record-paybright-event"

@@ -1,0 +1,130 @@
+import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/core-flows"
+import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { resolutionMessage } from "../../messages/merchant-messages"
+import { writeEvent } from "../../records/events"
+import { twoDecimals } from "../../records/money-attempt"
+import { findRecord, recordsOf } from "./record-queries"
+
+/** The card's in-doubt movements of the record follow the person's answer. */
+async function settleCardRows(
+  records: ReturnType<typeof recordsOf>,
+  medusaId: string | null,
+  lenderShows: "done" | "nothing"
+) {
+  if (!medusaId) return
+  const rows = (await records.listPayBrightCardTransactions({ medusa_id: medusaId, state: "in_doubt" })) as unknown as {
+    id: string
+  }[]
+  for (const row of rows) {
+    await records.updatePayBrightCardTransactions({ id: row.id, state: lenderShows === "done" ? "done" : "refused" })
+  }
+}
+
+/** What the card's refund rows of a Medusa refund show as gone back, if it went to a virtual card. */
+async function refundedOnCard(
+  records: ReturnType<typeof recordsOf>,
+  medusaId: string | null
+): Promise<string | undefined> {
+  if (!medusaId) return undefined
+  const rows = (await records.listPayBrightCardTransactions({ medusa_id: medusaId, kind: "refund" })) as unknown as {
+    amount: unknown
+    state: string
+  }[]
+  if (rows.length === 0) return undefined
+  // In-doubt parts are what the person just confirmed; refused parts certainly did not move.
+  return rows
+    .filter((row) => row.state === "done" || row.state === "in_doubt")
+    .reduce((sum, row) => MathBN.add(sum, row.amount as never), MathBN.convert(0))
+    .toFixed(2)
+}
+
+export type ResolveInput = { record_id: string; lender_shows: "done" | "nothing"; actor: string }
+
+/**
+ * A person's answer to an in-doubt record, read off the PayBright portal. "done": Medusa records
+ * the movement without calling the lender again (a capture with `is_captured: true`; a refund
+ * through a record already settled, which the provider recognises). "nothing": Medusa drops any
+ * Capture or Refund it kept for it (a process that died mid-call leaves one), and a new attempt
+ * is allowed.
+ */
+export const resolveRecordStep = createStep("paybright-resolve-record", async (input: ResolveInput, { container }) => {
+  const records = recordsOf(container)
+  const payments = container.resolve(Modules.PAYMENT)
+  const record = await findRecord(container, input.record_id)
+  if (record.state !== "in_doubt") {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `This record is ${record.state}, not in doubt; there is nothing to resolve.`
+    )
+  }
+  const amount = twoDecimals(record.amount)
+  const kept = record.medusa_id
+    ? record.kind === "capture"
+      ? (await payments.listCaptures({ id: record.medusa_id })).length > 0
+      : (await payments.listRefunds({ id: record.medusa_id })).length > 0
+    : false
+  const resolved = { resolved_by: input.actor, resolved_at: new Date() }
+  if (input.lender_shows === "nothing") {
+    if (kept && record.medusa_id) {
+      if (record.kind === "capture") await payments.deleteCaptures([record.medusa_id])
+      else await payments.deleteRefunds([record.medusa_id])
+    }
+    await records.updatePayBrightMoneyRecords({
+      id: record.id,
+      state: "refused",
+      ...resolved,
+      message: resolutionMessage(record.kind, "nothing", amount, record.currency_code),
+    })
+  } else if (kept) {
+    await records.updatePayBrightMoneyRecords({
+      id: record.id,
+      state: "done",
+      ...resolved,
+      message: resolutionMessage(record.kind, "done", amount, record.currency_code),
+    })
+  } else if (record.kind === "capture") {
+    await records.updatePayBrightMoneyRecords({ id: record.id, state: "done", ...resolved })
+    const before = new Set(
+      (await payments.listCaptures({ payment_id: record.payment_id } as never)).map((capture) => capture.id)
+    )
+    await capturePaymentWorkflow(container).run({
+      input: { payment_id: record.payment_id, amount: amount as never, is_captured: true } as never,
+    })
+    const made = (await payments.listCaptures({ payment_id: record.payment_id } as never)).find(
+      (capture) => !before.has(capture.id)
+    )
+    await records.updatePayBrightMoneyRecords({
+      id: record.id,
+      medusa_id: made?.id ?? null,
+      message: resolutionMessage("capture", "done", amount, record.currency_code),
+    })
+  } else {
+    // A virtual-card refund split over charges records what went back, part by part: that is what moved.
+    const recorded = (await refundedOnCard(records, record.medusa_id)) ?? amount
+    // Settled and unclaimed: the provider finds it, records the Refund and calls no one.
+    await records.updatePayBrightMoneyRecords({
+      id: record.id,
+      state: "done",
+      medusa_id: null,
+      amount: recorded as never,
+      ...resolved,
+    })
+    await refundPaymentWorkflow(container).run({ input: { payment_id: record.payment_id, amount: recorded as never } })
+    await records.updatePayBrightMoneyRecords({
+      id: record.id,
+      message: resolutionMessage("refund", "done", recorded, record.currency_code),
+    })
+  }
+  await settleCardRows(records, record.medusa_id, input.lender_shows)
+  await writeEvent(records, {
+    kind: "record.resolved",
+    payment_id: record.payment_id,
+    order_id: record.order_id,
+    contract: record.contract,
+    actor: input.actor,
+    message: resolutionMessage(record.kind, input.lender_shows, amount, record.currency_code),
+    details: { record_id: record.id, lender_shows: input.lender_shows },
+  })
+  return new StepResponse(await findRecord(container, record.id))
+})
