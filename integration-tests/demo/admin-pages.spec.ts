@@ -126,7 +126,7 @@ describe("the PayBright admin, in a browser", () => {
       `Capture ${order.total} CAD from the admin`
     )
     expect(await panel.locator("#paybright-timeline").textContent()).toContain(
-      `Capture of ${order.total} CAD from the admin: done.`
+      `Captured ${order.total} CAD on PayBright contract ${order.contract}.`
     )
     // The lender captured the same amount.
     const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
@@ -161,7 +161,7 @@ describe("the PayBright admin, in a browser", () => {
     })
     for (let i = 0; i < 100; i++) {
       const { captures } = await admin("GET", `/admin/paybright/orders/${order.id}/captures`)
-      if (captures.some((capture: { status: string }) => capture.status === "failed")) break
+      if (captures.some((capture: { state: string }) => capture.state === "refused")) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
 

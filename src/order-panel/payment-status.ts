@@ -19,7 +19,7 @@ export type StatusFacts = {
   captured: BigNumberInput
   refunded: BigNumberInput
   cancelled: boolean
-  records: Pick<PayBrightMoneyRecord, "state">[]
+  records: Pick<PayBrightMoneyRecord, "id" | "kind" | "state" | "retry_of">[]
   authorizedAt: Date
   authorizationDays: number
   expiryWarningDays: number
@@ -43,7 +43,7 @@ export function paymentStatus(facts: StatusFacts): {
     ? "cancelled"
     : facts.records.some((record) => record.state === "in_doubt")
       ? "in_doubt"
-      : facts.records.some((record) => record.state === "refused")
+      : openRefusedCaptures(facts.records).length > 0
         ? "capture_failed"
         : MathBN.gt(captured, 0) && MathBN.gte(facts.refunded, captured)
           ? "refunded"
@@ -70,4 +70,12 @@ export function paymentStatus(facts: StatusFacts): {
     expires_at: expiresAt.toISOString(),
     expires_in_days: daysLeft,
   }
+}
+
+/** Refused captures nobody has retried yet: a retry is a new record naming the one it retries. */
+export function openRefusedCaptures<T extends Pick<PayBrightMoneyRecord, "id" | "kind" | "state" | "retry_of">>(
+  records: T[]
+): T[] {
+  const retried = new Set(records.map((record) => record.retry_of).filter(Boolean))
+  return records.filter((record) => record.kind === "capture" && record.state === "refused" && !retried.has(record.id))
 }

@@ -18,6 +18,7 @@ export function toMoneyRecord(row: MoneyRecordRow): PayBrightMoneyRecord {
     lender_evidence: row.lender_evidence,
     resolved_by: row.resolved_by,
     resolved_at: date(row.resolved_at),
+    retry_of: row.retry_of,
     created_at: date(row.created_at)!,
   }
 }

@@ -78,6 +78,8 @@ export type PayBrightMoneyRecord = {
   lender_evidence: Record<string, string> | null
   resolved_by: string | null
   resolved_at: string | null
+  /** The refused capture this attempt retries. */
+  retry_of: string | null
   created_at: string
 }
 

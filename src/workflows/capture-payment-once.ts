@@ -10,8 +10,14 @@ export function lockWaitSeconds(): number {
   const configured = Number(process.env.PAYBRIGHT_LOCK_WAIT_SECONDS)
   return Number.isFinite(configured) && configured > 0 ? configured : 60
 }
-/** How long a holder may keep the payment's lock. */
-export const LOCK_TTL_SECONDS = 120
+/**
+ * How long a holder may keep the payment's lock (PAYBRIGHT_LOCK_TTL_SECONDS, default 120): longer
+ * than any capture takes, and how long a process killed while holding it blocks that payment.
+ */
+export function lockTtlSeconds(): number {
+  const configured = Number(process.env.PAYBRIGHT_LOCK_TTL_SECONDS)
+  return Number.isFinite(configured) && configured > 0 ? configured : 120
+}
 
 /**
  * A capture the plugin makes by itself, once: a parcel shipped (or fulfilled), or a person's
@@ -25,8 +31,13 @@ export const capturePaymentOnceWorkflow = createWorkflow(
     const located = locateCaptureStep(input)
     const key = transform({ located }, ({ located }) => located.lock_key)
     const timeout = transform({ located }, () => lockWaitSeconds())
-    const owner = lockOwnerStep()
-    acquireLockStep({ key: key as unknown as string, ownerId: owner, timeout, ttl: LOCK_TTL_SECONDS })
+    const owner = lockOwnerStep({ key: key as unknown as string })
+    acquireLockStep({
+      key: key as unknown as string,
+      ownerId: owner,
+      timeout,
+      ttl: transform({ located }, () => lockTtlSeconds()),
+    })
     const skip = transform({ located }, ({ located }) => located.skip_reason)
     const prepared = prepareCaptureRecordStep({ request: input, skip_reason: skip })
     const result = makeCaptureStep(prepared)

@@ -1,8 +1,9 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { LOCK_TTL_SECONDS, lockWaitSeconds } from "./capture-payment-once"
+import { lockTtlSeconds, lockWaitSeconds } from "./capture-payment-once"
 import { paymentLockKey } from "./payment-lock"
 import { assertNoDoubtStep } from "./steps/assert-no-doubt"
+import { lockOwnerStep } from "./steps/lock-owner"
 
 export type PaymentGuardInput = { payment_id: string; owner_id: string }
 
@@ -16,11 +17,13 @@ export const guardPaymentMovementWorkflow = createWorkflow(
   "paybright-guard-payment-movement",
   (input: PaymentGuardInput) => {
     const key = transform({ input }, ({ input }) => paymentLockKey(input.payment_id))
+    // The request's own owner; this step only clears an expired lease on the key.
+    lockOwnerStep({ key })
     acquireLockStep({
       key,
       ownerId: input.owner_id,
       timeout: transform({ input }, () => lockWaitSeconds()),
-      ttl: LOCK_TTL_SECONDS,
+      ttl: transform({ input }, () => lockTtlSeconds()),
     })
     assertNoDoubtStep({ payment_id: input.payment_id })
     return new WorkflowResponse(true)

@@ -1,6 +1,6 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { LOCK_TTL_SECONDS, lockWaitSeconds } from "./capture-payment-once"
+import { lockTtlSeconds, lockWaitSeconds } from "./capture-payment-once"
 import { lockOfRecordStep } from "./steps/lock-of-record"
 import { lockOwnerStep } from "./steps/lock-owner"
 import { resolveRecordStep, type ResolveInput } from "./steps/resolve-record"
@@ -9,12 +9,12 @@ import { resolveRecordStep, type ResolveInput } from "./steps/resolve-record"
 export const resolveMoneyRecordWorkflow = createWorkflow("paybright-resolve-money-record", (input: ResolveInput) => {
   const located = lockOfRecordStep({ record_id: input.record_id })
   const key = transform({ located }, ({ located }) => located.lock_key)
-  const owner = lockOwnerStep()
+  const owner = lockOwnerStep({ key })
   acquireLockStep({
     key,
     ownerId: owner,
     timeout: transform({ input }, () => lockWaitSeconds()),
-    ttl: LOCK_TTL_SECONDS,
+    ttl: transform({ input }, () => lockTtlSeconds()),
   })
   const record = resolveRecordStep(input)
   releaseLockStep({ key, ownerId: owner })

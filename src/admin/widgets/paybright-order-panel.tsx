@@ -67,6 +67,8 @@ function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
   const actions = usePanelActions(panel.order_id)
   const [card, setCard] = useState<PayBrightRevealedCard>()
   const currency = panel.currency_code
+  // A refused capture already retried is settled by its retry: no second retry button.
+  const retried = new Set(panel.records.map((record) => record.retry_of))
 
   const confirmThen = async (title: string, description: string, confirmText: string, run: () => Promise<unknown>) => {
     if (!(await prompt({ title, description, confirmText, cancelText: "Cancel" }))) return
@@ -197,7 +199,7 @@ function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
                 {record.message}
               </Text>
             )}
-            {record.state === "refused" && record.kind === "capture" && (
+            {record.state === "refused" && record.kind === "capture" && !retried.has(record.id) && (
               <Button
                 size="small"
                 variant="secondary"

@@ -25,10 +25,26 @@ describe("a PayBright payment's status in words", () => {
   })
 
   it("puts what needs a person first", () => {
-    expect(paymentStatus(facts({ records: [{ state: "done" }, { state: "refused" }] })).status).toBe("capture_failed")
-    expect(paymentStatus(facts({ records: [{ state: "refused" }, { state: "in_doubt" }] })).status_text).toBe(
+    const record = (id: string, state: "done" | "refused" | "in_doubt", retry_of: string | null = null) => ({
+      id,
+      kind: "capture" as const,
+      state,
+      retry_of,
+    })
+    expect(paymentStatus(facts({ records: [record("a", "done"), record("b", "refused")] })).status).toBe(
+      "capture_failed"
+    )
+    expect(paymentStatus(facts({ records: [record("a", "refused"), record("b", "in_doubt")] })).status_text).toBe(
       "In doubt"
     )
+  })
+
+  it("counts a refused capture that was retried as settled by its retry", () => {
+    const records = [
+      { id: "first", kind: "capture" as const, state: "refused" as const, retry_of: null },
+      { id: "again", kind: "capture" as const, state: "done" as const, retry_of: "first" },
+    ]
+    expect(paymentStatus(facts({ records, captured: "500" })).status).toBe("captured")
   })
 
   it("counts the days left once the authorization is past the warning age", () => {

@@ -25,7 +25,7 @@ export const CART_LOCK_STEP = "paybright-lock-cart"
 /** Records a verified approval (or finds it), under the lock of its payment session. */
 export const recordApprovalWorkflow = createWorkflow("paybright-record-approval", (input: RecordApprovalInput) => {
   const key = transform({ input }, ({ input }) => `paybright-approval:${input.session_id}`)
-  const owner = lockOwnerStep()
+  const owner = lockOwnerStep({ key })
   acquireLockStep({ key, ownerId: owner, timeout: 15, ttl: 30 })
   const recorded = recordApprovalStep(input)
   releaseLockStep({ key, ownerId: owner })
@@ -104,7 +104,7 @@ export const placeApprovedOrderWorkflow = createWorkflow(
   "paybright-place-approved-order",
   (input: { cart_id: string; lock_timeout: number; approval_id: string; session: SessionUpdate }) => {
     // The key the Store API's completion uses, with an owner (see lockOwnerStep).
-    const owner = lockOwnerStep()
+    const owner = lockOwnerStep({ key: input.cart_id })
     acquireLockStep({ key: input.cart_id, ownerId: owner, timeout: input.lock_timeout, ttl: 120 }).config({
       name: CART_LOCK_STEP,
     })
