@@ -31,7 +31,7 @@ export type SimulatorOptions = {
   accounts?: Account[]
   /** "ask" (default) shows the application page; "approve"/"decline" decide at once, for unattended tests. */
   decision?: SimulatorSettings["decision"]
-  /** Callback delivery; default delayMs 0, retries 5, retryIntervalMs 1000, enabled true. */
+  /** Callback delivery; default delayMs 0, retries 5, retryIntervalMs 1000, enabled true, copies 1. */
   callback?: Partial<CallbackSettings>
   /** x_result of a successful capture; default "Completed" (the spec's sample), "success" is the docs' word. */
   captureResult?: string

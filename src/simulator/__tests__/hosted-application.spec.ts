@@ -91,6 +91,26 @@ describe("simulator: hosted application", () => {
     await store.close()
   })
 
+  it("delivers each result as many times as the callback copies say, each copy retried on its own", async () => {
+    const store = await callbackReceiver([500, 200])
+    simulator.settings = { decision: "approve", callback: { copies: 2, copyIntervalMs: 150 } }
+    const approved = await postForm(formUrl(), applicationFields("20.00", "ref-twice", store.url))
+    const result = queryFields(approved.headers.get("location"), ["keep"])
+    await until(() => store.received.length >= 3)
+    await sleep(250)
+    // Copy 1 is refused once and retried; copy 2 starts 150 ms after copy 1, whatever happened to it.
+    expect(store.received.map((entry) => entry.fields)).toEqual([result, result, result])
+    const log = simulator.callbacks().filter((entry) => entry.reference === "ref-twice")
+    expect(log.map(({ copy, attempt, status }) => ({ copy, attempt, status }))).toEqual([
+      { copy: 1, attempt: 1, status: 500 },
+      { copy: 1, attempt: 2, status: 200 },
+      { copy: 2, attempt: 1, status: 200 },
+    ])
+    expect(() => (simulator.settings = { callback: { copies: 0 } })).toThrow(/callback.copies/)
+    simulator.settings = { callback: { copies: 1, copyIntervalMs: 0 } }
+    await store.close()
+  })
+
   it("on decline signs a Failed result with an application number, calls back, and opens no contract", async () => {
     const store = await callbackReceiver([200])
     simulator.settings = { decision: "decline" }
