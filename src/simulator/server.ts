@@ -58,6 +58,8 @@ export interface Simulator {
   contract(gatewayReference: string): ContractView | undefined
   /** The latest contract opened for a merchant x_reference. */
   contractByReference(reference: string): ContractView | undefined
+  /** Every contract, oldest first. */
+  contracts(): ContractView[]
   /** Every callback attempt so far, oldest first. */
   callbacks(): CallbackAttempt[]
   /** The next call of `failure.operation` on the contract answers `failure.status` and `failure.message`, once. */
@@ -190,6 +192,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     readonly apiUrl = base
     readonly contract = control.contract
     readonly contractByReference = control.contractByReference
+    readonly contracts = control.contracts
     readonly callbacks = control.callbacks
     readonly failNext = control.failNext
 
