@@ -18,7 +18,7 @@ import {
   type CheckoutRun,
 } from "./checks"
 import { errorLines } from "./logs"
-import { paymentOf, refundOnceCaptured, shipInParcels } from "./merchant"
+import { paymentOf, refundOnceCaptured, shipInParcels } from "../../test-support/merchant"
 import { processesOf, productsOfCheckout, startTopology, type Topology } from "./topology"
 
 const CHECKOUTS = Number(process.env.SCALE_CHECKOUTS) || 200
