@@ -12,7 +12,9 @@ export class RemoteCalls {
   /** The simulator's logger line for a request, e.g. "POST /api/v2/instore/51325/capture". */
   lenderRequest(line: string) {
     const match = /^(GET|POST|PUT|DELETE) (\/api\/\S*)$/i.exec(line)
-    if (match) this.lender.push(`lender ${match[1]} ${match[2].replace(/\/\d+(?=\/|$)/g, "/:contract")}`)
+    // The lender's paths take a trailing slash or not (ASP.NET): counted as one endpoint.
+    const path = match?.[2].replace(/\/\d+(?=\/|$)/g, "/:contract").replace(/\/$/, "")
+    if (match) this.lender.push(`lender ${match[1]} ${path}`)
   }
 
   /** Every call so far, as "who METHOD /path" lines; diff two snapshots to count a phase. */

@@ -10,38 +10,51 @@ import { callsPerOrder } from "./remote-calls"
 
 export const CONCURRENCY_LEVELS = [1, 10, 50] as const
 
-export type BenchSizes = { samples: number; checkouts: Record<(typeof CONCURRENCY_LEVELS)[number], number> }
+export type BenchSizes = {
+  samples: number
+  warmUp: number
+  checkouts: Record<(typeof CONCURRENCY_LEVELS)[number], number>
+}
 
 /** What was measured for one contender; latencies in milliseconds, one entry per sample. */
 export type ContenderFigures = {
   sessionMs: number[]
   approvalMs: number[]
+  /** The contender's alternative way from approval to order, when it has one. */
+  alternativeApprovalMs: number[]
   captureMs: number[]
   checkoutsPerMinute: Record<number, number>
   callsBeforeCapture: Record<string, number>
   callsPerCapture: Record<string, number>
 }
 
-/**
- * Measures one contender on the bench store, one request at a time for latencies: `samples`
- * carts (built beforehand, untimed) each get a payment session (timed), are approved into an
- * order (timed), and captured in full from the admin API (timed); the remote calls of each phase
- * are counted. Then full checkouts at each concurrency level, for checkouts per minute.
- */
-export async function measureContender(bench: BenchStore, contender: Contender, sizes: BenchSizes) {
-  const { seeded } = bench.store
-  const shopper: Shopper = {
-    shop: new Medusa({ baseUrl: bench.server.url, publishableKey: seeded.publishableKey }),
-    bench,
-  }
+export type Clients = { shopper: Shopper; admin: Medusa }
+
+/** A storefront and a logged-in admin on the bench store. */
+export async function clients(bench: BenchStore): Promise<Clients> {
+  const shop = new Medusa({ baseUrl: bench.server.url, publishableKey: bench.store.seeded.publishableKey })
   const admin = new Medusa({ baseUrl: bench.server.url, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
   await admin.auth.login("user", "emailpass", bench.store.admin)
-  const name = contender.label
+  return { shopper: { shop, bench }, admin }
+}
 
-  const carts = await step(`${name}: ${sizes.samples} carts`, async () =>
+/** Full checkouts, untimed, so that no contender pays for a cold process, cold caches or JIT. */
+export async function warmUp({ shopper }: Clients, contender: Contender, count: number) {
+  await step(`${contender.label}: ${count} checkouts to warm up`, () => checkouts(shopper, contender, count, 1, 0))
+}
+
+/**
+ * One request at a time: `samples` carts (built beforehand, untimed) each get a payment session
+ * (timed), are approved into an order (timed), and captured in full from the admin API (timed).
+ * The remote calls of each phase are counted.
+ */
+export async function measureLatencies({ shopper, admin }: Clients, contender: Contender, samples: number) {
+  const { bench } = shopper
+  const name = contender.label
+  const carts = await step(`${name}: ${samples} carts`, async () =>
     values(
-      await inPool(sizes.samples, 8, (index) =>
-        cartReadyToPay(shopper.shop, seeded, [index % 3], email(contender, index))
+      await inPool(samples, 8, (index) =>
+        cartReadyToPay(shopper.shop, bench.store.seeded, [index % 3], email(contender, "latency", index))
       )
     )
   )
@@ -57,11 +70,14 @@ export async function measureContender(bench: BenchStore, contender: Contender, 
     return sessions
   })
   const approvalMs: number[] = []
+  const alternativeApprovalMs: number[] = []
   const orders = await step(`${name}: approval to order, one at a time`, async () => {
     const orders: string[] = []
     for (const [index, cart] of carts.entries()) {
-      const { ms, orderId } = await contender.approve(shopper, cart.cartId, sessions[index])
-      approvalMs.push(ms)
+      const alternative = contender.alternative && index % 2 === 1
+      const approve = alternative ? contender.alternative!.approve : contender.approve
+      const { ms, orderId } = await approve(shopper, cart.cartId, sessions[index])
+      ;(alternative ? alternativeApprovalMs : approvalMs).push(ms)
       orders.push(orderId)
     }
     return orders
@@ -77,44 +93,46 @@ export async function measureContender(bench: BenchStore, contender: Contender, 
     }
   })
   const afterCaptures = bench.calls.snapshot()
-
-  const checkoutsPerMinute: Record<number, number> = {}
-  for (const concurrency of CONCURRENCY_LEVELS) {
-    const count = sizes.checkouts[concurrency]
-    checkoutsPerMinute[concurrency] = await step(
-      `${name}: ${count} checkouts at concurrency ${concurrency}`,
-      async (note) => {
-        const started = performance.now()
-        const runs = await inPool(count, concurrency, async (index) => {
-          const cart = await cartReadyToPay(
-            shopper.shop,
-            seeded,
-            [index % 3],
-            email(contender, 10_000 * concurrency + index)
-          )
-          const session = await createPaymentSession(shopper.shop, cart.paymentCollectionId, contender.providerId)
-          return contender.place(shopper, cart.cartId, session)
-        })
-        values(runs)
-        const perMinute = (count * 60_000) / (performance.now() - started)
-        note(`${perMinute.toFixed(0)} per minute`)
-        return perMinute
-      }
-    )
-  }
   return {
     sessionMs,
     approvalMs,
+    alternativeApprovalMs,
     captureMs,
-    checkoutsPerMinute,
     callsBeforeCapture: callsPerOrder(beforeSessions, beforeCaptures, orders.length),
     callsPerCapture: callsPerOrder(beforeCaptures, afterCaptures, orders.length),
-  } satisfies ContenderFigures
+  }
+}
+
+/** Full checkouts (cart, payment session, approval, order) at `concurrency`; answers checkouts per minute. */
+export async function measureThroughput(
+  { shopper }: Clients,
+  contender: Contender,
+  concurrency: number,
+  count: number
+) {
+  return step(`${contender.label}: ${count} checkouts at concurrency ${concurrency}`, async (note) => {
+    const started = performance.now()
+    await checkouts(shopper, contender, count, concurrency, concurrency)
+    const perMinute = (count * 60_000) / (performance.now() - started)
+    note(`${perMinute.toFixed(0)} per minute`)
+    return perMinute
+  })
+}
+
+async function checkouts(shopper: Shopper, contender: Contender, count: number, concurrency: number, round: number) {
+  values(
+    await inPool(count, concurrency, async (index) => {
+      const { seeded } = shopper.bench.store
+      const cart = await cartReadyToPay(shopper.shop, seeded, [index % 3], email(contender, `c${round}`, index))
+      const session = await createPaymentSession(shopper.shop, cart.paymentCollectionId, contender.providerId)
+      return contender.place(shopper, cart.cartId, session)
+    })
+  )
 }
 
 /** Every shopper of the bench has an email of their own: Medusa creates a guest customer per email. */
-function email(contender: Contender, index: number) {
-  return `bench-${contender.key.toLowerCase()}-${index}@example.com`
+function email(contender: Contender, round: string, index: number) {
+  return `bench-${contender.key.toLowerCase()}-${round}-${index}@example.com`
 }
 
 /** The results of a pool, or its first error. */
