@@ -1,4 +1,5 @@
 import fs from "node:fs"
+import path from "node:path"
 import { Cleanup } from "./cleanup"
 import { demoDatabase } from "./database"
 import { stopAll } from "./processes"
@@ -47,13 +48,21 @@ export async function preparePackedStore(
   cleanup.add("Medusa commands", () => stopAll())
   await step("Build and pack the plugin, install it into a new store", async (note) => {
     const { tarball, files } = await installBuiltPlugin(storeDir)
-    note(`${tarball}, ${files} files`)
+    note(`${tarball}, ${files} files, in ${path.relative(process.cwd(), storeDir)}`)
   })
   const full: StoreSettings = { ...settings, databaseUrl: database.url }
   writeStoreConfig(storeDir, full)
   const env = { ...storeEnv(full), ...extraEnv }
   await step("Run Medusa's migrations", () => migrate(storeDir, env))
-  const seeded = await step("Seed the store", () => seed(storeDir, env, seedOptions))
-  const admin = await step("Create an admin user", () => createAdmin(storeDir, env))
+  const seeded = await step("Seed a Canadian store (CAD, PayBright, products, shipping)", async (note) => {
+    const seeded = await seed(storeDir, env, seedOptions)
+    note(`${seeded.variants.length} products, publishable key ${seeded.publishableKey.slice(0, 10)}…`)
+    return seeded
+  })
+  const admin = await step("Create an admin user", async (note) => {
+    const admin = await createAdmin(storeDir, env)
+    note(`${admin.email} / ${admin.password}`)
+    return admin
+  })
   return { storeDir, env, settings: full, seeded, admin }
 }
