@@ -10,7 +10,11 @@ const shared = {
 /** Unit tests sit beside their code; integration tests boot a whole Medusa app per file. */
 module.exports = {
   projects: [
-    { ...shared, displayName: "unit", testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.ts"] },
+    {
+      ...shared,
+      displayName: "unit",
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.ts", "<rootDir>/test-support/**/__tests__/**/*.spec.ts"],
+    },
     {
       ...shared,
       displayName: "integration",
