@@ -60,6 +60,8 @@ async function main() {
           level,
           sizes.checkouts[level]
         )
+        // Medusa handles the peer's webhooks 5 s after they arrive: let them land before the next provider runs.
+        await new Promise((resolve) => setTimeout(resolve, 6000))
       }
     }
     const report = render(figures, micro, started, machine(loadBefore, os.loadavg()), sizes)

@@ -45,15 +45,26 @@ export async function medusaBooks(admin: Medusa): Promise<MedusaBooks[]> {
   }
 }
 
-/** Waits until an order exists for the payment session (placed by a callback or the return). */
-export async function orderForSession(admin: Medusa, sessionId: string, timeoutMs = 60_000): Promise<string> {
+/**
+ * Waits until an order exists for the payment session (placed by a callback or the return). Every
+ * waiting shopper shares one reading of the orders, taken at most every 2 s, so that waiting adds
+ * no load to a store that is already slow.
+ */
+export async function orderForSession(admin: Medusa, sessionId: string, timeoutMs = 120_000): Promise<string> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const found = (await medusaBooks(admin)).find((books) => books.sessionId === sessionId)
+    const found = (await sharedReading(admin)).find((books) => books.sessionId === sessionId)
     if (found) return found.orderId
     if (Date.now() > deadline) throw new Error(`no order for payment session ${sessionId} within ${timeoutMs / 1000}s`)
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await new Promise((resolve) => setTimeout(resolve, 2000))
   }
+}
+
+let reading: { at: number; books: Promise<MedusaBooks[]> } | undefined
+
+function sharedReading(admin: Medusa): Promise<MedusaBooks[]> {
+  if (!reading || Date.now() - reading.at > 2000) reading = { at: Date.now(), books: medusaBooks(admin) }
+  return reading.books
 }
 
 function byTime<T extends { amount?: unknown; created_at?: unknown }>(rows: T[]): T[] {

@@ -63,9 +63,11 @@ export async function startTopology(cleanup: Cleanup, workerCount = 2): Promise<
   })
 
   // Every callback twice, 300 ms apart: the shopper's return lands before, between or after them.
+  // A store placing 50 orders at once on two cores answers slowly: the lender waits 30 s for an
+  // answer and retries 5 s later (the real one waits longer still between retries).
   const simulator = await startSimulator({
     decision: "approve",
-    callback: { copies: 2, copyIntervalMs: 300, retryIntervalMs: 500 },
+    callback: { copies: 2, copyIntervalMs: 300, retryIntervalMs: 5000, timeoutMs: 30_000 },
   })
   cleanup.add("the simulator", () => simulator.close())
 

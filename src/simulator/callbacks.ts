@@ -19,9 +19,6 @@ export type CallbackAttempt = {
 
 type Delivery = { copy: number; attempt: number }
 
-/** Milliseconds one attempt may take before it counts as failed. */
-const ATTEMPT_TIMEOUT_MS = 10_000
-
 /**
  * Delivers application results to the store's x_url_callback the way the lender does: a
  * form-encoded POST that counts as delivered only on HTTP 200, retried otherwise.
@@ -74,10 +71,8 @@ export class CallbackSender {
     const entry: CallbackAttempt = { url, reference: fields.x_reference, attempt, copy, at: new Date().toISOString() }
     const controller = new AbortController()
     this.controllers.add(controller)
-    const timeout = setTimeout(
-      () => controller.abort(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS} ms`)),
-      ATTEMPT_TIMEOUT_MS
-    )
+    const { timeoutMs } = this.settings()
+    const timeout = setTimeout(() => controller.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
     timeout.unref()
     try {
       const response = await fetch(url, {

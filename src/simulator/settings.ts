@@ -18,6 +18,8 @@ export type CallbackSettings = {
   copies: number
   /** Milliseconds between the start of one copy and the next. Default 0 (all at once). */
   copyIntervalMs: number
+  /** Milliseconds an attempt may take before it counts as failed and is retried. Default 10000. */
+  timeoutMs: number
 }
 
 /** What can be changed while the simulator runs, through `simulator.settings` or the control API. */
@@ -40,7 +42,15 @@ export const DEFAULT_SETTINGS: SimulatorSettings = {
   decision: "ask",
   captureResult: "Completed",
   apiLatencyMs: 0,
-  callback: { delayMs: 0, retries: 5, retryIntervalMs: 1000, enabled: true, copies: 1, copyIntervalMs: 0 },
+  callback: {
+    delayMs: 0,
+    retries: 5,
+    retryIntervalMs: 1000,
+    enabled: true,
+    copies: 1,
+    copyIntervalMs: 0,
+    timeoutMs: 10_000,
+  },
 }
 
 const millis = z.number().int().min(0).max(600_000)
@@ -58,6 +68,7 @@ const settingsUpdateSchema = z
         enabled: z.boolean(),
         copies: z.number().int().min(1).max(10),
         copyIntervalMs: millis,
+        timeoutMs: z.number().int().min(1).max(600_000),
       })
       .partial()
       .strict(),

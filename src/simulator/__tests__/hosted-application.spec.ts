@@ -111,6 +111,32 @@ describe("simulator: hosted application", () => {
     await store.close()
   })
 
+  it("counts an attempt the store does not answer within callback.timeoutMs as failed, and retries it", async () => {
+    const http = await import("node:http")
+    let calls = 0
+    const slow = http.createServer((_req, res) => {
+      // The first attempt is answered too late; the retry at once.
+      if (++calls === 1) setTimeout(() => res.end(), 300)
+      else res.end()
+    })
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve))
+    const url = `http://127.0.0.1:${(slow.address() as { port: number }).port}/callback`
+    simulator.settings = { decision: "approve", callback: { timeoutMs: 100 } }
+    try {
+      await postForm(formUrl(), applicationFields("15.00", "ref-slow", url))
+      await until(() => simulator.callbacks().some((entry) => entry.reference === "ref-slow" && entry.status === 200))
+      const log = simulator.callbacks().filter((entry) => entry.reference === "ref-slow")
+      expect(log.map(({ attempt, status, error }) => ({ attempt, status, error }))).toEqual([
+        { attempt: 1, status: undefined, error: "no answer within 100 ms" },
+        { attempt: 2, status: 200, error: undefined },
+      ])
+    } finally {
+      simulator.settings = { callback: { timeoutMs: 10_000 } }
+      slow.closeAllConnections()
+      slow.close()
+    }
+  })
+
   it("on decline signs a Failed result with an application number, calls back, and opens no contract", async () => {
     const store = await callbackReceiver([200])
     simulator.settings = { decision: "decline" }
