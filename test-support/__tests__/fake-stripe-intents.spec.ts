@@ -16,31 +16,25 @@ describe("fake Stripe: the PaymentIntent lifecycle Medusa's Stripe provider driv
   afterAll(() => fake.close())
 
   it("creates an unconfirmed intent, confirms it as Stripe.js would, retrieves, captures and refunds it", async () => {
-    const created = await stripe.paymentIntents.create(
-      {
-        amount: 10450,
-        currency: "cad",
-        metadata: { session_id: "payses_1" },
-        capture_method: "manual",
-        expand: ["payment_method"],
-      },
-      { idempotencyKey: "idem-1" }
-    )
+    // What the provider's initiatePayment sends, under the session's idempotency key.
+    const create = () =>
+      stripe.paymentIntents.create(
+        {
+          amount: 10450,
+          currency: "cad",
+          metadata: { session_id: "payses_1" },
+          capture_method: "manual",
+          expand: ["payment_method"],
+        },
+        { idempotencyKey: "idem-1" }
+      )
+    const created = await create()
     expect(created).toMatchObject({
       status: "requires_payment_method",
       amount: 10450,
       metadata: { session_id: "payses_1" },
     })
-    const replay = await stripe.paymentIntents.create(
-      {
-        amount: 10450,
-        currency: "cad",
-        metadata: { session_id: "payses_1" },
-        capture_method: "manual",
-        expand: ["payment_method"],
-      },
-      { idempotencyKey: "idem-1" }
-    )
+    const replay = await create()
     expect(replay.id).toBe(created.id)
 
     fake.confirmPaymentIntent(created.id)
