@@ -31,7 +31,7 @@ async function main() {
   const quick = Boolean(process.env.BENCH_QUICK)
   const sizes: BenchSizes = quick
     ? { samples: 10, warmUp: 2, checkouts: { 1: 3, 10: 10, 50: 20 } }
-    : { samples: 50, warmUp: 5, checkouts: { 1: 10, 10: 40, 50: 100 } }
+    : { samples: 40, warmUp: 5, checkouts: { 1: 10, 10: 30, 50: 100 } }
   const cleanup = new Cleanup()
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(signal, () => {
