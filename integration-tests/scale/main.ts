@@ -33,6 +33,9 @@ const PROVIDER_ID = "pp_paybright_paybright"
  * merchant would: CHECKOUTS checkouts at CONCURRENCY, each callback delivered twice and out of
  * order with the shopper's return, every order shipped in one or two parcels, a tenth refunded.
  * Ends with `N passed, N failed`.
+ *
+ * SCALE_CHECKOUTS and SCALE_CONCURRENCY (default 200 and 50) change the load, for a quicker try;
+ * SCALE_HOLD=1 keeps everything running after the checks, until Ctrl-C, to look at the store.
  */
 async function main() {
   const cleanup = new Cleanup()
