@@ -15,7 +15,11 @@ const integration = { ...shared, setupFiles: ["<rootDir>/integration-tests/setup
  */
 module.exports = {
   projects: [
-    { ...shared, displayName: "unit", testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.ts"] },
+    {
+      ...shared,
+      displayName: "unit",
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.ts", "<rootDir>/test-support/**/__tests__/**/*.spec.ts"],
+    },
     {
       ...integration,
       displayName: "integration",

@@ -1,113 +1,143 @@
-import { SIMULATOR_TEST_ACCOUNT, startSimulator } from "../src/simulator"
-import { approveApplication } from "../test-support/simulator-application"
-import { LenderClient } from "../src/lender/client"
-import { signFields } from "../src/lender/signing"
-import { verifyApplicationResult } from "../src/providers/paybright/approval"
-import { captureAmountFor } from "../src/capture/fulfillment-value"
-import { measure, measureConcurrent, table, type Measurement } from "./measure"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { Cleanup } from "../demo/cleanup"
+import { interrupt, step } from "../demo/progress"
+import { startBenchStore } from "./bench-store"
+import { CONTENDERS, type Contender } from "./contenders"
+import { table } from "./measure"
+import { microBenchmarks } from "./micro"
+import { callsTable, figuresTable, machine, targets, type Figures } from "./report"
+import {
+  clients,
+  CONCURRENCY_LEVELS,
+  measureLatencies,
+  measureThroughput,
+  warmUp,
+  type BenchSizes,
+  type ContenderFigures,
+} from "./store-bench"
+
+const RESULTS = path.join(__dirname, "results.md")
+const ANALYSIS = /<!-- analysis:start -->[\s\S]*<!-- analysis:end -->/
 
 /**
- * `npm run bench`: what the plugin adds to a checkout and a shipment, measured. The CPU work on
- * every payment (signing the application form, verifying the lender's result, valuing a parcel in
- * decimal) and the lender round trip through the plugin's client over keep-alive HTTP, against
- * the simulator on this machine (so it measures the client and the network stack, not PayBright).
+ * `npm run bench`: PayBright (in-store and virtual card) against the floor (Medusa's system
+ * provider: no remote call) and the peer (Medusa's own Stripe provider on a fake Stripe), in one
+ * run, on one Medusa, one database and this machine; then the micro-benchmarks. Prints the table
+ * and writes bench/results.md. BENCH_QUICK=1 measures fewer samples, for trying the bench out.
  */
 async function main() {
-  const results: Measurement[] = []
-  const { apiKey, apiToken } = SIMULATOR_TEST_ACCOUNT
-
-  const application = {
-    x_account_id: apiKey,
-    x_amount: "1044.12",
-    x_currency: "CAD",
-    x_reference: "payses_01JBENCHMARK",
-    x_shop_country: "CA",
-    x_shop_name: "Bench shop",
-    x_test: "true",
-    x_url_callback: "https://api.shop.ca/paybright/callback",
-    x_url_complete: "https://api.shop.ca/paybright/return",
-    x_url_cancel: "https://api.shop.ca/paybright/cancel?session_id=payses_01JBENCHMARK",
-    x_customer_first_name: "Jeanne",
-    x_customer_last_name: "Tremblay",
-    x_customer_email: "jeanne@example.com",
-    x_customer_billing_city: "Montréal",
-  }
-  results.push(await measure("sign an application form (14 fields)", 20_000, () => signFields(application, apiToken)))
-
-  const result = signFields(
-    {
-      ...application,
-      x_gateway_reference: "PB-1001",
-      x_timestamp: new Date().toISOString(),
-      x_result: "Completed",
-      x_message: "Approved",
-    },
-    apiToken
-  )
-  const expected = {
-    apiKey,
-    apiToken,
-    sessionId: application.x_reference,
-    amount: "1044.12",
-    currency: "CAD",
-    test: true,
-  }
-  results.push(
-    await measure("verify the lender's result", 20_000, () => {
-      if (!verifyApplicationResult(result, expected).verified) throw new Error("the benchmark's result does not verify")
+  const quick = Boolean(process.env.BENCH_QUICK)
+  const sizes: BenchSizes = quick
+    ? { samples: 10, warmUp: 2, checkouts: { 1: 3, 10: 10, 50: 20 } }
+    : { samples: 40, warmUp: 5, checkouts: { 1: 10, 10: 30, 50: 100 } }
+  const cleanup = new Cleanup()
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      interrupt()
+      void cleanup.run().then(() => process.exit(130))
     })
-  )
-
-  const lines = Array.from({ length: 50 }, (_, index) => ({
-    id: `item_${index}`,
-    quantity: 3,
-    total: `${(index + 1) * 17}.${String(index % 100).padStart(2, "0")}`,
-  }))
-  const order = {
-    items: lines,
-    shippingTotal: "25.00",
-    fulfilledQuantities: Object.fromEntries(lines.map((line, index) => [line.id, index % 2 ? 3 : 1])),
   }
-  const parcel = { items: lines.map((line) => ({ line_item_id: line.id, quantity: 1 })) }
-  results.push(
-    await measure("value a parcel of a 50-line order", 5_000, () =>
-      captureAmountFor(order, parcel, { authorized: "50000.00", captured: "125.50" })
-    )
-  )
-
-  const simulator = await startSimulator({ decision: "approve", callback: { enabled: false } })
+  const started = new Date()
+  const loadBefore = os.loadavg()
   try {
-    const contract = await approveApplication(simulator, "1044.12")
-    const client = new LenderClient({ apiUrl: simulator.apiUrl, apiKey, apiToken, timeoutMs: 5000 })
-    results.push(
-      await measure("virtual card retrieval, one at a time", 1_000, () =>
-        client.getVirtualCard(contract.gateway_reference)
-      )
-    )
-    results.push(
-      await measureConcurrent("virtual card retrieval, 16 at once", 2_000, 16, () =>
-        client.getVirtualCard(contract.gateway_reference)
-      )
-    )
-    // Captures of one cent each, well within the contract's 1044.12, under the application's reference.
-    const capture = () =>
-      client.capture(contract.gateway_reference, {
-        x_account_id: apiKey,
-        x_amount: "0.01",
-        x_reference: contract.reference,
-        x_currency: "CAD",
-        x_test: true,
-      })
-    results.push(await measure("in-store capture, one at a time", 500, capture))
+    const micro = await step("Micro-benchmarks", () => microBenchmarks())
+    const bench = await startBenchStore(cleanup)
+    const client = await clients(bench)
+    for (const contender of CONTENDERS) await warmUp(client, contender, sizes.warmUp)
+    const figures = {} as Figures
+    for (const contender of CONTENDERS) {
+      const latencies = await measureLatencies(client, contender, sizes.samples)
+      figures[contender.key] = { ...latencies, checkoutsPerMinute: {} } satisfies ContenderFigures
+    }
+    // Each level for every contender in turn, so that a change in the machine's load falls on all of them.
+    for (const level of CONCURRENCY_LEVELS) {
+      for (const contender of CONTENDERS) {
+        figures[contender.key].checkoutsPerMinute[level] = await measureThroughput(
+          client,
+          contender,
+          level,
+          sizes.checkouts[level]
+        )
+        // Medusa handles the peer's webhooks 5 s after they arrive: let them land before the next provider runs.
+        await new Promise((resolve) => setTimeout(resolve, 6000))
+      }
+    }
+    const report = render(figures, micro, started, machine(loadBefore, os.loadavg()), sizes)
+    if (!quick) fs.writeFileSync(RESULTS, keepAnalysis(report))
+    console.log(`\n${report}\n${quick ? "(BENCH_QUICK: bench/results.md left as it was)" : `Written to ${RESULTS}`}`)
+  } catch (error) {
+    console.error(`\nThe bench failed: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
   } finally {
-    await simulator.close()
+    await cleanup.run()
   }
-
-  console.log(`Node ${process.version}, ${new Date().toISOString()}\n`)
-  console.log(table(results))
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
-})
+function render(
+  figures: Figures,
+  micro: Awaited<ReturnType<typeof microBenchmarks>>,
+  started: Date,
+  machineText: string,
+  sizes: BenchSizes
+) {
+  const labels = Object.fromEntries(CONTENDERS.map((contender) => [contender.key, contender.label])) as Record<
+    Contender["key"],
+    string
+  >
+  const verdicts = targets(figures)
+  return `# Benchmark results
+
+Written by \`npm run bench\` on ${started.toISOString()}.
+Machine: ${machineText}.
+
+One Medusa 2.21 process (\`medusa start\`), one PostgreSQL, the plugin installed from its npm tarball. The lender
+(simulator) and Stripe (fake server) answer at once, so every figure is Medusa's and the providers' own cost.
+Latencies: ${sizes.samples} samples per provider, one request at a time. Checkouts per minute: ${checkoutCounts(sizes)}
+full checkouts (cart, payment session, approval, order) per provider. Ratios are PayBright's figure divided by the
+floor's or the peer's: below 1 is faster for latencies and calls, above 1 is better for checkouts per minute.
+
+## PayBright against the floor and the peer
+
+${figuresTable(figures)}
+
+How each provider goes from approval to order: PayBright, the lender's signed callback (timed until it answers that
+the order is placed), then the shopper's return; Stripe, the \`payment_intent.amount_capturable_updated\` webhook,
+timed until the cart is completed; system, the storefront's cart completion. The bench sets the payment module's
+\`webhook_delay\` to 1 ms, but Medusa 2.21.2's webhook route reads it from a property the payment module does not
+have, so every Stripe webhook still waits Medusa's default 5 s: the row "Stripe: storefront completion" times the
+peer's other way to the order (Stripe.js confirms, then the storefront completes the cart, as Medusa's Next.js
+starter does), on half of the peer's samples. Checkouts per minute go the same ways, except the peer's: its
+storefront completes the cart while the webhook arrives too.
+
+## Remote calls per order
+
+${callsTable(figures, labels)}
+
+## Targets (reported, never asserted)
+
+${verdicts.map((verdict) => `- ${verdict.met ? "met" : "**missed**"}: ${verdict.target}: ${verdict.measured}`).join("\n")}
+
+<!-- analysis:start -->
+<!-- analysis:end -->
+
+## Micro-benchmarks
+
+${table(micro)}
+`
+}
+
+function checkoutCounts(sizes: BenchSizes) {
+  return Object.entries(sizes.checkouts)
+    .map(([concurrency, count]) => `${count} at concurrency ${concurrency}`)
+    .join(", ")
+}
+
+/** The hand-written analysis of the last results (why a target is missed) survives a new run. */
+function keepAnalysis(report: string) {
+  const previous = fs.existsSync(RESULTS) ? ANALYSIS.exec(fs.readFileSync(RESULTS, "utf8"))?.[0] : undefined
+  return previous ? report.replace(ANALYSIS, previous) : report
+}
+
+void main()

@@ -1,3 +1,4 @@
+import { markdownTable } from "./markdown"
 import { performance } from "node:perf_hooks"
 
 export type Measurement = { name: string; runs: number; perSecond: number; p50: number; p95: number; p99: number }
@@ -61,16 +62,17 @@ function summarize(name: string, times: number[], totalMs: number): Measurement 
   }
 }
 
-/** The measurements as an aligned table. */
+/** The measurements as a Markdown table. */
 export function table(measurements: Measurement[]): string {
-  const rows = [["benchmark", "runs", "ops/s", "p50 ms", "p95 ms", "p99 ms"]]
-  for (const m of measurements) {
-    rows.push([m.name, String(m.runs), m.perSecond.toFixed(0), m.p50.toFixed(3), m.p95.toFixed(3), m.p99.toFixed(3)])
-  }
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
-  return rows
-    .map((row) =>
-      row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ")
-    )
-    .join("\n")
+  return markdownTable(
+    ["benchmark", "runs", "ops/s", "p50 ms", "p95 ms", "p99 ms"],
+    measurements.map((m) => [
+      m.name,
+      String(m.runs),
+      m.perSecond.toFixed(0),
+      m.p50.toFixed(3),
+      m.p95.toFixed(3),
+      m.p99.toFixed(3),
+    ])
+  )
 }

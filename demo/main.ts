@@ -1,27 +1,15 @@
-import fs from "node:fs"
 import path from "node:path"
 import { startSimulator, SIMULATOR_TEST_ACCOUNT } from "../src/simulator"
 import { startFakeStripe } from "../test-support/fake-stripe"
 import { freePort } from "../test-support/free-port"
 import { startCheckoutPage } from "./checkout-page/server"
 import { Cleanup } from "./cleanup"
-import { demoDatabase } from "./database"
 import { runJourney } from "./journey"
 import { ledgerTable } from "./ledger-table"
 import { MedusaServer } from "./medusa-process"
-import { stopAll } from "./processes"
 import { ensurePortFree, PortInUseError } from "./ports"
 import { interrupt, step, StepError } from "./progress"
-import {
-  createAdmin,
-  createStoreFolder,
-  installBuiltPlugin,
-  migrate,
-  seed,
-  storeEnv,
-  writeStoreConfig,
-  type StoreSettings,
-} from "./store"
+import { preparePackedStore } from "./packed-store"
 
 const USAGE = `npm run demo [-- options]
   --serve               keep everything running: Medusa admin, simulator, and a checkout page to buy on
@@ -60,13 +48,6 @@ async function main() {
     await ensurePortFree(port, `npm run demo -- ${options.serve ? "--serve " : ""}--port ${port + 1}`)
     const pagePort = options.serve ? await freePort() : undefined
 
-    const database = await step("PostgreSQL", async (note) => {
-      const database = await demoDatabase()
-      note(database.describe)
-      return database
-    })
-    cleanup.add("PostgreSQL", () => database.drop())
-
     const simulator = await step("PayBright simulator", async (note) => {
       // "ask": the application page with its buttons, clicked by the journey or by a person.
       const simulator = await startSimulator({ decision: "ask", callback: { retryIntervalMs: 1000 } })
@@ -86,44 +67,30 @@ async function main() {
         : undefined
     if (stripe) cleanup.add("the fake Stripe", () => stripe.close())
 
-    const storeDir = createStoreFolder()
-    cleanup.add("the store folder", () => fs.rmSync(storeDir, { recursive: true, force: true }))
-    // A Medusa command cut short by Ctrl-C (migrations, seed) is stopped before its folder goes.
-    cleanup.add("Medusa commands", () => stopAll())
-    await step("Build and pack the plugin, install it into a new store", async (note) => {
-      const { tarball, files } = await installBuiltPlugin(storeDir)
-      note(`${tarball}, ${files} files, in ${path.relative(process.cwd(), storeDir)}`)
-    })
-
-    const settings: StoreSettings = {
-      databaseUrl: database.url,
-      port,
-      simulatorUrl: simulator.url,
-      ...SIMULATOR_TEST_ACCOUNT,
-      // Without --serve no browser comes back; the journey only reads the redirect's path.
-      storefrontUrl: pagePort ? `http://127.0.0.1:${pagePort}` : "http://localhost:8000",
-      captureMode: options.mode,
-      cardProcessor: stripe
-        ? {
-            type: "stripe",
-            options: { secretKey: stripe.secretKey, host: stripe.host, port: stripe.port, protocol: "http" },
-          }
-        : undefined,
-      admin: options.serve,
-    }
-    writeStoreConfig(storeDir, settings)
-    const env = storeEnv(settings)
-    await step("Run Medusa's migrations", () => migrate(storeDir, env))
-    const seeded = await step("Seed a Canadian store (CAD, PayBright, products, shipping)", async (note) => {
-      const seeded = await seed(storeDir, env)
-      note(`${seeded.variants.length} products, publishable key ${seeded.publishableKey.slice(0, 10)}…`)
-      return seeded
-    })
-    const adminUser = await step("Create an admin user", async (note) => {
-      const admin = await createAdmin(storeDir, env)
-      note(`${admin.email} / ${admin.password}`)
-      return admin
-    })
+    const {
+      storeDir,
+      env,
+      seeded,
+      admin: adminUser,
+    } = await preparePackedStore(
+      cleanup,
+      {
+        port,
+        simulatorUrl: simulator.url,
+        ...SIMULATOR_TEST_ACCOUNT,
+        // Without --serve no browser comes back; the journey only reads the redirect's path.
+        storefrontUrl: pagePort ? `http://127.0.0.1:${pagePort}` : "http://localhost:8000",
+        captureMode: options.mode,
+        cardProcessor: stripe
+          ? {
+              type: "stripe",
+              options: { secretKey: stripe.secretKey, host: stripe.host, port: stripe.port, protocol: "http" },
+            }
+          : undefined,
+        admin: options.serve,
+      },
+      {}
+    )
     server = new MedusaServer(storeDir, env, `http://localhost:${port}`)
     cleanup.add("Medusa", () => server?.stop())
     await step(options.serve ? "Start Medusa (with its admin)" : "Start Medusa", async (note) => {

@@ -21,9 +21,10 @@ export class MedusaServer {
   constructor(
     private readonly storeDir: string,
     private readonly env: NodeJS.ProcessEnv,
-    readonly url: string
+    readonly url: string,
+    logName = "medusa.log"
   ) {
-    this.logFile = path.join(storeDir, "medusa.log")
+    this.logFile = path.join(storeDir, logName)
   }
 
   /** Starts the server and waits for GET /health to answer 200; fails at once if the process dies. */

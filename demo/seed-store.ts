@@ -31,6 +31,8 @@ export type SeedOptions = {
   /** Ontario-like tax rate in percent applied to the region (0 for none). */
   taxRate?: number
   shippingPrice?: number
+  /** Units of each product in stock at the warehouse. Default 100. */
+  stockedQuantity?: number
 }
 
 /**
@@ -167,7 +169,7 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
       inventory_levels: inventory.map((variant: any) => ({
         inventory_item_id: variant.inventory_items[0].inventory_item_id,
         location_id: location.id,
-        stocked_quantity: 100,
+        stocked_quantity: options.stockedQuantity ?? 100,
       })),
     },
   })

@@ -3,7 +3,7 @@ import path from "node:path"
 import { randomBytes } from "node:crypto"
 import { medusa } from "./medusa-process"
 import { runCommand } from "./processes"
-import type { SeededStore } from "./seed-store"
+import type { SeededStore, SeedOptions } from "./seed-store"
 
 const ROOT = path.resolve(__dirname, "..")
 const STORES = path.join(ROOT, ".demo")
@@ -18,6 +18,34 @@ export type StoreSettings = {
   captureMode: "in_store" | "virtual_card"
   cardProcessor?: Record<string, unknown>
   admin: boolean
+  /**
+   * Production topology: Medusa's Redis event bus, workflow engine and locking, with the process's
+   * role (server or worker) read from MEDUSA_WORKER_MODE. Without it, one process with Medusa's defaults.
+   */
+  redis?: boolean
+  /** More payment providers registered beside PayBright (another registration of it, or another provider). */
+  extraProviders?: { resolve: string; id: string; options: Record<string, unknown> }[]
+  /** Options of Medusa's payment module itself (e.g. webhook_delay). */
+  paymentModuleOptions?: Record<string, unknown>
+}
+
+/** The PayBright provider's options as the README tells a merchant to write them; `overrides` on top. */
+export function paybrightProviderOptions(settings: StoreSettings, overrides: Record<string, unknown> = {}) {
+  return {
+    apiKey: settings.apiKey,
+    apiToken: settings.apiToken,
+    apiUrl: settings.simulatorUrl,
+    checkoutUrl: settings.simulatorUrl,
+    backendUrl: `http://localhost:${settings.port}`,
+    storefrontUrl: settings.storefrontUrl,
+    // The demo's checkout page has no country code in its paths, unlike the Next.js starter.
+    storefrontPaths: { orderConfirmed: "/order/{order_id}/confirmed", checkout: "/checkout" },
+    captureMode: settings.captureMode,
+    ...(settings.cardProcessor ? { cardProcessor: settings.cardProcessor } : {}),
+    shopName: "PayBright Demo Furniture",
+    timeoutMs: 10000,
+    ...overrides,
+  }
 }
 
 /**
@@ -114,20 +142,14 @@ async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
 
 /** The store's package.json and medusa-config.ts, configured as the README tells a merchant to. */
 export function writeStoreConfig(storeDir: string, settings: StoreSettings) {
-  const provider = {
-    apiKey: settings.apiKey,
-    apiToken: settings.apiToken,
-    apiUrl: settings.simulatorUrl,
-    checkoutUrl: settings.simulatorUrl,
-    backendUrl: `http://localhost:${settings.port}`,
-    storefrontUrl: settings.storefrontUrl,
-    // The demo's checkout page has no country code in its paths, unlike the Next.js starter.
-    storefrontPaths: { orderConfirmed: "/order/{order_id}/confirmed", checkout: "/checkout" },
-    captureMode: settings.captureMode,
-    ...(settings.cardProcessor ? { cardProcessor: settings.cardProcessor } : {}),
-    shopName: "PayBright Demo Furniture",
-    timeoutMs: 10000,
-  }
+  const providers = [
+    {
+      resolve: "medusa-payment-paybright/providers/paybright",
+      id: "paybright",
+      options: paybrightProviderOptions(settings),
+    },
+    ...(settings.extraProviders ?? []),
+  ]
   const storeUrl = `http://localhost:${settings.port}`
   fs.writeFileSync(
     path.join(storeDir, "package.json"),
@@ -161,22 +183,14 @@ module.exports = defineConfig({
       jwtSecret: process.env.JWT_SECRET,
       cookieSecret: process.env.COOKIE_SECRET,
     },
-  },
-  // The admin is served (in development mode, no build needed) only with --serve.
-  admin: { disable: ${!settings.admin} },
+${settings.redis ? PRODUCTION_PROJECT_CONFIG : ""}  },
+  // The admin is served (in development mode, no build needed) only with --serve${settings.redis ? "; never by a worker" : ""}.
+  admin: { disable: ${settings.redis ? `${!settings.admin} || process.env.MEDUSA_WORKER_MODE === "worker"` : !settings.admin} },
   plugins: [{ resolve: "medusa-payment-paybright", options: {} }],
   modules: [
-    {
+${settings.redis ? PRODUCTION_MODULES : ""}    {
       resolve: "@medusajs/medusa/payment",
-      options: {
-        providers: [
-          {
-            resolve: "medusa-payment-paybright/providers/paybright",
-            id: "paybright",
-            options: ${JSON.stringify(provider, null, 2).replace(/\n/g, "\n            ")},
-          },
-        ],
-      },
+      options: ${indent(JSON.stringify({ ...settings.paymentModuleOptions, providers }, null, 2), 6)},
     },
   ],
 })
@@ -187,6 +201,34 @@ module.exports = defineConfig({
     path.join(storeDir, "seed.ts"),
     `export { default } from ${JSON.stringify(path.join(ROOT, "demo", "seed-exec"))}\n`
   )
+}
+
+// Inside projectConfig, after http: the role of this process and the Redis every process shares.
+const PRODUCTION_PROJECT_CONFIG = `    // "server" answers HTTP; "worker" runs subscribers and scheduled jobs; "shared" does both.
+    workerMode: process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server",
+    redisUrl: process.env.REDIS_URL,
+`
+
+// Events, long-running workflows and locks shared by every server and worker process.
+const PRODUCTION_MODULES = `    { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: process.env.REDIS_URL } },
+    { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl: process.env.REDIS_URL } } },
+    {
+      resolve: "@medusajs/medusa/locking",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/locking-redis",
+            id: "locking-redis",
+            is_default: true,
+            options: { redisUrl: process.env.REDIS_URL },
+          },
+        ],
+      },
+    },
+`
+
+function indent(text: string, spaces: number) {
+  return text.replace(/\n/g, `\n${" ".repeat(spaces)}`)
 }
 
 /** The environment every Medusa command of the store runs with. */
@@ -210,9 +252,14 @@ export async function migrate(storeDir: string, env: NodeJS.ProcessEnv) {
   await medusa(storeDir, ["db:migrate"], env)
 }
 
-export async function seed(storeDir: string, env: NodeJS.ProcessEnv): Promise<SeededStore> {
+/** Seeds the demo's Canadian store; `options` change what seed-exec.ts seeds (providers, stock). */
+export async function seed(storeDir: string, env: NodeJS.ProcessEnv, options: SeedOptions = {}): Promise<SeededStore> {
   const out = path.join(storeDir, "seed.json")
-  await medusa(storeDir, ["exec", "./seed.ts"], { ...env, PAYBRIGHT_DEMO_SEED_OUT: out })
+  await medusa(storeDir, ["exec", "./seed.ts"], {
+    ...env,
+    PAYBRIGHT_DEMO_SEED_OUT: out,
+    PAYBRIGHT_DEMO_SEED_OPTIONS: JSON.stringify(options),
+  })
   return JSON.parse(fs.readFileSync(out, "utf8")) as SeededStore
 }
 

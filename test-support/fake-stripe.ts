@@ -3,11 +3,15 @@ import { randomBytes } from "node:crypto"
 import type { AddressInfo } from "node:net"
 import { FAULT_ACTS, faultAnswer, type FaultKind } from "../src/simulator/faults"
 import { passesLuhn } from "../src/simulator/luhn"
+import { FakePaymentIntents, type FakeIntent } from "./fake-stripe-intents"
+import { sendStripeEvent } from "./stripe-webhook"
 
 /**
  * A small stand-in for the Stripe API, for tests and the demo: PaymentIntents confirmed with raw
  * card data, and refunds. It is strict about what it receives (unknown parameters, bad cards and
  * missing fields are refused the way Stripe refuses them) and keeps only the last four digits.
+ * It also plays Stripe for Medusa's own Stripe provider (fake-stripe-intents.ts): unconfirmed
+ * PaymentIntents, confirmed as Stripe.js would, and signed webhooks about them.
  */
 export type FakeStripeCharge = {
   id: string
@@ -25,6 +29,14 @@ export type FakeStripe = {
   port: number
   secretKey: string
   charges(): FakeStripeCharge[]
+  /** The webhook signing secret (whsec_…) events are signed with. */
+  webhookSecret: string
+  /** Every request received, oldest first, with object ids replaced by `:id` in the path. */
+  requests(): { method: string; path: string }[]
+  /** Confirms an unconfirmed PaymentIntent as Stripe.js does in the shopper's browser. */
+  confirmPaymentIntent(id: string): FakeIntent
+  /** Sends a signed event about a PaymentIntent (e.g. payment_intent.amount_capturable_updated); answers the HTTP status. */
+  sendWebhook(url: string, type: string, paymentIntentId: string): Promise<number>
   /** Makes the next charge fail as Stripe would: "card_declined", "expired_card", or "network" (connection dropped). */
   failNextCharge(code: "card_declined" | "expired_card" | "network"): void
   /**
@@ -59,9 +71,12 @@ export type StripeFaultKind = FaultKind | "processing" | "requires_action"
 export type CardNetworkEvent = { pan: string; kind: "charge" | "refund"; amount: string; reference: string }
 
 export async function startFakeStripe(
-  options: { secretKey?: string; onCardTransaction?: (event: CardNetworkEvent) => void } = {}
+  options: { secretKey?: string; webhookSecret?: string; onCardTransaction?: (event: CardNetworkEvent) => void } = {}
 ): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? "sk_test_fake_stripe_for_tests"
+  const webhookSecret = options.webhookSecret ?? "whsec_fake_stripe_for_tests"
+  const intents = new FakePaymentIntents()
+  const requests: { method: string; path: string }[] = []
   const charges = new Map<string, FakeStripeCharge>()
   // Held in memory only, to tell the card network which card moved; never shown or stored.
   const cards = new Map<string, string>()
@@ -97,6 +112,8 @@ export async function startFakeStripe(
     req.on("data", (chunk: Buffer) => chunks.push(chunk))
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8")
+      const pathname = new URL(req.url ?? "/", "http://fake-stripe").pathname
+      requests.push({ method: req.method ?? "GET", path: pathname.replace(/\/(pi|re|ch)_[0-9a-z]+/g, "/:id") })
       const reply = (status: number, payload: unknown) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": `req_${id()}` })
         res.end(JSON.stringify(payload))
@@ -151,10 +168,13 @@ export async function startFakeStripe(
             )
       }
       const url = new URL(req.url ?? "/", "http://fake-stripe")
-      const params = parseForm(body)
+      const params = parseForm(req.method === "GET" ? url.search.slice(1) : body)
       let status = 200
       let response: unknown
-      if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+      const lifecycle = intents.route(req.method ?? "GET", url.pathname, params)
+      if (lifecycle) {
+        ;[status, response] = lifecycle
+      } else if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
         if (nextFailure === "network") {
           nextFailure = undefined
           req.socket.destroy()
@@ -294,6 +314,14 @@ export async function startFakeStripe(
     host: "127.0.0.1",
     port,
     secretKey,
+    webhookSecret,
+    requests: () => requests.map((request) => ({ ...request })),
+    confirmPaymentIntent: (id) => intents.confirm(id),
+    sendWebhook: (url, type, paymentIntentId) => {
+      const intent = intents.get(paymentIntentId)
+      if (!intent) throw new Error(`no PaymentIntent ${paymentIntentId}`)
+      return sendStripeEvent(url, webhookSecret, type, intent)
+    },
     charges: () => [...charges.values()].map((charge) => ({ ...charge })),
     failNextCharge(code) {
       nextFailure = code

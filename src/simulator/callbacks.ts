@@ -8,6 +8,8 @@ export type CallbackAttempt = {
   reference: string
   /** 1 for the first attempt. */
   attempt: number
+  /** Which delivery of the result this attempt belongs to, 1 for the first (see CallbackSettings.copies). */
+  copy: number
   /** The store's HTTP status, when it answered. */
   status?: number
   /** Why no status: refused connection, timeout, shutdown. */
@@ -15,8 +17,7 @@ export type CallbackAttempt = {
   at: string
 }
 
-/** Milliseconds one attempt may take before it counts as failed. */
-const ATTEMPT_TIMEOUT_MS = 10_000
+type Delivery = { copy: number; attempt: number }
 
 /**
  * Delivers application results to the store's x_url_callback the way the lender does: a
@@ -37,7 +38,9 @@ export class CallbackSender {
   send(url: string, fields: Record<string, string>) {
     const settings = this.settings()
     if (settings.enabled && !this.closed) {
-      this.schedule(url, fields, 1, settings.delayMs)
+      for (let copy = 1; copy <= settings.copies; copy++) {
+        this.schedule(url, fields, { copy, attempt: 1 }, settings.delayMs + (copy - 1) * settings.copyIntervalMs)
+      }
     }
   }
 
@@ -50,28 +53,26 @@ export class CallbackSender {
     this.controllers.clear()
   }
 
-  private schedule(url: string, fields: Record<string, string>, attempt: number, delayMs: number) {
+  private schedule(url: string, fields: Record<string, string>, delivery: Delivery, delayMs: number) {
     const timer = setTimeout(() => {
       this.timers.delete(timer)
-      void this.attempt(url, fields, attempt)
+      void this.attempt(url, fields, delivery)
     }, delayMs)
     // A pending retry must not keep a test run or the CLI alive.
     timer.unref()
     this.timers.add(timer)
   }
 
-  private async attempt(url: string, fields: Record<string, string>, attempt: number) {
+  private async attempt(url: string, fields: Record<string, string>, { copy, attempt }: Delivery) {
     // Switching callbacks off also stops the retries of results already on their way.
     if (this.closed || !this.settings().enabled) {
       return
     }
-    const entry: CallbackAttempt = { url, reference: fields.x_reference, attempt, at: new Date().toISOString() }
+    const entry: CallbackAttempt = { url, reference: fields.x_reference, attempt, copy, at: new Date().toISOString() }
     const controller = new AbortController()
     this.controllers.add(controller)
-    const timeout = setTimeout(
-      () => controller.abort(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS} ms`)),
-      ATTEMPT_TIMEOUT_MS
-    )
+    const { timeoutMs } = this.settings()
+    const timeout = setTimeout(() => controller.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
     timeout.unref()
     try {
       const response = await fetch(url, {
@@ -102,7 +103,7 @@ export class CallbackSender {
         (retrying ? `; retrying in ${settings.retryIntervalMs} ms` : "; giving up")
     )
     if (retrying) {
-      this.schedule(url, fields, attempt + 1, settings.retryIntervalMs)
+      this.schedule(url, fields, { copy, attempt: attempt + 1 }, settings.retryIntervalMs)
     }
   }
 }

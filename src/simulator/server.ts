@@ -32,7 +32,7 @@ export type SimulatorOptions = {
   accounts?: Account[]
   /** "ask" (default) shows the application page; "approve"/"decline" decide at once, for unattended tests. */
   decision?: SimulatorSettings["decision"]
-  /** Callback delivery; default delayMs 0, retries 5, retryIntervalMs 1000, enabled true. */
+  /** Callback delivery; default delayMs 0, retries 5, retryIntervalMs 1000, enabled true, copies 1. */
   callback?: Partial<CallbackSettings>
   /** x_result of a successful capture; default "Completed" (the spec's sample), "success" is the docs' word. */
   captureResult?: string
@@ -62,6 +62,8 @@ export interface Simulator {
   contract(gatewayReference: string): ContractView | undefined
   /** The latest contract opened for a merchant x_reference. */
   contractByReference(reference: string): ContractView | undefined
+  /** Every contract, oldest first. */
+  contracts(): ContractView[]
   /** Every callback attempt so far, oldest first. */
   callbacks(): CallbackAttempt[]
   /** The next call of `failure.operation` on the contract answers `failure.status` and `failure.message`, once. */
@@ -197,6 +199,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     readonly apiUrl = base
     readonly contract = control.contract
     readonly contractByReference = control.contractByReference
+    readonly contracts = control.contracts
     readonly callbacks = control.callbacks
     readonly failNext = control.failNext
     readonly injectFault = control.injectFault

@@ -11,6 +11,15 @@ export type CallbackSettings = {
   retryIntervalMs: number
   /** Off: no callback at all, so the return redirect is the only delivery. Default true. */
   enabled: boolean
+  /**
+   * Independent deliveries of each result, each retried until answered 200. Default 1. The lender
+   * documents nothing against delivering twice, so a store must take a result more than once.
+   */
+  copies: number
+  /** Milliseconds between the start of one copy and the next. Default 0 (all at once). */
+  copyIntervalMs: number
+  /** Milliseconds an attempt may take before it counts as failed and is retried. Default 10000. */
+  timeoutMs: number
 }
 
 /** What can be changed while the simulator runs, through `simulator.settings` or the control API. */
@@ -36,7 +45,15 @@ export const DEFAULT_SETTINGS: SimulatorSettings = {
   captureResult: "Completed",
   apiLatencyMs: 0,
   cardLatencyMs: 0,
-  callback: { delayMs: 0, retries: 5, retryIntervalMs: 1000, enabled: true },
+  callback: {
+    delayMs: 0,
+    retries: 5,
+    retryIntervalMs: 1000,
+    enabled: true,
+    copies: 1,
+    copyIntervalMs: 0,
+    timeoutMs: 10_000,
+  },
 }
 
 const millis = z.number().int().min(0).max(600_000)
@@ -53,6 +70,9 @@ const settingsUpdateSchema = z
         retries: z.number().int().min(0).max(100),
         retryIntervalMs: millis,
         enabled: z.boolean(),
+        copies: z.number().int().min(1).max(10),
+        copyIntervalMs: millis,
+        timeoutMs: z.number().int().min(1).max(600_000),
       })
       .partial()
       .strict(),

@@ -139,7 +139,9 @@ describe("simulator: control API", () => {
     await until(() => store.received.length > 0)
     await until(() => simulator.callbacks().some((entry) => entry.reference === "ref-logged"))
     const log = await (await control("/callbacks?reference=ref-logged")).json()
-    expect(log).toEqual([{ url: store.url, reference: "ref-logged", attempt: 1, status: 200, at: expect.any(String) }])
+    expect(log).toEqual([
+      { url: store.url, reference: "ref-logged", attempt: 1, copy: 1, status: 200, at: expect.any(String) },
+    ])
     await store.close()
   })
 

@@ -94,6 +94,52 @@ describe("simulator: hosted application", () => {
     await store.close()
   })
 
+  it("delivers each result as many times as the callback copies say, each copy retried on its own", async () => {
+    const store = await callbackReceiver([500, 200])
+    simulator.settings = { decision: "approve", callback: { copies: 2, copyIntervalMs: 150 } }
+    const approved = await postForm(formUrl(), applicationFields("20.00", "ref-twice", store.url))
+    const result = queryFields(approved.headers.get("location"), ["keep"])
+    await until(() => store.received.length >= 3)
+    await sleep(250)
+    // Copy 1 is refused once and retried; copy 2 starts 150 ms after copy 1, whatever happened to it.
+    expect(store.received.map((entry) => entry.fields)).toEqual([result, result, result])
+    const log = simulator.callbacks().filter((entry) => entry.reference === "ref-twice")
+    expect(log.map(({ copy, attempt, status }) => ({ copy, attempt, status }))).toEqual([
+      { copy: 1, attempt: 1, status: 500 },
+      { copy: 1, attempt: 2, status: 200 },
+      { copy: 2, attempt: 1, status: 200 },
+    ])
+    expect(() => (simulator.settings = { callback: { copies: 0 } })).toThrow(/callback.copies/)
+    simulator.settings = { callback: { copies: 1, copyIntervalMs: 0 } }
+    await store.close()
+  })
+
+  it("counts an attempt the store does not answer within callback.timeoutMs as failed, and retries it", async () => {
+    const http = await import("node:http")
+    let calls = 0
+    const slow = http.createServer((_req, res) => {
+      // The first attempt is answered too late; the retry at once.
+      if (++calls === 1) setTimeout(() => res.end(), 300)
+      else res.end()
+    })
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve))
+    const url = `http://127.0.0.1:${(slow.address() as { port: number }).port}/callback`
+    simulator.settings = { decision: "approve", callback: { timeoutMs: 100 } }
+    try {
+      await postForm(formUrl(), applicationFields("15.00", "ref-slow", url))
+      await until(() => simulator.callbacks().some((entry) => entry.reference === "ref-slow" && entry.status === 200))
+      const log = simulator.callbacks().filter((entry) => entry.reference === "ref-slow")
+      expect(log.map(({ attempt, status, error }) => ({ attempt, status, error }))).toEqual([
+        { attempt: 1, status: undefined, error: "no answer within 100 ms" },
+        { attempt: 2, status: 200, error: undefined },
+      ])
+    } finally {
+      simulator.settings = { callback: { timeoutMs: 10_000 } }
+      slow.closeAllConnections()
+      slow.close()
+    }
+  })
+
   it("on decline signs a Failed result with an application number, calls back, and opens no contract", async () => {
     const store = await callbackReceiver([200])
     simulator.settings = { decision: "decline" }

@@ -1,0 +1,68 @@
+import fs from "node:fs"
+import path from "node:path"
+import { Cleanup } from "./cleanup"
+import { demoDatabase } from "./database"
+import { stopAll } from "./processes"
+import { step } from "./progress"
+import type { SeededStore, SeedOptions } from "./seed-store"
+import {
+  createAdmin,
+  createStoreFolder,
+  installBuiltPlugin,
+  migrate,
+  seed,
+  storeEnv,
+  writeStoreConfig,
+  type StoreSettings,
+} from "./store"
+
+export type PackedStore = {
+  storeDir: string
+  /** The environment every process of the store shares (same secrets, same database). */
+  env: NodeJS.ProcessEnv
+  settings: StoreSettings
+  seeded: SeededStore
+  admin: { email: string; password: string }
+}
+
+/**
+ * A store as a merchant installs one, ready to start: a database (the system's or embedded), the
+ * plugin built, packed and installed into a new store folder, its config written, migrated,
+ * seeded, and an admin user. The same steps as `npm run demo`; everything it started or wrote is
+ * undone by `cleanup`.
+ */
+export async function preparePackedStore(
+  cleanup: Cleanup,
+  settings: Omit<StoreSettings, "databaseUrl">,
+  seedOptions: SeedOptions,
+  extraEnv: NodeJS.ProcessEnv = {}
+): Promise<PackedStore> {
+  const database = await step("PostgreSQL", async (note) => {
+    const database = await demoDatabase()
+    note(database.describe)
+    return database
+  })
+  cleanup.add("PostgreSQL", () => database.drop())
+  const storeDir = createStoreFolder()
+  cleanup.add("the store folder", () => fs.rmSync(storeDir, { recursive: true, force: true }))
+  cleanup.add("Medusa commands", () => stopAll())
+  await step("Build and pack the plugin, install it into a new store", async (note) => {
+    const { tarball, files } = await installBuiltPlugin(storeDir)
+    note(`${tarball}, ${files} files, in ${path.relative(process.cwd(), storeDir)}`)
+  })
+  const full: StoreSettings = { ...settings, databaseUrl: database.url }
+  writeStoreConfig(storeDir, full)
+  const env = { ...storeEnv(full), ...extraEnv }
+  await step("Run Medusa's migrations", () => migrate(storeDir, env))
+  const seeded = await step("Seed a Canadian store (CAD, PayBright, products, shipping)", async (note) => {
+    const seeded = await seed(storeDir, env, seedOptions)
+    note(`${seeded.variants.length} products, publishable key ${seeded.publishableKey.slice(0, 10)}…`)
+    return seeded
+  })
+  const admin = await step("Create an admin user", async (note) => {
+    const admin = await createAdmin(storeDir, env)
+    note(`${admin.email} / ${admin.password}`)
+    return admin
+  })
+  return { storeDir, env, settings: full, seeded, admin }
+}

@@ -1,0 +1,11 @@
+/**
+ * The error lines of a Medusa process's log: what its logger wrote at level error (or above),
+ * and what Node printed for an unhandled rejection or exception. ANSI colours are stripped first.
+ */
+export function errorLines(log: string): string[] {
+  // eslint-disable-next-line no-control-regex
+  const plain = log.replace(/\x1b\[[0-9;]*m/g, "")
+  return plain
+    .split("\n")
+    .filter((line) => /^\s*(error|fatal|panic)\b/i.test(line) || /unhandled(rejection| promise)|uncaught/i.test(line))
+}
