@@ -34,10 +34,16 @@ export async function microBenchmarks(): Promise<Measurement[]> {
   }
   results.push(await measure("sign an application form (14 fields)", 20_000, () => signFields(application, apiToken)))
 
+  // What the lender sends back: the request's identifying fields, never its shop, URL or customer fields.
   const result = signFields(
     {
-      ...application,
-      x_gateway_reference: "PB-1001",
+      x_account_id: application.x_account_id,
+      x_amount: application.x_amount,
+      x_currency: application.x_currency,
+      x_reference: application.x_reference,
+      x_test: application.x_test,
+      x_gateway_reference: "1001",
+      x_transaction_type: "authorization",
       x_timestamp: new Date().toISOString(),
       x_result: "Completed",
       x_message: "Approved",

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks"
 import Medusa from "@medusajs/js-sdk"
 import { step } from "../demo/progress"
-import { paymentOf } from "../test-support/merchant"
+import { MathBN } from "@medusajs/framework/utils"
 import { inPool } from "../test-support/pool"
 import { cartReadyToPay, createPaymentSession } from "../test-support/storefront"
 import type { BenchStore } from "./bench-store"
@@ -85,10 +85,11 @@ export async function measureLatencies({ shopper, admin }: Clients, contender: C
   const beforeCaptures = bench.calls.snapshot()
   const captureMs: number[] = []
   await step(`${name}: captures from the admin, one at a time`, async () => {
-    const payments = await Promise.all(orders.map((orderId) => paymentOf(admin, orderId)))
-    for (const paymentId of payments) {
+    const payments = await Promise.all(orders.map((orderId) => paymentInCents(admin, orderId)))
+    for (const { paymentId, amount } of payments) {
       const started = performance.now()
-      await admin.admin.payment.capture(paymentId, {})
+      // In cents, as a merchant enters it: an order total with tax can carry a fraction of a cent.
+      await admin.admin.payment.capture(paymentId, { amount })
       captureMs.push(performance.now() - started)
     }
   })
@@ -140,4 +141,14 @@ function values<T>(runs: ({ ok: true; value: T } | { ok: false; error: unknown }
   const failed = runs.find((run) => !run.ok)
   if (failed && !failed.ok) throw failed.error
   return runs.map((run) => (run as { value: T }).value)
+}
+
+/** The order's payment and its amount rounded to the cent, as the lender authorized it. */
+async function paymentInCents(admin: Medusa, orderId: string): Promise<{ paymentId: string; amount: number }> {
+  const { order } = await admin.admin.order.retrieve(orderId, {
+    fields: "id,payment_collections.payments.id,payment_collections.payments.amount",
+  })
+  const payment = order.payment_collections?.[0]?.payments?.[0]
+  if (!payment) throw new Error(`order ${orderId} has no payment`)
+  return { paymentId: payment.id, amount: Number(MathBN.convert(payment.amount).toFixed(2, 4)) }
 }
