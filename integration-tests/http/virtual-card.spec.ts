@@ -17,7 +17,7 @@ import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
 import { cartReadyForPayment, choosePayBright, completeCart } from "../helpers/shopper"
 import { approvalOf, deliverCallback, deliveryOf } from "../helpers/approvals"
-import { sweepStaleApprovals } from "../../src/checkout/sweep-stale-approvals"
+import { settleUnplacedApprovals } from "../../src/checkout/settle-unplaced-approvals"
 
 jest.setTimeout(120_000)
 
@@ -406,19 +406,65 @@ medusaIntegrationTestRunner({
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered" })
     })
 
-    it("settles an approval nobody delivered again after the grace period: the sweep reports it as an orphan", async () => {
+    /** Moves an approval's verification back in time, as if it had waited that long for an order. */
+    async function verifiedAgo(contract: string, interval: string) {
+      await (dbConnection as { raw(sql: string, bindings: unknown[]): Promise<unknown> }).raw(
+        `update paybright_approval set created_at = now() - interval '${interval}' where contract = ?`,
+        [contract]
+      )
+    }
+
+    it("places the order of an approval the lender stopped delivering: the store delivers the result to itself again", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery()
       simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
       expect((await deliverCallback(delivery)).status).toBe(503)
-      // The lender gave up delivering; twenty minutes pass.
+      // Within its first minute an approval is left to the deliveries still in flight.
+      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 0 })
+      expect(await orderOfCart(cart.id)).toBeUndefined()
+
+      // The lender gave up delivering; two minutes pass and the card is there now.
+      await verifiedAgo(contract, "2 minutes")
+      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 1, orphaned: 0, waiting: 0 })
+      const orderId = await orderOfCart(cart.id)
+      expect(orderId).toBeDefined()
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
+      // A late delivery from the lender finds the order, and nothing is placed twice.
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      expect(await settleUnplacedApprovals(getContainer(), Date.now() + 3_600_000)).toEqual({
+        placed: 0,
+        orphaned: 0,
+        waiting: 0,
+      })
+    })
+
+    it("after the grace period, tries an unplaced approval one last time, then reports it as an orphan", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery()
+      simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
+      expect((await deliverCallback(delivery)).status).toBe(503)
+      // The lender gave up delivering; twenty minutes pass and the card is still not there.
+      await verifiedAgo(contract, "20 minutes")
+      simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
+      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 1, waiting: 0 })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "card_unavailable" })
+      expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
+      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 0 })
+    })
+
+    it("reports an approval recorded without its signed result as an orphan once the grace period is over", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery()
+      simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
+      expect((await deliverCallback(delivery)).status).toBe(503)
+      // A row written before the plugin kept results cannot be delivered again: only settled.
       await (dbConnection as { raw(sql: string, bindings: unknown[]): Promise<unknown> }).raw(
-        "update paybright_approval set created_at = now() - interval '20 minutes' where contract = ?",
+        "update paybright_approval set lender_result = null where contract = ?",
         [contract]
       )
-      expect(await sweepStaleApprovals(getContainer())).toEqual({ ordered: 0, orphaned: 1 })
+      await verifiedAgo(contract, "2 minutes")
+      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 1 })
+      await verifiedAgo(contract, "20 minutes")
+      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 1, waiting: 0 })
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
       expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
-      expect(await sweepStaleApprovals(getContainer())).toEqual({ ordered: 0, orphaned: 0 })
     })
   },
 })

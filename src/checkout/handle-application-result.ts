@@ -99,7 +99,7 @@ async function settleResult(
   const sessionOptions = checkout && (await registeredProviderOptions(scope, checkout.session.provider_id))
   if (!checkout || sessionOptions?.apiKey !== result.x_account_id) {
     return outcome === "completed"
-      ? orphanWithoutSession(scope, result, delivery, options)
+      ? orphanWithoutSession(scope, result, fields, delivery, options)
       : { kind: notApproved(outcome) }
   }
   const { session, cartId, countryCode } = checkout
@@ -123,7 +123,7 @@ async function settleResult(
       : !acceptsTransactionType(result, sessionOptions.captureMode)
         ? "auto_capture_account"
         : null
-  const approval = await recordApproval(scope, result, { sessionId: session.id, cartId, reason })
+  const approval = await recordApproval(scope, result, fields, { sessionId: session.id, cartId, reason })
   if (approval.state !== "approved") {
     return settledApproval(approval, countryCode)
   }
@@ -181,6 +181,7 @@ async function settleResult(
 async function orphanWithoutSession(
   scope: MedusaContainer,
   result: ApplicationResult,
+  fields: Record<string, string>,
   delivery: Delivery,
   options: PayBrightOptions
 ): Promise<ApplicationResultOutcome> {
@@ -191,7 +192,7 @@ async function orphanWithoutSession(
     cart.amount !== undefined &&
     isAmount(result.x_amount) &&
     toLenderAmount(cart.amount as never) !== normalizeAmount(result.x_amount)
-  const approval = await recordApproval(scope, result, {
+  const approval = await recordApproval(scope, result, fields, {
     sessionId: result.x_reference,
     cartId: cart.cartId,
     reason: changed ? "cart_changed" : "session_replaced",
@@ -222,6 +223,7 @@ async function concludeWithOrder(
 async function recordApproval(
   scope: MedusaContainer,
   result: ApplicationResult,
+  fields: Record<string, string>,
   place: { sessionId: string; cartId?: string; reason: OrphanReason | null }
 ): Promise<ApprovalRecord> {
   const { result: recorded } = await recordApprovalWorkflow(scope).run({
@@ -231,6 +233,7 @@ async function recordApproval(
       cart_id: place.cartId ?? null,
       amount: isAmount(result.x_amount) ? normalizeAmount(result.x_amount) : result.x_amount,
       currency_code: result.x_currency.toUpperCase(),
+      lender_result: fields,
       orphan_reason: place.reason,
     },
   })

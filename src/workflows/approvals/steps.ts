@@ -7,7 +7,11 @@ import type PayBrightModuleService from "../../modules/paybright/service"
 import type { PayBrightApprovalRecord } from "../../types/admin"
 
 /** An approval row as the module answers it (dates as dates). */
-export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & { created_at: Date | string }
+export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
+  created_at: Date | string
+  /** The signed result as it arrived; absent on rows written before it was kept. */
+  lender_result?: Record<string, string> | null
+}
 
 export type RecordApprovalInput = {
   contract: string
@@ -15,6 +19,8 @@ export type RecordApprovalInput = {
   cart_id: string | null
   amount: string
   currency_code: string
+  /** The signed x_ fields as they arrived, to deliver them again (see PayBrightApproval). */
+  lender_result: Record<string, string>
   /** Set when the approval can already not become an order (its session is gone, …). */
   orphan_reason?: OrphanReason | null
 }
@@ -47,6 +53,7 @@ export const recordApprovalStep = createStep(
       cart_id: input.cart_id,
       amount: input.amount,
       currency_code: input.currency_code,
+      lender_result: input.lender_result,
       state: reason ? "orphaned" : "approved",
       reason,
     })) as ApprovalRecord

@@ -18,6 +18,11 @@ export const PayBrightApproval = model.define("paybright_approval", {
   amount: model.text(),
   currency_code: model.text(),
   state: model.enum(["approved", "ordered", "orphaned", "handled"]).default("approved"),
+  /**
+   * The lender's signed result as it arrived (x_ fields only: no secret, no card data), so the
+   * store can deliver it to itself again when the lender stops (see settleUnplacedApprovals).
+   */
+  lender_result: model.json().nullable(),
   /** Why an orphan has no order: session_replaced, cart_changed, completion_failed, second_contract, … */
   reason: model.text().nullable(),
   /** The admin who marked the orphan handled, and when. */

@@ -1,0 +1,93 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import {
+  markApprovalOrderedWorkflow,
+  orphanApprovalWorkflow,
+  updatePayBrightSessionWorkflow,
+  type ApprovalRecord,
+} from "../workflows/approvals"
+import { livePayments, placeOf } from "./find-checkout"
+import { handleApplicationResult } from "./handle-application-result"
+import { payBrightRegistrations } from "./provider-settings"
+
+/** Approvals younger than this are left to the deliveries still in flight: the lender's retries, the shopper's return. */
+const REDELIVER_AFTER_MS = 60_000
+/** Seconds a redelivery waits for a completion another request is running; the next run tries again. */
+const REDELIVERY_LOCK_WAIT_SECONDS = 5
+/** Added to the grace period, so a delivery still being handled is never settled from under it. */
+const SWEEP_MARGIN_MINUTES = 5
+/** Approvals looked at per run, oldest first. */
+const BATCH = 50
+
+export type UnplacedApprovalsSettled = { placed: number; orphaned: number; waiting: number }
+
+/**
+ * The store's own retry behind the lender's. An approval still without an order a minute after it
+ * was verified is delivered to the store again, from the signed result it arrived with, through
+ * the path the callback takes: a completion that failed for a moment (a lock held too long by
+ * another process, a virtual card not shown yet) is tried again even when the lender has stopped
+ * delivering. Once the grace period (virtualCardGraceMinutes) and a margin are over, an approval
+ * still without an order is settled for good: ordered if its order exists after all, otherwise
+ * reported to the merchant as an orphan.
+ */
+export async function settleUnplacedApprovals(
+  container: MedusaContainer,
+  now = Date.now()
+): Promise<UnplacedApprovalsSettled> {
+  const logger = container.resolve("logger") as Logger
+  const service = container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+  const graceMinutes = Math.max(
+    10,
+    ...(await payBrightRegistrations(container)).map(({ options }) => options.virtualCardGraceMinutes)
+  )
+  const staleBefore = now - (graceMinutes + SWEEP_MARGIN_MINUTES) * 60_000
+  const unplaced = (await service.listPayBrightApprovals(
+    { state: "approved", created_at: { $lt: new Date(now - REDELIVER_AFTER_MS) } },
+    { take: BATCH, order: { created_at: "ASC" } }
+  )) as ApprovalRecord[]
+  const settled: UnplacedApprovalsSettled = { placed: 0, orphaned: 0, waiting: 0 }
+  for (const approval of unplaced) {
+    let current = approval
+    try {
+      if (approval.lender_result) {
+        await handleApplicationResult(container, approval.lender_result, {
+          lockTimeoutSeconds: REDELIVERY_LOCK_WAIT_SECONDS,
+        })
+        current = (await service.retrievePayBrightApproval(approval.id)) as ApprovalRecord
+      }
+      if (current.state === "approved" && new Date(current.created_at).getTime() < staleBefore) {
+        current = await settleStale(container, current)
+      }
+    } catch (error) {
+      // One approval that cannot be handled now must not hold up the others; the next run tries again.
+      logger.warn(
+        `PayBright: contract ${approval.contract} could not be settled this time: ${error instanceof Error ? error.message : String(error)}`
+      )
+    }
+    if (current.state === "ordered") settled.placed++
+    else if (current.state === "approved") settled.waiting++
+    else settled.orphaned++
+  }
+  return settled
+}
+
+/** Past the grace period: ordered if its order exists after all, otherwise an orphan that nothing may place later. */
+async function settleStale(container: MedusaContainer, approval: ApprovalRecord): Promise<ApprovalRecord> {
+  const { orderId } = approval.cart_id ? await placeOf(container, approval.cart_id) : { orderId: undefined }
+  const payments = orderId ? await livePayments(container, { payment_session_id: approval.session_id }) : []
+  if (orderId && payments.some((payment) => payment.contract === approval.contract)) {
+    const { result } = await markApprovalOrderedWorkflow(container).run({
+      input: { approval_id: approval.id, order_id: orderId },
+    })
+    return result as ApprovalRecord
+  }
+  const { result } = await orphanApprovalWorkflow(container).run({
+    input: { approval_id: approval.id, reason: "completion_failed" },
+  })
+  // Nothing may place an order on it later: the session no longer holds the approval.
+  await updatePayBrightSessionWorkflow(container).run({
+    input: { session_id: approval.session_id, data: { paybright_status: "expired" } },
+  })
+  return result as ApprovalRecord
+}
