@@ -11,17 +11,19 @@ export async function shipInParcels(admin: Medusa, seeded: SeededStore, orderId:
   const items = (order.items ?? []).map((item) => ({ id: item.id, quantity: item.quantity }))
   const groups = parcels === 1 || items.length < 2 ? [items] : [items.slice(0, 1), items.slice(1)]
   for (const group of groups) {
-    const { order: fulfilled } = await admin.admin.order.createFulfillment(
-      orderId,
-      { items: group, location_id: seeded.stockLocationId },
-      { fields: "id,fulfillments.id,fulfillments.shipped_at,fulfillments.created_at" }
+    const { order: fulfilled } = await againOnConflict(() =>
+      admin.admin.order.createFulfillment(
+        orderId,
+        { items: group, location_id: seeded.stockLocationId },
+        { fields: "id,fulfillments.id,fulfillments.shipped_at,fulfillments.created_at" }
+      )
     )
     const fulfillment = (fulfilled.fulfillments ?? [])
       .filter((candidate) => !candidate.shipped_at)
       .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)))
       .at(-1)
     if (!fulfillment) throw new Error(`order ${orderId}: the fulfillment was not created`)
-    await admin.admin.order.createShipment(orderId, fulfillment.id, { items: group })
+    await againOnConflict(() => admin.admin.order.createShipment(orderId, fulfillment.id, { items: group }))
   }
   return groups.length
 }
@@ -43,5 +45,29 @@ export async function refundOnceCaptured(admin: Medusa, paymentId: string, captu
     if (Date.now() > deadline) throw new Error(`payment ${paymentId}: ${captures} captures not made within 2 minutes`)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  await admin.admin.payment.refund(paymentId, { amount })
+  await againOnConflict(() => admin.admin.payment.refund(paymentId, { amount }))
+}
+
+let conflictsRetried = 0
+
+/** How many merchant actions were pressed again after a 409, for the suite's report. */
+export function merchantConflictsRetried() {
+  return conflictsRetried
+}
+
+/**
+ * Medusa answers 409 ("you may retry the request") when an action's workflow could not take a lock
+ * in time, and undoes it: the merchant presses again a few seconds later, as a person would.
+ */
+async function againOnConflict<T>(action: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 150_000
+  for (;;) {
+    try {
+      return await action()
+    } catch (error) {
+      if ((error as { status?: number }).status !== 409 || Date.now() > deadline) throw error
+      conflictsRetried++
+      await new Promise((resolve) => setTimeout(resolve, 5_000))
+    }
+  }
 }

@@ -9,3 +9,11 @@ export function errorLines(log: string): string[] {
     .split("\n")
     .filter((line) => /^\s*(error|fatal|panic)\b/i.test(line) || /unhandled(rejection| promise)|uncaught/i.test(line))
 }
+
+/** Orders the store placed by delivering an unplaced approval to itself again (the every-minute job's log lines). */
+export function approvalsPlacedByStoreRetry(log: string): number {
+  return [...log.matchAll(/unplaced approvals settled: (\d+) ordered/g)].reduce(
+    (total, match) => total + Number(match[1]),
+    0
+  )
+}

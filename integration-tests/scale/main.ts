@@ -17,8 +17,8 @@ import {
   type Check,
   type CheckoutRun,
 } from "./checks"
-import { errorLines } from "./logs"
-import { paymentOf, refundOnceCaptured, shipInParcels } from "../../test-support/merchant"
+import { approvalsPlacedByStoreRetry, errorLines } from "./logs"
+import { merchantConflictsRetried, paymentOf, refundOnceCaptured, shipInParcels } from "../../test-support/merchant"
 import { processesOf, productsOfCheckout, startTopology, type Topology } from "./topology"
 
 const CHECKOUTS = Number(process.env.SCALE_CHECKOUTS) || 200
@@ -91,7 +91,8 @@ async function exercise(topology: Topology): Promise<Check[]> {
 
   await step("Wait for the workers' captures and the lender's callbacks", async (note) => {
     const shipments = runs.reduce((total, run) => total + run.shipments, 0)
-    const deadline = Date.now() + 180_000
+    // Long enough for the lender's last retry (5, 60 s apart) and the store's own every-minute retry.
+    const deadline = Date.now() + 420_000
     while (Date.now() < deadline) {
       const captures = simulator.contracts().reduce((total, contract) => total + contract.captures.length, 0)
       const pendingCallbacks = callbacksAnswered(simulator.callbacks(), simulator.contracts(), CALLBACK_COPIES)
@@ -106,11 +107,15 @@ async function exercise(topology: Topology): Promise<Check[]> {
   const books = await medusaBooks(admin)
   const contracts = simulator.contracts()
   const reported = await reportedApprovals(admin)
-  const logs = processesOf(topology).map(({ role, process }) => ({
+  const logTexts = processesOf(topology).map(({ role, process }) => ({
     role,
-    errors: errorLines(fs.readFileSync(process.logFile, "utf8")),
+    text: fs.readFileSync(process.logFile, "utf8"),
   }))
+  const logs = logTexts.map(({ role, text }) => ({ role, errors: errorLines(text) }))
   keepLogs(topology)
+  const selfDelivered = logTexts.reduce((total, { text }) => total + approvalsPlacedByStoreRetry(text), 0)
+  console.log(`orders placed by the store's own retry of an approval: ${selfDelivered}`)
+  console.log(`merchant actions pressed again after Medusa answered 409: ${merchantConflictsRetried()}`)
   return [
     everyCheckoutRan(runs),
     ordersPlaced(books, CHECKOUTS),
@@ -139,7 +144,8 @@ async function checkout(run: CheckoutRun, shop: Medusa, admin: Medusa, { store }
   const returnUrl = await applyAtPayBright(session)
   await new Promise((resolve) => setTimeout(resolve, Math.random() * 600))
   run.phase = "return to the store"
-  run.orderId = (await returnToStore(returnUrl)) ?? (await orderForSession(admin, session.id))
+  // Without an order on return, the lender's retries or the store's own place it within minutes.
+  run.orderId = (await returnToStore(returnUrl)) ?? (await orderForSession(admin, session.id, 300_000))
   run.phase = "shipping"
   run.shipments = await shipInParcels(admin, seeded, run.orderId, run.index % 2 ? 2 : 1)
   if (run.index % 10 === 0) {

@@ -64,10 +64,10 @@ export async function startTopology(cleanup: Cleanup, workerCount = 2): Promise<
 
   // Every callback twice, 300 ms apart: the shopper's return lands before, between or after them.
   // A store placing 50 orders at once on two cores answers slowly: the lender waits 30 s for an
-  // answer and retries 5 s later (the real one waits longer still between retries).
+  // answer, and retries 5 times 60 s apart, as the hosted payment protocol recommends.
   const simulator = await startSimulator({
     decision: "approve",
-    callback: { copies: 2, copyIntervalMs: 300, retryIntervalMs: 5000, timeoutMs: 30_000 },
+    callback: { copies: 2, copyIntervalMs: 300, retries: 5, retryIntervalMs: 60_000, timeoutMs: 30_000 },
   })
   cleanup.add("the simulator", () => simulator.close())
 
@@ -89,7 +89,8 @@ export async function startTopology(cleanup: Cleanup, workerCount = 2): Promise<
 
   const start = async (role: "server" | "worker", index: number) => {
     const processPort = role === "server" ? port : await freePort()
-    const env = { ...store.env, MEDUSA_WORKER_MODE: role, PORT: String(processPort) }
+    // Info level: the suite reads what the workers' jobs did from their logs.
+    const env = { ...store.env, LOG_LEVEL: "info", MEDUSA_WORKER_MODE: role, PORT: String(processPort) }
     const name = role === "server" ? "server" : `worker-${index}`
     const medusa = new MedusaServer(store.storeDir, env, `http://localhost:${processPort}`, `${name}.log`)
     cleanup.add(`Medusa ${name}`, () => medusa.stop())
