@@ -4,14 +4,14 @@ import path from "node:path"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
 import type { Simulator } from "../../src/simulator"
-import { adminHeaders } from "./admin-auth"
 import { useAppPort } from "./app-port"
 import { follow, submitApplication } from "./hosted-application"
 import { medusaTotals, orderPayment } from "./ledger"
 import { medusaExec, until } from "./medusa-exec"
 import { startRedis } from "./redis"
 import { capturePaymentOnceWorkflow } from "../../src/workflows"
-import { seedStore, type SeededStore } from "./seed-store"
+import type { SeededStore } from "./seed-store"
+import { storeFixture, type StoreFixture } from "./store-fixture"
 import { cartReadyForPayment, choosePayBright } from "./shopper"
 import { useSimulator } from "./simulator"
 
@@ -41,14 +41,14 @@ export function captureRaceSuite(locking: CrossProcessLocking) {
   medusaIntegrationTestRunner({
     env: { MEDUSA_DISABLE_TELEMETRY: "true" },
     testSuite: ({ api, getContainer, dbConfig }) => {
-      let simulator: Simulator
-      let store: SeededStore
-      let admin: { headers: Record<string, string> }
+      let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
       beforeAll(async () => {
-        simulator = lender.simulator
-        store = await seedStore(getContainer(), { prices: [565, 33.3333], taxRate: 13, shippingPrice: 25 })
-        admin = await adminHeaders(getContainer())
+        ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
+          prices: [565, 33.3333],
+          taxRate: 13,
+          shippingPrice: 25,
+        }))
       })
 
       it(`runs with the ${locking} locking provider`, () => {

@@ -4,11 +4,11 @@ import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { SETTINGS_RECHECK_MS } from "../../src/settings/effective-settings"
 import { SETTINGS_KEY_ENV } from "../../src/settings/secret-box"
-import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { orderPayment } from "../helpers/ledger"
-import { seedStore, type SeededStore } from "../helpers/seed-store"
+import type { SeededStore } from "../helpers/seed-store"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { cartReadyForPayment, choosePayBright, storeHeaders } from "../helpers/shopper"
 import { useSimulator } from "../helpers/simulator"
 
@@ -23,16 +23,12 @@ const lender = useSimulator({ decision: "approve", callback: { enabled: false } 
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
   testSuite: ({ api, getContainer }) => {
-    let simulator: Simulator
-    let store: SeededStore
-    let admin: { headers: Record<string, string>; userId: string }
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
     const post = (path: string, body: unknown) => api.post(path, body, { ...admin, validateStatus: () => true })
     const module = () => getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
 
     beforeAll(async () => {
-      simulator = lender.simulator
-      store = await seedStore(getContainer(), { prices: [499.99, 1250, 89.95] })
-      admin = await adminHeaders(getContainer())
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, { prices: [499.99, 1250, 89.95] }))
     })
 
     afterEach(() => {

@@ -4,11 +4,11 @@ import type { Simulator } from "../../src/simulator"
 import { useSimulator } from "../helpers/simulator"
 import { reportExpiringAuthorizations } from "../../src/capture/authorization-expiry"
 import captureOnFulfillment from "../../src/subscribers/paybright-capture-on-fulfillment"
-import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { placePayBrightOrder } from "../helpers/placed-order"
-import { seedStore, type SeededStore } from "../helpers/seed-store"
+import type { SeededStore } from "../helpers/seed-store"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
 jest.setTimeout(120_000)
 
@@ -21,19 +21,15 @@ const lender = useSimulator(
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
   testSuite: ({ api, getContainer }) => {
-    let simulator: Simulator
-    let store: SeededStore
-    let admin: { headers: Record<string, string> }
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
-      simulator = lender.simulator
-      store = await seedStore(getContainer(), {
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
         providerIds: ["pp_paybright_paybright", "pp_paybright_on-fulfillment", "pp_paybright_capture-manually"],
         prices: [565, 33.3333, 89.95],
         taxRate: 13,
         shippingPrice: 25,
-      })
-      admin = await adminHeaders(getContainer())
+      }))
     })
 
     /** A placed order of a sofa and three lamps, paid with the given PayBright registration. */

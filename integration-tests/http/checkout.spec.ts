@@ -4,13 +4,13 @@ import { MathBN, Modules } from "@medusajs/framework/utils"
 import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
 import { useSimulator } from "../helpers/simulator"
 import { sign } from "../../src/lender/signing"
-import { adminHeaders } from "../helpers/admin-auth"
 import { approvalOf, deliverCallback, deliveryOf, listApprovals } from "../helpers/approvals"
 import { recordLogs, type Transcript } from "../helpers/card-data-search"
 import { useAppPort } from "../helpers/app-port"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals, orderPayment } from "../helpers/ledger"
-import { seedStore, type SeededStore } from "../helpers/seed-store"
+import type { SeededStore } from "../helpers/seed-store"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import fc from "fast-check"
 import { resultMutants, sameAsGenuine } from "../helpers/result-mutants"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
@@ -26,14 +26,10 @@ const lender = useSimulator(
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
   testSuite: ({ api, getContainer }) => {
-    let simulator: Simulator
-    let store: SeededStore
-    let admin: { headers: Record<string, string> }
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
-      simulator = lender.simulator
-      store = await seedStore(getContainer())
-      admin = await adminHeaders(getContainer())
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender))
     })
 
     beforeEach(() => {

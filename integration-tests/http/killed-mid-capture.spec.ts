@@ -3,12 +3,12 @@ import os from "node:os"
 import path from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Simulator } from "../../src/simulator"
-import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { medusaExec, until } from "../helpers/medusa-exec"
 import { placePayBrightOrder } from "../helpers/placed-order"
-import { seedStore, type SeededStore } from "../helpers/seed-store"
+import type { SeededStore } from "../helpers/seed-store"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
 
 jest.setTimeout(300_000)
@@ -20,14 +20,14 @@ const lender = useSimulator({ decision: "approve", callback: { enabled: false } 
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
   testSuite: ({ api, getContainer, dbConfig }) => {
-    let simulator: Simulator
-    let store: SeededStore
-    let admin: { headers: Record<string, string> }
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
-      simulator = lender.simulator
-      store = await seedStore(getContainer(), { prices: [300, 40], taxRate: 0, shippingPrice: 10 })
-      admin = await adminHeaders(getContainer())
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
+        prices: [300, 40],
+        taxRate: 0,
+        shippingPrice: 10,
+      }))
     })
 
     const DEAD_LEASE_SECONDS = 10

@@ -3,11 +3,11 @@ import { MathBN, Modules } from "@medusajs/framework/utils"
 import { FAULT_ACTS, FAULT_KINDS, type FaultKind, type Simulator } from "../../src/simulator"
 import { paymentLockKey, reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
-import { adminHeaders } from "../helpers/admin-auth"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { placePayBrightOrder } from "../helpers/placed-order"
-import { seedStore, type SeededStore } from "../helpers/seed-store"
+import type { SeededStore } from "../helpers/seed-store"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
 
 jest.setTimeout(600_000)
@@ -23,15 +23,15 @@ const SLOW_MS = 2500
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
   testSuite: ({ api, getContainer }) => {
-    let simulator: Simulator
-    let store: SeededStore
-    let admin: { headers: Record<string, string> }
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
     const lenient = () => ({ ...admin, validateStatus: () => true })
 
     beforeAll(async () => {
-      simulator = lender.simulator
-      store = await seedStore(getContainer(), { prices: [400, 50], taxRate: 0, shippingPrice: 20 })
-      admin = await adminHeaders(getContainer())
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
+        prices: [400, 50],
+        taxRate: 0,
+        shippingPrice: 20,
+      }))
     })
 
     const placedOrder = () =>

@@ -226,6 +226,13 @@ async function recordApproval(
   fields: Record<string, string>,
   place: { sessionId: string; cartId?: string; reason: OrphanReason | null }
 ): Promise<ApprovalRecord> {
+  // A repeat delivery (the second callback, the return) finds its row without taking the session's
+  // lock: a contract's row is written once and never removed; the lock orders only first writes.
+  const service = scope.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+  const [known] = (await service.listPayBrightApprovals({ contract: result.x_gateway_reference })) as ApprovalRecord[]
+  if (known) {
+    return known
+  }
   const { result: recorded } = await recordApprovalWorkflow(scope).run({
     input: {
       contract: result.x_gateway_reference,
