@@ -15,7 +15,7 @@ import { medusaTotals, orderPayment } from "../helpers/ledger"
 import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
-import { cartReadyForPayment, choosePayBright, completeCart } from "../helpers/shopper"
+import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 import { approvalOf, deliverCallback, deliveryOf } from "../helpers/approvals"
 import { settleUnplacedApprovals } from "../../src/checkout/settle-unplaced-approvals"
 
@@ -435,6 +435,22 @@ medusaIntegrationTestRunner({
         orphaned: 0,
         waiting: 0,
       })
+    })
+
+    it("reports an approval still waiting for its order as an orphan once the shopper changes the cart", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery()
+      simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
+      expect((await deliverCallback(delivery)).status).toBe(503)
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
+      // The shopper adds an item: Medusa deletes the payment session that holds the approval.
+      await api.post(
+        `/store/carts/${cart.id}/line-items`,
+        { variant_id: store.variants[2].id, quantity: 1 },
+        storeHeaders(store)
+      )
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "cart_changed" })
+      expect(await orderOfCart(cart.id)).toBeUndefined()
     })
 
     it("after the grace period, tries an unplaced approval one last time, then reports it as an orphan", async () => {

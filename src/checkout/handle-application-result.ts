@@ -192,12 +192,16 @@ async function orphanWithoutSession(
     cart.amount !== undefined &&
     isAmount(result.x_amount) &&
     toLenderAmount(cart.amount as never) !== normalizeAmount(result.x_amount)
+  const reason: OrphanReason = changed ? "cart_changed" : "session_replaced"
   const approval = await recordApproval(scope, result, fields, {
     sessionId: result.x_reference,
     cartId: cart.cartId,
-    reason: changed ? "cart_changed" : "session_replaced",
+    reason,
   })
-  return settledApproval(approval, cart.countryCode)
+  // Recorded earlier while its session lived (its completion failed for a moment), and the session is
+  // gone since: nothing can place it any more.
+  const settled = approval.state === "approved" ? await orphanApproval(scope, approval, reason) : approval
+  return settledApproval(settled, cart.countryCode)
 }
 
 /**
