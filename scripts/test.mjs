@@ -29,6 +29,8 @@ const selected = PROJECTS[args[0]]
 const jestArgs = [...(selected ? args.slice(1) : args), "--selectProjects", ...(selected ?? ["unit", "integration"])]
 
 const env = { LOG_LEVEL: "error", ...process.env, NODE_ENV: "test", TZ: "UTC", MEDUSA_DISABLE_TELEMETRY: "true" }
+// medusa-config.ts locks through Redis when REDIS_URL is set: only the Redis suite may use it.
+if (!selected?.includes("redis")) delete env.REDIS_URL
 const nodeOptions = (process.env.NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean)
 env.NODE_OPTIONS = [
   ...nodeOptions,

@@ -3,12 +3,12 @@ import path from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { launchChromium } from "../../test-support/browser"
 import { freePort } from "../../test-support/free-port"
+import { ADMIN_LOGIN } from "../../demo/store"
 import { DemoRun } from "./run-demo"
 
 jest.setTimeout(300_000)
 
 const ARTIFACTS = path.resolve(__dirname, "../../test-artifacts")
-const LOGIN = { email: "admin@paybright.demo", password: "paybright-demo" }
 
 /**
  * The merchant's side in a real headless Chromium: the Medusa admin of `npm run demo -- --serve`,
@@ -35,7 +35,7 @@ describe("the PayBright admin, in a browser", () => {
     const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(LOGIN),
+      body: JSON.stringify(ADMIN_LOGIN),
     })
     token = (await login.json()).token
     browser = await launchChromium()
@@ -43,8 +43,8 @@ describe("the PayBright admin, in a browser", () => {
     context = await browser.newContext({ viewport: { width: 1400, height: 1100 } })
     const page = await context.newPage()
     await page.goto(`${adminUrl}/login`, { timeout: 120_000 })
-    await page.fill('input[name="email"]', LOGIN.email, { timeout: 120_000 })
-    await page.fill('input[name="password"]', LOGIN.password)
+    await page.fill('input[name="email"]', ADMIN_LOGIN.email, { timeout: 120_000 })
+    await page.fill('input[name="password"]', ADMIN_LOGIN.password)
     await page.click('button[type="submit"]')
     await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 60_000 })
     await page.close()
@@ -220,7 +220,7 @@ describe("the PayBright admin, in a browser", () => {
     expect(await page.inputValue("#maxOrderAmount")).toBe("5000.00")
     expect(await page.inputValue("#apiToken")).toBe("")
     expect(await page.getAttribute("#apiToken", "placeholder")).toMatch(/^•+/)
-    expect(await page.textContent("#paybright-settings-version")).toContain(`by ${LOGIN.email}`)
+    expect(await page.textContent("#paybright-settings-version")).toContain(`by ${ADMIN_LOGIN.email}`)
     expect(await page.content()).not.toContain("sim_test_token")
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-settings-saved.png"), fullPage: true })
     await page.close()

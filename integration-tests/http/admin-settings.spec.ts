@@ -154,6 +154,8 @@ medusaIntegrationTestRunner({
       expect(first.remaining).toBe(first.authorized)
       expect(first.expires_in_days).toBe(30)
       expect(first.timeline.map((entry: any) => entry.kind)).toEqual(["approval.verified"])
+      const { data: awaiting } = await api.get("/admin/paybright/attention", admin)
+      expect(awaiting.items).toContainEqual(expect.objectContaining({ order_id: orderId, kind: "open_authorization" }))
 
       await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
       const partial = (await api.get(`/admin/paybright/orders/${orderId}/panel`, admin)).data.panel

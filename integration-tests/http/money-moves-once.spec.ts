@@ -5,6 +5,7 @@ import { paymentLockKey, reconcileMoneyRecordsWorkflow } from "../../src/workflo
 import { EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
+import { until } from "../helpers/medusa-exec"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../helpers/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
@@ -88,7 +89,13 @@ medusaIntegrationTestRunner({
       expect(doubt.medusa_id).toMatch(/^capt?_/)
       expect(doubt.message).toMatch(/may have been made .*did not answer in time.*resolve this record/)
       expect(doubt.message).not.toMatch(/nothing/i)
-      // The lender captured; Medusa does not count it; the record names exactly the difference.
+      // The lender captured; Medusa does not count it once the failed call has removed the Capture
+      // row Medusa wrote before calling the provider; the record names exactly the difference.
+      await until(
+        async () => (await medusaTotals(getContainer(), payment.id)).captured === "0.00",
+        5_000,
+        () => "Medusa still counts the capture whose answer was lost"
+      )
       expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "520.00", refunded: "0.00" })
 
       const retry = await api.post(`/admin/paybright/captures/${doubt.id}/retry`, {}, lenient())

@@ -354,9 +354,7 @@ medusaIntegrationTestRunner({
       expect(back.location).toContain("paybright_status=processing")
       expect(await orderOfCart(cart.id)).toBeUndefined()
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
-      const { data } = await api.get(`/store/carts/${cart.id}`, {
-        headers: { "x-publishable-api-key": store.publishableKey },
-      })
+      const { data } = await api.get(`/store/carts/${cart.id}`, storeHeaders(store))
       const session = data.cart.payment_collection.payment_sessions[0]
       expect(session.status).toBe("requires_more")
       expect(session.data.paybright_status).toBe("card_pending")
@@ -374,10 +372,7 @@ medusaIntegrationTestRunner({
       simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
       expect((await deliverCallback(delivery)).status).toBe(503)
       // Eleven minutes later (virtualCardGraceMinutes is 10), the card is still not there.
-      await (dbConnection as { raw(sql: string, bindings: unknown[]): Promise<unknown> }).raw(
-        "update paybright_approval set created_at = now() - interval '11 minutes' where contract = ?",
-        [contract]
-      )
+      await verifiedAgo(contract, "11 minutes")
       simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
       expect((await deliverCallback(delivery)).status).toBe(200)
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "card_unavailable" })

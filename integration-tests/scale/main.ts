@@ -156,16 +156,16 @@ async function checkout(run: CheckoutRun, shop: Medusa, admin: Medusa, { store }
   run.phase = undefined
 }
 
-/** Contracts the store reports as approved without an order, when it has that report. */
+/** Contracts the store reports as approved without an order (every page of the admin's list). */
 async function reportedApprovals(admin: Medusa): Promise<Set<string>> {
-  try {
-    const { approvals } = await admin.client.fetch<{ approvals: { contract: string }[] }>(
+  const reported = new Set<string>()
+  for (let offset = 0; ; offset += 100) {
+    const { approvals, count } = await admin.client.fetch<{ approvals: { contract: string }[]; count: number }>(
       "/admin/paybright/approvals",
-      { query: { state: "orphaned", limit: 1000 } }
+      { query: { state: "orphaned", limit: 100, offset } }
     )
-    return new Set(approvals.map((approval) => approval.contract))
-  } catch {
-    return new Set()
+    for (const approval of approvals) reported.add(approval.contract)
+    if (offset + 100 >= count) return reported
   }
 }
 

@@ -8,7 +8,7 @@ import {
 } from "@medusajs/framework/http"
 import { randomUUID } from "node:crypto"
 import { guardPaymentMovementWorkflow, releasePaymentMovementWorkflow } from "../workflows/guard-payment-movement"
-import { AdminListApprovalsQuery, AdminMarkApprovalHandledBody } from "./admin/paybright/approvals/validators"
+import { AdminListApprovalsQuery } from "./admin/paybright/approvals/validators"
 import { AdminNoBody, AdminNoQuery, resolveRecordBody, SaveSettingsBody } from "./admin/paybright/validators"
 import { ApplicationResultBody, CallbackQuery, ShopperReturnQuery } from "./paybright/validators"
 
@@ -78,11 +78,6 @@ export default defineMiddlewares({
       matcher: "/admin/paybright/approvals",
       middlewares: [validateAndTransformQuery(AdminListApprovalsQuery, {})],
     },
-    {
-      method: ["POST"],
-      matcher: "/admin/paybright/approvals/:id/handled",
-      middlewares: [validateAndTransformBody(AdminMarkApprovalHandledBody)],
-    },
     ...[
       "/admin/paybright/authorizations",
       "/admin/paybright/attention",
@@ -98,7 +93,11 @@ export default defineMiddlewares({
       matcher,
       middlewares: [validateAndTransformQuery(AdminNoQuery, {})],
     })),
-    ...["/admin/paybright/captures/:id/retry", "/admin/paybright/payments/:id/card/reveal"].map((matcher) => ({
+    ...[
+      "/admin/paybright/approvals/:id/handled",
+      "/admin/paybright/captures/:id/retry",
+      "/admin/paybright/payments/:id/card/reveal",
+    ].map((matcher) => ({
       method: ["POST" as const],
       matcher,
       middlewares: [validateAndTransformBody(AdminNoBody)],

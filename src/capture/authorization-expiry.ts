@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
 import { registeredProviderOptions } from "../checkout/provider-settings"
+import { authorizationAge } from "./authorization-age"
 
 /** A PayBright authorization with an amount not yet captured, and when the lender cancels it. */
 export type OpenAuthorization = {
@@ -17,7 +18,6 @@ export type OpenAuthorization = {
   expiring: boolean
 }
 
-const DAY = 24 * 60 * 60 * 1000
 /** The oldest first: a store with many orders awaiting shipment sees those that matter. */
 const LIMIT = 100
 
@@ -62,7 +62,7 @@ export async function listOpenAuthorizations(
       const uncaptured = MathBN.sub(payment.amount as never, captured)
       if (MathBN.lte(uncaptured, 0)) continue
       const authorizedAt = new Date(payment.created_at as Date)
-      const ageDays = Math.floor((now.getTime() - authorizedAt.getTime()) / DAY)
+      const { expiresAt, ageDays, expiring } = authorizationAge(authorizedAt, lifetimeDays, warningDays, now)
       const order = orders.get(payment.payment_collection_id)
       found.push({
         payment_id: payment.id,
@@ -71,9 +71,9 @@ export async function listOpenAuthorizations(
         uncaptured: uncaptured.toFixed(2),
         currency_code: payment.currency_code,
         authorized_at: authorizedAt.toISOString(),
-        expires_at: new Date(authorizedAt.getTime() + lifetimeDays * DAY).toISOString(),
+        expires_at: expiresAt.toISOString(),
         age_days: ageDays,
-        expiring: ageDays >= warningDays,
+        expiring,
       })
     }
   }

@@ -19,7 +19,7 @@ import {
 import type { OrphanReason } from "./approval-messages"
 import { cartOfCollection, findCheckout, livePayments } from "./find-checkout"
 import { awaitOrder, placeOrder } from "./place-order"
-import { payBrightRegistrations, registeredProviderOptions } from "./provider-settings"
+import { payBrightRegistrations } from "./provider-settings"
 
 /** What came of a result delivered by the lender's callback or the shopper's return. */
 export type ApplicationResultOutcome =
@@ -66,7 +66,8 @@ export async function handleApplicationResult(
   if (requestOnly.length > 0) {
     return reject(400, `a result cannot carry request fields (${forLog(requestOnly.join(", "))})`)
   }
-  const registration = (await payBrightRegistrations(scope)).find(
+  const registrations = await payBrightRegistrations(scope)
+  const registration = registrations.find(
     (candidate) =>
       candidate.options.apiKey === fields.x_account_id && verifySignature(fields, candidate.options.apiToken)
   )
@@ -82,7 +83,7 @@ export async function handleApplicationResult(
   if (result.x_test.toLowerCase() !== String(options.test)) {
     return reject(401, `the result's test flag (${forLog(result.x_test)}) is not the store's`, options)
   }
-  const settled = await settleResult(scope, logger, result, fields, delivery, options)
+  const settled = await settleResult(scope, logger, result, fields, delivery, options, registrations)
   return { outcome: settled, options }
 }
 
@@ -92,11 +93,13 @@ async function settleResult(
   result: ApplicationResult,
   fields: Record<string, string>,
   delivery: Delivery,
-  options: PayBrightOptions
+  options: PayBrightOptions,
+  registrations: Awaited<ReturnType<typeof payBrightRegistrations>>
 ): Promise<ApplicationResultOutcome> {
   const outcome = applicationOutcome(result)
   const checkout = await findCheckout(scope, result.x_reference)
-  const sessionOptions = checkout && (await registeredProviderOptions(scope, checkout.session.provider_id))
+  const sessionOptions =
+    checkout && registrations.find((candidate) => candidate.providerId === checkout.session.provider_id)?.options
   if (!checkout || sessionOptions?.apiKey !== result.x_account_id) {
     return outcome === "completed"
       ? orphanWithoutSession(scope, result, fields, delivery, options)

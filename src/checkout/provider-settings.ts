@@ -69,16 +69,3 @@ export async function payBrightRegistrations(
   )
   return found.flatMap(({ providerId, provider }) => (provider ? [{ providerId, options: provider.options }] : []))
 }
-
-/** The same options without the secret, for building storefront URLs. */
-export async function providerSettings(
-  scope: MedusaContainer,
-  providerId: string
-): Promise<Omit<PayBrightOptions, "apiToken"> | undefined> {
-  const options = await registeredProviderOptions(scope, providerId)
-  if (!options) {
-    return undefined
-  }
-  const { apiToken: _secret, ...settings } = options
-  return settings
-}

@@ -1,8 +1,7 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import type { PayBrightMoneyRecord, PayBrightPaymentStatus } from "../types/admin"
-
-const DAY = 24 * 60 * 60 * 1000
+import { authorizationAge } from "../capture/authorization-age"
 
 const WORDS: Record<PayBrightPaymentStatus, string> = {
   awaiting_capture: "Awaiting capture",
@@ -55,13 +54,16 @@ export function paymentStatus(facts: StatusFacts): {
   if (facts.cancelled || MathBN.lte(remaining, 0)) {
     return { status, status_text: WORDS[status], expires_at: null, expires_in_days: null }
   }
-  const expiresAt = new Date(facts.authorizedAt.getTime() + facts.authorizationDays * DAY)
-  const daysLeft = Math.ceil((expiresAt.getTime() - facts.now.getTime()) / DAY)
-  const ageDays = Math.floor((facts.now.getTime() - facts.authorizedAt.getTime()) / DAY)
+  const { expiresAt, daysLeft, expiring } = authorizationAge(
+    facts.authorizedAt,
+    facts.authorizationDays,
+    facts.expiryWarningDays,
+    facts.now
+  )
   const expiry =
     daysLeft <= 0
       ? " · uncaptured remainder expired"
-      : ageDays >= facts.expiryWarningDays
+      : expiring
         ? ` · expiring in ${daysLeft} ${daysLeft === 1 ? "day" : "days"}`
         : ""
   return {
@@ -73,7 +75,7 @@ export function paymentStatus(facts: StatusFacts): {
 }
 
 /** Refused captures nobody has retried yet: a retry is a new record naming the one it retries. */
-export function openRefusedCaptures<T extends Pick<PayBrightMoneyRecord, "id" | "kind" | "state" | "retry_of">>(
+function openRefusedCaptures<T extends Pick<PayBrightMoneyRecord, "id" | "kind" | "state" | "retry_of">>(
   records: T[]
 ): T[] {
   const retried = new Set(records.map((record) => record.retry_of).filter(Boolean))

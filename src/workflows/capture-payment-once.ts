@@ -5,18 +5,22 @@ import { makeCaptureStep } from "./steps/make-capture"
 import { lockOwnerStep } from "./steps/lock-owner"
 import { prepareCaptureRecordStep } from "./steps/prepare-capture-record"
 
-/** Seconds to wait for the payment's lock (PAYBRIGHT_LOCK_WAIT_SECONDS, default 60), read when a workflow runs. */
+/** A positive number of seconds from the environment, read when a workflow runs; `fallback` otherwise. */
+function secondsFromEnv(name: string, fallback: number): number {
+  const configured = Number(process.env[name])
+  return Number.isFinite(configured) && configured > 0 ? configured : fallback
+}
+
+/** Seconds to wait for the payment's lock (PAYBRIGHT_LOCK_WAIT_SECONDS, default 60). */
 export function lockWaitSeconds(): number {
-  const configured = Number(process.env.PAYBRIGHT_LOCK_WAIT_SECONDS)
-  return Number.isFinite(configured) && configured > 0 ? configured : 60
+  return secondsFromEnv("PAYBRIGHT_LOCK_WAIT_SECONDS", 60)
 }
 /**
  * How long a holder may keep the payment's lock (PAYBRIGHT_LOCK_TTL_SECONDS, default 120): longer
  * than any capture takes, and how long a process killed while holding it blocks that payment.
  */
 export function lockTtlSeconds(): number {
-  const configured = Number(process.env.PAYBRIGHT_LOCK_TTL_SECONDS)
-  return Number.isFinite(configured) && configured > 0 ? configured : 120
+  return secondsFromEnv("PAYBRIGHT_LOCK_TTL_SECONDS", 120)
 }
 
 /**

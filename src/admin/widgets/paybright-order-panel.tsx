@@ -10,7 +10,7 @@ import type {
 } from "../../types/admin"
 import { QueryState } from "../components/query-state"
 import { useOrderPanel, usePanelActions } from "../hooks/paybright"
-import { dateTime, errorText, money } from "../lib/format"
+import { date, dateTime, errorText, money } from "../lib/format"
 
 const STATUS_COLORS: Record<PayBrightPaymentStatus, "green" | "orange" | "red" | "blue" | "grey"> = {
   awaiting_capture: "orange",
@@ -138,7 +138,7 @@ function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
         <Row label="Remaining" value={money(panel.remaining, currency)} strong />
         {panel.expires_at && (
           <Text size="xsmall" className="text-ui-fg-subtle">
-            PayBright cancels what is not captured on {new Date(panel.expires_at).toLocaleDateString()}.
+            PayBright cancels what is not captured on {date(panel.expires_at)}.
           </Text>
         )}
       </div>

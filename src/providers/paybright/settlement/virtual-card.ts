@@ -161,10 +161,6 @@ function partlyRefunded(parts: Record<string, string>, failedCharge: string, err
   )
 }
 
-export function cardFacts(card: VirtualCard) {
-  return { card_token: card.card_token, last4: card.pan.slice(-4), expiry: card.expiration, brand: brandOf(card.pan) }
-}
-
 export function cardDetails(card: VirtualCard): CardDetails {
   return {
     pan: card.pan,
@@ -173,11 +169,4 @@ export function cardDetails(card: VirtualCard): CardDetails {
     cardholderName: card.cardholder_name,
     billingAddress: card.billing_address,
   }
-}
-
-function brandOf(pan: string): string {
-  if (pan.startsWith("4")) return "visa"
-  if (/^(5[1-5]|2[2-7])/.test(pan)) return "mastercard"
-  if (/^3[47]/.test(pan)) return "amex"
-  return "card"
 }

@@ -129,9 +129,13 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
           options={{ sandbox: "Sandbox", production: "Production" }}
           error={errors.environment}
         />
-        <Field name="apiKey" label="API key" error={errors.apiKey}>
-          <Input id="apiKey" value={values.apiKey} onChange={(event) => set("apiKey", event.target.value)} />
-        </Field>
+        <TextField
+          name="apiKey"
+          label="API key"
+          value={values.apiKey}
+          onChange={(value) => set("apiKey", value)}
+          error={errors.apiKey}
+        />
         <SecretField
           name="apiToken"
           label="API token"
@@ -188,28 +192,31 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
         )}
       </Section>
       <Section title="Checkout">
-        <Field name="shopName" label="Shop name (shown on PayBright's application)" error={errors.shopName}>
-          <Input id="shopName" value={values.shopName} onChange={(event) => set("shopName", event.target.value)} />
-        </Field>
-        <Field name="currencies" label="Currencies offered (comma-separated)" error={errors.currencies}>
-          <Input id="currencies" value={currencies} onChange={(event) => setCurrencies(event.target.value)} />
-        </Field>
-        <Field name="minOrderAmount" label="Minimum order total (blank: none)" error={errors.minOrderAmount}>
-          <Input
-            id="minOrderAmount"
+        <TextField
+          name="shopName"
+          label="Shop name (shown on PayBright's application)"
+          value={values.shopName}
+          onChange={(value) => set("shopName", value)}
+          error={errors.shopName}
+        />
+        <TextField
+          name="currencies"
+          label="Currencies offered (comma-separated)"
+          value={currencies}
+          onChange={setCurrencies}
+          error={errors.currencies}
+        />
+        {(["minOrderAmount", "maxOrderAmount"] as const).map((name) => (
+          <TextField
+            key={name}
+            name={name}
+            label={`${name === "minOrderAmount" ? "Minimum" : "Maximum"} order total (blank: none)`}
             inputMode="decimal"
-            value={values.minOrderAmount ?? ""}
-            onChange={(event) => set("minOrderAmount", event.target.value)}
+            value={values[name] ?? ""}
+            onChange={(value) => set(name, value)}
+            error={errors[name]}
           />
-        </Field>
-        <Field name="maxOrderAmount" label="Maximum order total (blank: none)" error={errors.maxOrderAmount}>
-          <Input
-            id="maxOrderAmount"
-            inputMode="decimal"
-            value={values.maxOrderAmount ?? ""}
-            onChange={(event) => set("maxOrderAmount", event.target.value)}
-          />
-        </Field>
+        ))}
       </Section>
       <div className="flex items-center justify-between">
         <Text size="xsmall" className="text-ui-fg-subtle" id="paybright-settings-version">
@@ -264,6 +271,26 @@ function Field({
         </Text>
       )}
     </div>
+  )
+}
+
+function TextField(props: {
+  name: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  error?: string
+  inputMode?: "decimal"
+}) {
+  return (
+    <Field name={props.name} label={props.label} error={props.error}>
+      <Input
+        id={props.name}
+        inputMode={props.inputMode}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </Field>
   )
 }
 

@@ -9,6 +9,3 @@ export const AdminListApprovalsQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 })
 export type AdminListApprovalsQueryType = z.infer<typeof AdminListApprovalsQuery>
-
-/** POST /admin/paybright/approvals/:id/handled: nothing to send. */
-export const AdminMarkApprovalHandledBody = z.object({}).optional()

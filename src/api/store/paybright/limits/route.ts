@@ -1,7 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { ConfigModule } from "@medusajs/framework/types"
-import { registeredProviderOptions, registeredProviders } from "../../../../checkout/provider-settings"
+import { payBrightRegistrations } from "../../../../checkout/provider-settings"
 
 export type PayBrightLimits = {
   provider_id: string
@@ -17,17 +15,11 @@ export type PayBrightLimits = {
  * having the session refused. Nothing secret.
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse<{ limits: PayBrightLimits[] }>) => {
-  const providers = registeredProviders(req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
-  const limits: PayBrightLimits[] = []
-  for (const providerId of providers.keys()) {
-    const options = await registeredProviderOptions(req.scope, providerId)
-    if (!options) continue
-    limits.push({
-      provider_id: providerId,
-      currencies: options.currencies,
-      min_order_amount: options.minOrderAmount ?? null,
-      max_order_amount: options.maxOrderAmount ?? null,
-    })
-  }
+  const limits = (await payBrightRegistrations(req.scope)).map(({ providerId, options }) => ({
+    provider_id: providerId,
+    currencies: options.currencies,
+    min_order_amount: options.minOrderAmount ?? null,
+    max_order_amount: options.maxOrderAmount ?? null,
+  }))
   res.json({ limits })
 }
