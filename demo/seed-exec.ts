@@ -11,7 +11,6 @@ export default async function seed({ container }: ExecArgs) {
   const overrides = JSON.parse(process.env.PAYBRIGHT_DEMO_SEED_OPTIONS || "{}") as SeedOptions
   const seeded = await seedStore(container, {
     prices: [899, 1249.99, 64.5],
-    taxRate: 13,
     shippingPrice: 25,
     ...overrides,
   })

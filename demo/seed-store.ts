@@ -20,24 +20,27 @@ export type SeededStore = {
   salesChannelId: string
   shippingOptionId: string
   stockLocationId: string
-  variants: { id: string; title: string; price: number }[]
+  /** One per price asked for, in order, then the product whose price includes the tax. */
+  variants: { id: string; title: string; price: number; taxInclusive: boolean }[]
 }
 
 export type SeedOptions = {
   /** Payment providers enabled in the Canadian region. */
   providerIds?: string[]
-  /** CAD prices of the products to create, one product each. */
+  /** CAD prices before tax of the products to create, one product each. */
   prices?: number[]
-  /** Ontario-like tax rate in percent applied to the region (0 for none). */
-  taxRate?: number
+  /** CAD price, tax included, of one more product (the last variant). */
+  taxInclusivePrice?: number
+  /** Shipping's price before tax. */
   shippingPrice?: number
   /** Units of each product in stock at the warehouse. Default 100. */
   stockedQuantity?: number
 }
 
 /**
- * The demo's and the tests' Canadian store: CAD region with PayBright, a warehouse, standard shipping, a few products in
- * stock, and a publishable key.
+ * The demo's and the tests' Canadian store: CAD region with PayBright and Canada's sales taxes (see
+ * CANADIAN_SALES_TAX), a warehouse, standard shipping (taxed too), a few products in stock priced
+ * before tax, one priced tax included, and a publishable key.
  */
 export async function seedStore(container: MedusaContainer, options: SeedOptions = {}): Promise<SeededStore> {
   const providerIds = options.providerIds ?? ["pp_paybright_paybright"]
@@ -60,21 +63,13 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
           countries: ["ca"],
           payment_providers: providerIds,
           automatic_taxes: true,
+          // Only prices set for this region include the tax (the last product's); CAD prices do not.
+          is_tax_inclusive: true,
         },
       ],
     },
   })
-  if (options.taxRate) {
-    await createTaxRegionsWorkflow(container).run({
-      input: [
-        {
-          country_code: "ca",
-          provider_id: "tp_system",
-          default_tax_rate: { rate: options.taxRate, code: "hst", name: "HST" },
-        },
-      ],
-    })
-  }
+  await seedCanadianSalesTax(container)
 
   const {
     result: [apiKey],
@@ -121,10 +116,7 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
         service_zone_id: fulfillmentSet.service_zones[0].id,
         shipping_profile_id: profile.id,
         type: { label: "Standard", description: "Ships in 2-3 days", code: "standard" },
-        prices: [
-          { currency_code: "cad", amount: options.shippingPrice ?? 15 },
-          { region_id: region.id, amount: options.shippingPrice ?? 15 },
-        ],
+        prices: [{ currency_code: "cad", amount: options.shippingPrice ?? 15 }],
         rules: [
           { attribute: "enabled_in_store", value: "true", operator: "eq" },
           { attribute: "is_return", value: "false", operator: "eq" },
@@ -133,10 +125,18 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
     ],
   })
 
+  const catalogue = [
+    ...prices.map((price, index) => ({
+      title: ["Sofa", "Treadmill", "Desk lamp", "Bicycle", "Mattress"][index % 5] + (index >= 5 ? ` ${index}` : ""),
+      price,
+      taxInclusive: false,
+    })),
+    { title: "Bookshelf", price: options.taxInclusivePrice ?? 229.99, taxInclusive: true },
+  ]
   const { result: products } = await createProductsWorkflow(container).run({
     input: {
-      products: prices.map((price, index) => ({
-        title: ["Sofa", "Treadmill", "Desk lamp", "Bicycle", "Mattress"][index % 5] + (index >= 5 ? ` ${index}` : ""),
+      products: catalogue.map((product, index) => ({
+        title: product.title,
         status: "published" as const,
         shipping_profile_id: profile.id,
         sales_channels: [{ id: salesChannel.id }],
@@ -147,7 +147,11 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
             sku: `SKU-${index + 1}`,
             manage_inventory: true,
             options: { Default: "Default" },
-            prices: [{ currency_code: "cad", amount: price }],
+            prices: [
+              product.taxInclusive
+                ? { currency_code: "cad", amount: product.price, rules: { region_id: region.id } }
+                : { currency_code: "cad", amount: product.price },
+            ],
           },
         ],
       })),
@@ -156,7 +160,8 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
   const variants = products.map((product, index) => ({
     id: product.variants[0].id,
     title: product.title,
-    price: prices[index],
+    price: catalogue[index].price,
+    taxInclusive: catalogue[index].taxInclusive,
   }))
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: inventory } = await query.graph({
@@ -182,4 +187,33 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
     stockLocationId: location.id,
     variants,
   }
+}
+
+/**
+ * Canada's sales taxes, as a Canadian merchant charges them: 5 % GST everywhere; 13 % HST in
+ * Ontario, which replaces the GST; 9.975 % QST in Quebec, on top of the GST (14.975 % in all).
+ * Shipping is taxed like the goods.
+ */
+export const CANADIAN_SALES_TAX = {
+  country: { code: "gst", name: "GST", rate: 5 },
+  provinces: [
+    { province_code: "on", code: "hst", name: "HST", rate: 13, is_combinable: false },
+    { province_code: "qc", code: "qst", name: "QST", rate: 9.975, is_combinable: true },
+  ],
+}
+
+async function seedCanadianSalesTax(container: MedusaContainer) {
+  const {
+    result: [canada],
+  } = await createTaxRegionsWorkflow(container).run({
+    input: [{ country_code: "ca", provider_id: "tp_system", default_tax_rate: CANADIAN_SALES_TAX.country }],
+  })
+  await createTaxRegionsWorkflow(container).run({
+    input: CANADIAN_SALES_TAX.provinces.map(({ province_code, ...rate }) => ({
+      country_code: "ca",
+      province_code,
+      parent_id: canada.id,
+      default_tax_rate: rate,
+    })),
+  })
 }

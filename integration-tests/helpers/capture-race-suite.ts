@@ -46,7 +46,6 @@ export function captureRaceSuite(locking: CrossProcessLocking) {
       beforeAll(async () => {
         ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
           prices: [565, 33.3333],
-          taxRate: 13,
           shippingPrice: 25,
         }))
       })

@@ -18,7 +18,8 @@ export type PayBrightSession = {
 export async function cartReadyForPayment(
   api: AxiosInstance,
   store: SeededStore,
-  items: { variantIndex: number; quantity: number }[] = [{ variantIndex: 0, quantity: 1 }]
+  items: { variantIndex: number; quantity: number }[] = [{ variantIndex: 0, quantity: 1 }],
+  address: typeof SHOPPER_ADDRESS = SHOPPER_ADDRESS
 ): Promise<ShopperCart> {
   const headers = storeHeaders(store)
   const {
@@ -28,8 +29,8 @@ export async function cartReadyForPayment(
     {
       region_id: store.regionId,
       email: "jeanne@example.com",
-      shipping_address: SHOPPER_ADDRESS,
-      billing_address: SHOPPER_ADDRESS,
+      shipping_address: address,
+      billing_address: address,
     },
     headers
   )

@@ -27,7 +27,6 @@ medusaIntegrationTestRunner({
       ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
         providerIds: ["pp_paybright_paybright", "pp_paybright_on-fulfillment", "pp_paybright_capture-manually"],
         prices: [565, 33.3333, 89.95],
-        taxRate: 13,
         shippingPrice: 25,
       }))
     })

@@ -25,7 +25,6 @@ medusaIntegrationTestRunner({
     beforeAll(async () => {
       ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
         prices: [300, 40],
-        taxRate: 0,
         shippingPrice: 10,
       }))
     })

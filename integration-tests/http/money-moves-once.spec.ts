@@ -30,7 +30,6 @@ medusaIntegrationTestRunner({
     beforeAll(async () => {
       ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
         prices: [400, 50],
-        taxRate: 0,
         shippingPrice: 20,
       }))
     })

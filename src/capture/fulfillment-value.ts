@@ -1,5 +1,6 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
+import { exactText, lenderAmount, toCents } from "../money/lender-cents"
 
 export type OrderForCapture = {
   items: { id: string; quantity: BigNumberInput; total: BigNumberInput }[]
@@ -14,11 +15,13 @@ export type OrderForCapture = {
 }
 
 /**
- * What a fulfillment is worth to the merchant: its items' share of their line totals (taxes and
- * discounts included), shipping with the first capture, and, once everything is fulfilled,
- * whatever remains of the order's current total (never more than remains authorized), so rounding
- * never leaves a cent behind or captures one too many, and an order edited down is not captured
- * at its original amount. Amounts are decimal strings with two places.
+ * What a fulfillment is worth to the merchant, in Medusa's precision: its items' share of their
+ * line totals (taxes and discounts included) and the shipping with the first capture, each
+ * rounded to the cent; and, once everything is fulfilled (or the parcel is worth at least what
+ * remains), exactly what remains of the order's current total, fractions of a cent included, so
+ * that Medusa reads the payment as fully captured and the lender captures what remains of the
+ * contract (src/money/lender-cents.ts). Never more than remains authorized, and an order edited
+ * down is not captured at its original amount. "0.00" when nothing remains at the lender.
  */
 export function captureAmountFor(
   order: OrderForCapture,
@@ -26,15 +29,13 @@ export function captureAmountFor(
   payment: { authorized: BigNumberInput; captured: BigNumberInput }
 ): string {
   const ceiling = order.total === undefined ? payment.authorized : MathBN.min(payment.authorized, order.total)
-  const remaining = MathBN.convert(
-    MathBN.sub(ceiling, payment.captured).toFixed(2, 4 /* ROUND_HALF_UP, as the authorization was sent */)
-  )
-  if (MathBN.lte(remaining, 0)) {
+  const remaining = MathBN.sub(ceiling, payment.captured)
+  if (MathBN.lte(remaining, 0) || toCents(ceiling) <= toCents(payment.captured)) {
     return "0.00"
   }
   const fullyFulfilled = order.items.every((item) => MathBN.gte(order.fulfilledQuantities[item.id] ?? 0, item.quantity))
   if (fullyFulfilled) {
-    return MathBN.convert(remaining).toFixed(2, 4)
+    return exactText(remaining)
   }
   const items = fulfillment.items.reduce((sum, fulfilled) => {
     const item = order.items.find((candidate) => candidate.id === fulfilled.line_item_id)
@@ -42,10 +43,9 @@ export function captureAmountFor(
       return sum
     }
     const share = MathBN.div(MathBN.mult(item.total, fulfilled.quantity), item.quantity)
-    return MathBN.add(sum, MathBN.convert(share).decimalPlaces(2, 4))
+    return MathBN.add(sum, lenderAmount(share))
   }, MathBN.convert(0))
-  const shipping = MathBN.eq(payment.captured, 0)
-    ? MathBN.convert(order.shippingTotal).decimalPlaces(2, 4)
-    : MathBN.convert(0)
-  return MathBN.min(MathBN.add(items, shipping), remaining).toFixed(2, 4)
+  const shipping = MathBN.eq(payment.captured, 0) ? lenderAmount(order.shippingTotal) : 0
+  const worth = MathBN.add(items, shipping)
+  return MathBN.gte(worth, remaining) ? exactText(remaining) : worth.toFixed(2)
 }

@@ -6,7 +6,7 @@ import { verifySignature } from "../lender/signing"
 import { acceptsTransactionType, lenderFieldsOf, requestOnlyFieldsOf } from "../providers/paybright/approval"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import { toLenderAmount } from "../providers/paybright/money"
+import { lenderAmount } from "../money/lender-cents"
 import type { PayBrightOptions } from "../providers/paybright/options"
 import { readReturnToken } from "../providers/paybright/return-token"
 import {
@@ -109,7 +109,7 @@ async function settleResult(
   const paymentCollectionId = session.payment_collection_id
   const amount = isAmount(result.x_amount) ? normalizeAmount(result.x_amount) : result.x_amount
   const matches =
-    amount === toLenderAmount(session.amount as never) &&
+    amount === lenderAmount(session.amount as never) &&
     result.x_currency.toUpperCase() === session.currency_code.toUpperCase()
   if (outcome !== "completed") {
     if (matches && session.status !== "authorized" && !session.data.approval) {
@@ -194,7 +194,7 @@ async function orphanWithoutSession(
   const changed =
     cart.amount !== undefined &&
     isAmount(result.x_amount) &&
-    toLenderAmount(cart.amount as never) !== normalizeAmount(result.x_amount)
+    lenderAmount(cart.amount as never) !== normalizeAmount(result.x_amount)
   const reason: OrphanReason = changed ? "cart_changed" : "session_replaced"
   const approval = await recordApproval(scope, result, fields, {
     sessionId: result.x_reference,

@@ -62,9 +62,9 @@ export function cancelledAuthorizationMessage(amount: string, currency: string, 
   return `This parcel (${amount} ${currency.toUpperCase()}) was not captured because Medusa cancelled the rest of the authorization on PayBright contract ${contract} (editing an order does this); capture it in the PayBright portal, then record it in Medusa as a payment on the order's new payment collection.`
 }
 
-/** An amount Medusa and the lender would round differently. */
-export function tooPreciseMessage(amount: string): string {
-  return `The amount ${amount} has more than two decimals, which PayBright cannot capture exactly; capture an amount in cents.`
+/** A fractional amount that is not everything that remains: it has no meaning at the lender, which moves cents. */
+export function tooPreciseMessage(movement: MoneyMovement, amount: string): string {
+  return `The ${movement} amount ${amount} has fractions of a cent and is not everything that remains, and PayBright moves whole cents; enter an amount in cents, or ${movement} everything that remains.`
 }
 
 /** How a resolution reads in the event log. */

@@ -11,8 +11,10 @@ export type AttemptInput = {
   paymentCollectionId: string
   /** Medusa's Capture or Refund id. */
   medusaId: string
-  /** Two-decimal amount. */
+  /** What moves at the lender: two decimals. */
   amount: string
+  /** Medusa's exact amount for the Capture or Refund. */
+  medusaAmount: string
   currency: string
   contract: string
   /** The x_reference sent to the lender, or the processor's idempotency key. */
@@ -61,16 +63,26 @@ export async function openAttempt(input: AttemptInput): Promise<Attempt> {
       { payment_id: input.paymentId, kind: input.kind, medusa_id: null, state: ["pending", "done"] },
       { order: { created_at: "DESC" }, take: 1 }
     )) as unknown as MoneyRecordRow[]
-  ).find((candidate) => twoDecimals(candidate.amount) === input.amount)
-  const fields = { medusa_id: input.medusaId, reference: input.reference, contract: input.contract }
+  ).find((candidate) => MathBN.eq(medusaAmountOf(candidate), input.medusaAmount))
+  const fields = {
+    medusa_id: input.medusaId,
+    reference: input.reference,
+    contract: input.contract,
+    amount: input.amount as never,
+    medusa_amount: input.medusaAmount as never,
+  }
   const record = (prepared
-    ? await records.updatePayBrightMoneyRecords({ id: prepared.id, ...fields })
+    ? await records.updatePayBrightMoneyRecords(
+        // A record a person settled keeps the amount they confirmed.
+        prepared.state === "done"
+          ? { id: prepared.id, medusa_id: fields.medusa_id, reference: fields.reference, contract: fields.contract }
+          : { id: prepared.id, ...fields }
+      )
     : await records.createPayBrightMoneyRecords({
         kind: input.kind,
         trigger: "admin",
         payment_id: input.paymentId,
         order_id: order?.id ?? null,
-        amount: input.amount as never,
         currency_code: input.currency,
         state: "pending",
         ...fields,
@@ -140,6 +152,11 @@ async function orderOfCollection(paymentCollectionId: string) {
   })
   const order = (data[0] as { order?: { id: string; display_id: number } } | undefined)?.order
   return order ? { id: order.id, display_id: order.display_id } : undefined
+}
+
+/** Medusa's exact amount of a record: recorded beside the lender's cents, or the same when it was not. */
+export function medusaAmountOf(record: Pick<MoneyRecordRow, "amount" | "raw_amount" | "medusa_amount" | "raw_medusa_amount">) {
+  return MathBN.convert((record.raw_medusa_amount ?? record.medusa_amount ?? record.raw_amount ?? record.amount) as never)
 }
 
 export function twoDecimals(amount: unknown): string {

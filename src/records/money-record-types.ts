@@ -1,7 +1,7 @@
 import type { MoneyOutcome } from "../lender/errors"
 
 export type MoneyKind = "capture" | "refund"
-export type MoneyTrigger = "shipment" | "fulfillment" | "admin" | "cancellation" | "retry"
+export type MoneyTrigger = "shipment" | "fulfillment" | "admin" | "order_canceled" | "orphan" | "retry"
 export type MoneyState = "pending" | MoneyOutcome
 
 /** A row of paybright_money_record as the module service answers it. */
@@ -14,8 +14,12 @@ export type MoneyRecordRow = {
   order_id: string | null
   fulfillment_id: string | null
   contract: string | null
+  /** Whole cents moved at the lender. */
   amount: unknown
   raw_amount?: unknown
+  /** Medusa's exact amount, when known. */
+  medusa_amount: unknown
+  raw_medusa_amount?: unknown
   currency_code: string
   state: MoneyState
   reference: string | null

@@ -68,7 +68,7 @@ export type PayBrightSettingsSaved = {
 export type PayBrightMoneyRecord = {
   id: string
   kind: "capture" | "refund"
-  trigger: "shipment" | "fulfillment" | "admin" | "cancellation" | "retry"
+  trigger: "shipment" | "fulfillment" | "admin" | "order_canceled" | "orphan" | "retry"
   amount: string
   currency_code: string
   state: "pending" | "done" | "refused" | "in_doubt"

@@ -27,7 +27,8 @@ const TRIGGER_WORDS: Record<PayBrightMoneyRecord["trigger"], string> = {
   shipment: "at shipment",
   fulfillment: "at fulfillment",
   admin: "from the admin",
-  cancellation: "at cancellation",
+  order_canceled: "order cancelled",
+  orphan: "orphaned approval",
   retry: "on retry",
 }
 

@@ -75,3 +75,58 @@ describe("capture amount for a fulfillment", () => {
     ).toBe("500.00")
   })
 })
+
+describe("capture amount for a fulfillment of a taxed order (GST + QST, 14.975 %)", () => {
+  // A 349.99 sofa and a 9.66 lamp, with shipping 15.00 taxed too: Medusa's exact totals.
+  const taxed = (fulfilled: Record<string, number>): OrderForCapture => ({
+    items: [
+      { id: "sofa", quantity: 1, total: "402.4010025" },
+      { id: "lamp", quantity: 1, total: "11.106585" },
+    ],
+    shippingTotal: "17.24625",
+    fulfilledQuantities: fulfilled,
+    total: "430.7538375",
+  })
+  const authorized = "430.7538375"
+
+  it("values a parcel in cents and leaves the exact remainder to the last one", () => {
+    const first = captureAmountFor(
+      taxed({ sofa: 1 }),
+      { items: [{ line_item_id: "sofa", quantity: 1 }] },
+      { authorized, captured: 0 }
+    )
+    expect(first).toBe("419.65") // 402.40 + 17.25
+    const last = captureAmountFor(
+      taxed({ sofa: 1, lamp: 1 }),
+      { items: [{ line_item_id: "lamp", quantity: 1 }] },
+      { authorized, captured: first }
+    )
+    expect(last).toBe("11.1038375")
+    expect(MathBN.add(first, last).eq(authorized)).toBe(true)
+  })
+
+  it("captures the whole exact total in one parcel", () => {
+    expect(
+      captureAmountFor(
+        taxed({ sofa: 1, lamp: 1 }),
+        {
+          items: [
+            { line_item_id: "sofa", quantity: 1 },
+            { line_item_id: "lamp", quantity: 1 },
+          ],
+        },
+        { authorized, captured: 0 }
+      )
+    ).toBe(authorized)
+  })
+
+  it("finds nothing to capture once the lender's cents are all captured", () => {
+    expect(
+      captureAmountFor(
+        { ...taxed({ sofa: 1, lamp: 1 }), total: "100.0040" },
+        { items: [{ line_item_id: "lamp", quantity: 1 }] },
+        { authorized: "100.0040", captured: "100.00" }
+      )
+    ).toBe("0.00")
+  })
+})

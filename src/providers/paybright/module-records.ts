@@ -1,3 +1,4 @@
+import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 
 /**
@@ -10,8 +11,18 @@ type InternalService = {
   retrieve(id: string, config?: { select?: string[]; relations?: string[] }): Promise<Record<string, unknown>>
 }
 
-/** A Capture or Refund being made, with the payment it belongs to. */
-export type MovementFacts = { amount: BigNumberInput; payment_id: string; payment_collection_id: string }
+/**
+ * A Capture or Refund being made, with the payment it belongs to and what that payment held
+ * before it: `before` is what Medusa recorded of the same kind (captured, or refunded), and
+ * `remaining` what could still move (authorized − captured, or captured − refunded).
+ */
+export type MovementFacts = {
+  amount: BigNumberInput
+  payment_id: string
+  payment_collection_id: string
+  before: BigNumberInput
+  remaining: BigNumberInput
+}
 
 export type ModuleRecords = {
   sessionAmount(
@@ -40,20 +51,42 @@ export function moduleRecords(container: Record<string, unknown>): ModuleRecords
         payment_collection_id: String(session.payment_collection_id),
       }
     },
-    capture: (captureId) => movement(service("captureService"), captureId),
-    refund: (refundId) => movement(service("refundService"), refundId),
+    capture: (captureId) => movement(service("captureService"), service("paymentService"), "capture", captureId),
+    refund: (refundId) => movement(service("refundService"), service("paymentService"), "refund", refundId),
   }
 }
 
-async function movement(service: InternalService, id: string): Promise<MovementFacts> {
-  const row = await service.retrieve(id, {
-    select: ["id", "amount", "raw_amount", "payment.id", "payment.payment_collection_id"],
+type AmountRow = { id: string; amount: BigNumberInput; raw_amount?: BigNumberInput }
+
+async function movement(
+  service: InternalService,
+  payments: InternalService,
+  kind: "capture" | "refund",
+  id: string
+): Promise<MovementFacts> {
+  const row = (await service.retrieve(id, {
+    select: ["id", "amount", "raw_amount", "payment.id"],
     relations: ["payment"],
-  } as never)
-  const payment = row.payment as { id: string; payment_collection_id: string }
+  } as never)) as unknown as AmountRow & { payment: { id: string } }
+  const payment = (await payments.retrieve(row.payment.id, {
+    select: ["id", "amount", "raw_amount", "payment_collection_id"],
+    relations: ["captures", "refunds"],
+  })) as unknown as AmountRow & { payment_collection_id: string; captures: AmountRow[]; refunds: AmountRow[] }
+  const captured = sum(payment.captures)
+  const before = sum((kind === "capture" ? payment.captures : payment.refunds).filter((other) => other.id !== id))
   return {
-    amount: (row.raw_amount ?? row.amount) as BigNumberInput,
+    amount: exact(row),
     payment_id: payment.id,
     payment_collection_id: payment.payment_collection_id,
+    before,
+    remaining: MathBN.sub(kind === "capture" ? exact(payment) : captured, before),
   }
+}
+
+function exact(row: AmountRow): BigNumberInput {
+  return (row.raw_amount ?? row.amount) as BigNumberInput
+}
+
+function sum(rows: AmountRow[] = []) {
+  return rows.reduce((total, row) => MathBN.add(total, exact(row)), MathBN.convert(0))
 }

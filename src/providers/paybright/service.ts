@@ -44,7 +44,7 @@ import {
   type ApplicantDetails,
 } from "./application-request"
 import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "./approval"
-import { exactLenderAmount, toLenderAmount } from "./money"
+import { lenderAmount, lenderMovement } from "../../money/lender-cents"
 import { moduleRecords, type ModuleRecords } from "./module-records"
 import { parseOptions, type PayBrightOptions } from "./options"
 import { returnToken } from "./return-token"
@@ -185,7 +185,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       }
     }
     const session = await this.records.sessionAmount(sessionId)
-    const amount = toLenderAmount(session.amount)
+    const amount = lenderAmount(session.amount)
     if (facts.amount !== amount || facts.currency !== session.currency_code.toUpperCase()) {
       this.logger.warn(`PayBright: payment session ${sessionId} not authorized: its amount changed after the approval`)
       return { status: PaymentSessionStatus.ERROR, data: keep("expired") }
@@ -317,7 +317,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
         `PayBright finances ${options.currencies.join(", ")} only; this cart is in ${currency}`
       )
     }
-    const amount = toLenderAmount(input.amount)
+    const amount = lenderAmount(input.amount)
     if (amount === "0.00") {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright cannot finance an amount of zero")
     }
@@ -354,10 +354,11 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const payment = readPaymentData(rawData)
     const { settlement } = await this.current()
     const facts = kind === "capture" ? await this.records.capture(medusaId) : await this.records.refund(medusaId)
-    const amount = exactLenderAmount(facts.amount)
-    if (!amount) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(MathBN.convert(facts.amount).toString()))
+    const lender = lenderMovement(facts)
+    if (!lender.expressible) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(kind, lender.amount))
     }
+    const amount = lender.amount
     const movement = { paymentId: facts.payment_id, medusaId, amount }
     const attempt = await openAttempt({
       kind,
@@ -365,12 +366,18 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       paymentCollectionId: facts.payment_collection_id,
       medusaId,
       amount,
+      medusaAmount: MathBN.convert(facts.amount).toString(),
       currency: payment.currency,
       contract: payment.gateway_reference,
       reference: kind === "capture" ? settlement.captureReference(payment, movement) : null,
       via: settlement.via,
     })
     if (attempt.alreadyDone) {
+      return payment
+    }
+    if (amount === "0.00") {
+      // Medusa's exact remainder was less than half a cent: the lender's books are already whole.
+      await attempt.settle({ outcome: "done", evidence: { x_amount: amount } })
       return payment
     }
     let settled: Awaited<ReturnType<Settlement["capture"]>>

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { acceptsTransactionType, verifyApplicationResult, type ApprovalFacts } from "./approval"
-import { toLenderAmount } from "./money"
+import { lenderAmount } from "../../money/lender-cents"
 import type { ModuleRecords } from "./module-records"
 import type { PayBrightOptions } from "./options"
 import { seal, unseal } from "./sealed"
@@ -24,7 +24,7 @@ export class SessionApprovals {
       apiKey: this.options.apiKey,
       apiToken: this.options.apiToken,
       sessionId,
-      amount: toLenderAmount(session.amount),
+      amount: lenderAmount(session.amount),
       currency: session.currency_code,
       test: this.options.test,
     })
@@ -46,7 +46,7 @@ export class SessionApprovals {
     const facts: ApprovalFacts = {
       session_id: sessionId,
       contract: verdict.result.x_gateway_reference,
-      amount: toLenderAmount(session.amount),
+      amount: lenderAmount(session.amount),
       currency: session.currency_code.toUpperCase(),
       test: this.options.test,
       transaction_type: verdict.result.x_transaction_type ?? null,

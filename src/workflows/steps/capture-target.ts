@@ -2,6 +2,7 @@ import { getOrderDetailWorkflow } from "@medusajs/core-flows"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { captureAmountFor } from "../../capture/fulfillment-value"
+import { lenderMovement } from "../../money/lender-cents"
 import type { CaptureTrigger } from "../types"
 
 export type CaptureTarget =
@@ -11,8 +12,10 @@ export type CaptureTarget =
       order: { id: string; display_id: number }
       /** `canceled`: Medusa cancelled the rest of the authorization (an order edit after a partial capture). */
       payment: { id: string; provider_id: string; currency_code: string; contract: string | null; canceled: boolean }
-      /** What this parcel captures now, by the rules of fulfillment-value.ts. */
+      /** What this parcel captures now in Medusa, by the rules of fulfillment-value.ts. */
       amount: string
+      /** What that capture moves at the lender (src/money/lender-cents.ts). */
+      lenderAmount: string
     }
 
 /**
@@ -97,6 +100,7 @@ export async function captureTarget(
     { items: fulfillment.items },
     { authorized: payment.amount, captured }
   )
+  const lender = lenderMovement({ amount, before: captured, remaining: MathBN.sub(payment.amount, captured) })
   return {
     found: true,
     order: { id: order.id, display_id: order.display_id },
@@ -108,6 +112,7 @@ export async function captureTarget(
       canceled: !!payment.canceled_at,
     },
     amount,
+    lenderAmount: lender.amount,
   }
 }
 

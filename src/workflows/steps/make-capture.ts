@@ -45,7 +45,7 @@ export const makeCaptureStep = createStep(
           const message = merchantMessage({
             movement: "capture",
             outcome: "in_doubt",
-            amount: prepared.amount,
+            amount: twoDecimals(record.amount),
             currency: record.currency_code,
             contract: record.contract ?? "?",
             via: "PayBright",

@@ -1,4 +1,6 @@
 import { MedusaError, MathBN } from "@medusajs/framework/utils"
+import { exactText } from "../../money/lender-cents"
+import { medusaAmountOf, twoDecimals } from "../../records/money-attempt"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelledAuthorizationMessage } from "../../messages/merchant-messages"
 import type { MoneyRecordRow } from "../../records/money-record-types"
@@ -64,6 +66,7 @@ export const prepareCaptureRecordStep = createStep(
       }
     }
     let amount: string
+    let lenderAmount: string
     let cancelledByEdit = false
     let paymentId: string
     let orderId: string | null = retryOf?.order_id ?? null
@@ -75,13 +78,15 @@ export const prepareCaptureRecordStep = createStep(
         return new StepResponse<PreparedCapture>({ record_id: null, proceed: false, reason: target.reason })
       }
       amount = target.amount
+      lenderAmount = target.lenderAmount
       cancelledByEdit = target.payment.canceled
       paymentId = target.payment.id
       orderId = target.order.id
       currency = target.payment.currency_code
       contract = target.payment.contract
     } else {
-      amount = MathBN.convert(retryOf!.amount as never).toFixed(2)
+      amount = exactText(medusaAmountOf(retryOf!))
+      lenderAmount = twoDecimals(retryOf!.amount)
       paymentId = retryOf!.payment_id
       currency = retryOf!.currency_code
     }
@@ -101,12 +106,14 @@ export const prepareCaptureRecordStep = createStep(
       order_id: orderId,
       fulfillment_id: fulfillmentId,
       contract,
-      amount: amount as never,
+      // Provisional until the provider claims the record with the rule's answer for Medusa's Capture.
+      amount: lenderAmount as never,
+      medusa_amount: amount as never,
       currency_code: currency,
       retry_of: retryOf?.id ?? null,
     }
     if (cancelledByEdit) {
-      const message = cancelledAuthorizationMessage(amount, currency, contract ?? "?")
+      const message = cancelledAuthorizationMessage(lenderAmount, currency, contract ?? "?")
       const refused = (await records.createPayBrightMoneyRecords({
         ...base,
         state: "refused",

@@ -3,7 +3,7 @@ import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { resolutionMessage } from "../../messages/merchant-messages"
 import { writeEvent } from "../../records/events"
-import { twoDecimals } from "../../records/money-attempt"
+import { medusaAmountOf, twoDecimals } from "../../records/money-attempt"
 import { findRecord, recordsOf } from "./record-queries"
 
 /** The card's in-doubt movements of the record follow the person's answer. */
@@ -59,6 +59,8 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
     )
   }
   const amount = twoDecimals(record.amount)
+  // Medusa records its own exact amount; the record's amount is the lender's cents.
+  const medusaAmount = medusaAmountOf(record).toString()
   const kept = record.medusa_id
     ? record.kind === "capture"
       ? (await payments.listCaptures({ id: record.medusa_id })).length > 0
@@ -89,7 +91,7 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
       (await payments.listCaptures({ payment_id: record.payment_id } as never)).map((capture) => capture.id)
     )
     await capturePaymentWorkflow(container).run({
-      input: { payment_id: record.payment_id, amount: amount as never, is_captured: true } as never,
+      input: { payment_id: record.payment_id, amount: medusaAmount as never, is_captured: true } as never,
     })
     const made = (await payments.listCaptures({ payment_id: record.payment_id } as never)).find(
       (capture) => !before.has(capture.id)
@@ -101,19 +103,21 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
     })
   } else {
     // A virtual-card refund split over charges records what went back, part by part: that is what moved.
-    const recorded = (await refundedOnCard(records, record.medusa_id)) ?? amount
+    const onCard = await refundedOnCard(records, record.medusa_id)
+    const recorded = onCard === undefined || onCard === amount ? medusaAmount : onCard
     // Settled and unclaimed: the provider finds it, records the Refund and calls no one.
     await records.updatePayBrightMoneyRecords({
       id: record.id,
       state: "done",
       medusa_id: null,
-      amount: recorded as never,
+      amount: (onCard ?? amount) as never,
+      medusa_amount: recorded as never,
       ...resolved,
     })
     await refundPaymentWorkflow(container).run({ input: { payment_id: record.payment_id, amount: recorded as never } })
     await records.updatePayBrightMoneyRecords({
       id: record.id,
-      message: resolutionMessage("refund", "done", recorded, record.currency_code),
+      message: resolutionMessage("refund", "done", onCard ?? amount, record.currency_code),
     })
   }
   await settleCardRows(records, record.medusa_id, input.lender_shows)

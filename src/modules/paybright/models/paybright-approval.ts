@@ -3,8 +3,9 @@ import { model } from "@medusajs/framework/utils"
 /**
  * One row per contract the lender approved (`x_gateway_reference`), written when the approval is
  * verified and before the cart is completed, so that no approved contract is ever forgotten. It
- * ends `ordered` (an order exists), or `orphaned` with the reason no order could be placed; an
- * admin marks an orphan `handled` once the contract is cancelled in the PayBright portal.
+ * ends `ordered` (an order exists), or `orphaned` with the reason no order could be placed. An
+ * orphan is `released` once the plugin voided its contract at the lender, or `handled` once an
+ * admin says it was cancelled in the PayBright portal.
  */
 export const PayBrightApproval = model.define("paybright_approval", {
   id: model.id({ prefix: "pbapr" }).primaryKey(),
@@ -12,12 +13,14 @@ export const PayBrightApproval = model.define("paybright_approval", {
   contract: model.text().unique(),
   /** The payment session the contract was applied for (x_reference). */
   session_id: model.text().index(),
+  /** The payment provider registration the approval was verified for (pp_paybright_<id>). */
+  provider_id: model.text().nullable(),
   cart_id: model.text().index().nullable(),
   order_id: model.text().index().nullable(),
   /** The approved amount exactly as the lender signed it, two decimals. */
   amount: model.text(),
   currency_code: model.text(),
-  state: model.enum(["approved", "ordered", "orphaned", "handled"]).default("approved"),
+  state: model.enum(["approved", "ordered", "orphaned", "released", "handled"]).default("approved"),
   /**
    * The lender's signed result as it arrived (x_ fields only: no secret, no card data), so the
    * store can deliver it to itself again when the lender stops (see settleUnplacedApprovals).

@@ -1,23 +1,28 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * One capture or refund of a PayBright payment, for every trigger: a parcel shipped, an admin's
- * capture or refund, an order cancelled, a retry. Written with Medusa's Capture or Refund id
- * before the lender is called, and settled with the outcome and the lender's evidence. A record
- * `in_doubt` blocks every further capture and refund of its payment until a person resolves it.
+ * One capture, refund or void of a PayBright contract, for every trigger: a parcel shipped, an
+ * admin's capture or refund, an order cancelled, an orphaned approval released, a retry. Written
+ * with Medusa's id (Capture, Refund, or the cancelled Payment) before the lender is called, and
+ * settled with the outcome and the lender's evidence. A record `in_doubt` blocks every further
+ * movement of its payment until a person resolves it.
  */
 export const PayBrightMoneyRecord = model.define("paybright_money_record", {
   id: model.id({ prefix: "pbrec" }).primaryKey(),
-  kind: model.enum(["capture", "refund"]),
-  trigger: model.enum(["shipment", "fulfillment", "admin", "cancellation", "retry"]),
+  kind: model.enum(["capture", "refund", "void"]),
+  trigger: model.enum(["shipment", "fulfillment", "admin", "order_canceled", "orphan", "retry"]),
   /** `shipment:<fulfillment id>` for the first automatic capture of a parcel: unique, so a redelivered event finds it. */
   idempotency_key: model.text().unique().nullable(),
-  payment_id: model.text().index(),
+  /** None for the void of an orphaned approval: no Medusa payment was ever made for it. */
+  payment_id: model.text().index().nullable(),
   order_id: model.text().index().nullable(),
   fulfillment_id: model.text().nullable(),
   /** The lender's contract (x_gateway_reference). */
   contract: model.text().nullable(),
+  /** What moves at the lender (or on the card): whole cents, by the rule of src/money/lender-cents.ts. */
   amount: model.bigNumber(),
+  /** Medusa's exact amount for the Capture or Refund (a taxed remainder carries fractions of a cent). */
+  medusa_amount: model.bigNumber().nullable(),
   currency_code: model.text(),
   state: model.enum(["pending", "done", "refused", "in_doubt"]).default("pending"),
   /** The x_reference sent to the lender, or the processor's idempotency key for a virtual card. */
