@@ -1,18 +1,27 @@
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { formatAmount } from "../../src/lender/amount"
+import { lenderAmount, toCents } from "../../src/money/lender-cents"
 
-/** Medusa's captured and refunded totals for a payment, as two-decimal strings. */
+/**
+ * Medusa's captured and refunded totals for a payment in cents, as the lender's ledger is compared
+ * with them (src/money/lender-cents.ts), and each capture in cents, oldest first.
+ */
 export async function medusaTotals(container: MedusaContainer, paymentId: string) {
   const payments = container.resolve(Modules.PAYMENT)
   const payment = await payments.retrievePayment(paymentId, { relations: ["captures", "refunds"] })
+  const exact = (row: { raw_amount?: unknown; amount: unknown }) => (row.raw_amount ?? row.amount) as never
   const sum = (rows: { raw_amount?: unknown; amount: unknown }[] = []) =>
-    rows
-      .reduce((total, row) => MathBN.add(total, (row.raw_amount ?? row.amount) as never), MathBN.convert(0))
-      .toFixed(2)
+    rows.reduce((total, row) => MathBN.add(total, exact(row)), MathBN.convert(0))
+  const captures = [
+    ...((payment.captures ?? []) as never as { raw_amount?: unknown; amount: unknown; created_at: Date }[]),
+  ].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
   return {
-    captured: sum(payment.captures as never),
-    refunded: sum(payment.refunds as never),
-    captures: (payment.captures ?? []).map((capture) => MathBN.convert(capture.amount as never).toFixed(2)),
+    captured: lenderAmount(sum(captures)),
+    refunded: lenderAmount(sum(payment.refunds as never)),
+    captures: captures.map((capture, index) =>
+      formatAmount(toCents(sum(captures.slice(0, index + 1))) - toCents(sum(captures.slice(0, index))))
+    ),
   }
 }
 

@@ -4,7 +4,7 @@ import type { Simulator } from "../../src/simulator"
 import { follow, submitApplication } from "./hosted-application"
 import { orderPayment } from "./ledger"
 import type { SeededStore } from "./seed-store"
-import { cartReadyForPayment, choosePayBright } from "./shopper"
+import { cartReadyForPayment, choosePayBright, type Shopper } from "./shopper"
 
 /** A shopper's order paid with PayBright, as the admin sees it, with its payment and contract. */
 export async function placePayBrightOrder(
@@ -14,14 +14,15 @@ export async function placePayBrightOrder(
   simulator: Simulator,
   admin: { headers: Record<string, string> },
   lines: { variantIndex: number; quantity: number }[],
-  providerId = "pp_paybright_paybright"
+  providerId = "pp_paybright_paybright",
+  shopper: Shopper = {}
 ) {
-  const cart = await cartReadyForPayment(api, store, lines)
+  const cart = await cartReadyForPayment(api, store, lines, shopper)
   const session = await choosePayBright(api, store, cart, undefined, providerId)
   const back = await follow((await submitApplication(session.data.redirect)).location!)
   const orderId = back.location!.split("/order/")[1].split("/")[0]
   const { data } = await api.get(
-    `/admin/orders/${orderId}?fields=id,display_id,total,items.id,items.quantity,items.title`,
+    `/admin/orders/${orderId}?fields=id,display_id,total,items.id,items.quantity,items.title,items.total`,
     admin
   )
   const payment = await orderPayment(container, orderId)

@@ -14,12 +14,15 @@ export type PayBrightSession = {
   }
 }
 
-/** A shopper's cart through the Store API, ready to pay: items, addresses, email, shipping. */
+/** Who buys: the Toronto shopper (13 % HST) unless another address is given; promotion codes to apply. */
+export type Shopper = { address?: typeof SHOPPER_ADDRESS; promoCodes?: string[] }
+
+/** A shopper's cart through the Store API, ready to pay: items, addresses, email, promotions, shipping. */
 export async function cartReadyForPayment(
   api: AxiosInstance,
   store: SeededStore,
   items: { variantIndex: number; quantity: number }[] = [{ variantIndex: 0, quantity: 1 }],
-  address: typeof SHOPPER_ADDRESS = SHOPPER_ADDRESS
+  { address = SHOPPER_ADDRESS, promoCodes }: Shopper = {}
 ): Promise<ShopperCart> {
   const headers = storeHeaders(store)
   const {
@@ -40,6 +43,9 @@ export async function cartReadyForPayment(
       { variant_id: store.variants[item.variantIndex].id, quantity: item.quantity },
       headers
     )
+  }
+  if (promoCodes?.length) {
+    await api.post(`/store/carts/${cart.id}/promotions`, { promo_codes: promoCodes }, headers)
   }
   await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: store.shippingOptionId }, headers)
   const {

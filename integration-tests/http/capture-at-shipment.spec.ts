@@ -6,6 +6,7 @@ import { reportExpiringAuthorizations } from "../../src/capture/authorization-ex
 import captureOnFulfillment from "../../src/subscribers/paybright-capture-on-fulfillment"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
+import { parcels } from "../helpers/parcels"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../helpers/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
@@ -46,32 +47,7 @@ medusaIntegrationTestRunner({
         providerId
       )
 
-    async function fulfill(orderId: string, items: { id: string; quantity: number }[]) {
-      const { data } = await api.post(
-        `/admin/orders/${orderId}/fulfillments?fields=fulfillments.id,fulfillments.created_at`,
-        { items, location_id: store.stockLocationId },
-        admin
-      )
-      return [...data.order.fulfillments]
-        .sort((a: any, b: any) => String(a.created_at).localeCompare(String(b.created_at)))
-        .at(-1).id as string
-    }
-
-    async function ship(orderId: string, items: { id: string; quantity: number }[]) {
-      const fulfillmentId = await fulfill(orderId, items)
-      await api.post(`/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`, { items }, admin)
-      return fulfillmentId
-    }
-
-    async function captures(orderId: string, count: number) {
-      for (let i = 0; i < 100; i++) {
-        const { data } = await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)
-        if (data.captures.filter((capture: any) => capture.state !== "pending").length >= count) return data.captures
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      const { data } = await api.get(`/admin/paybright/orders/${orderId}/captures`, admin)
-      throw new Error(`fewer than ${count} captures for ${orderId}: ${JSON.stringify(data.captures)}`)
-    }
+    const { fulfill, ship, captures } = parcels(api, () => ({ admin, store }))
 
     async function expectLedgersAgree(paymentId: string, reference: string) {
       const medusa = await medusaTotals(getContainer(), paymentId)

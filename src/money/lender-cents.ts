@@ -42,6 +42,16 @@ export function exactText(amount: BigNumberInput): string {
   return isWholeCents(value) ? value.toFixed(2) : value.toString()
 }
 
+/**
+ * Whether an amount is what remains: exactly, or as far as a JSON number carries it (Medusa's
+ * admin sends the payment's amount back as a number, which keeps about 15 significant digits of
+ * a total Medusa computed to 20).
+ */
+function isEverythingRemaining(amount: BigNumberInput, remaining: BigNumberInput): boolean {
+  return MathBN.lte(MathBN.abs(MathBN.sub(amount, remaining)), JSON_NUMBER_SLACK)
+}
+const JSON_NUMBER_SLACK = "0.000000001"
+
 /** One capture or refund as Medusa records it, with what the payment held before it. */
 export type MedusaMovement = {
   /** Medusa's exact amount for this Capture or Refund. */
@@ -53,8 +63,7 @@ export type MedusaMovement = {
 }
 
 export type LenderMovement =
-  | { expressible: true; amount: string; whole: boolean }
-  | { expressible: false; amount: string }
+  { expressible: true; amount: string; whole: boolean } | { expressible: false; amount: string }
 
 /**
  * What a Medusa capture or refund moves at the lender. An amount in cents moves that amount. An
@@ -66,10 +75,11 @@ export type LenderMovement =
  */
 export function lenderMovement(movement: MedusaMovement): LenderMovement {
   const amount = MathBN.convert(movement.amount)
-  const whole = amount.eq(MathBN.convert(movement.remaining))
+  const whole = isEverythingRemaining(amount, movement.remaining)
   if (!whole && !isWholeCents(amount)) {
     return { expressible: false, amount: amount.toString() }
   }
-  const cents = toCents(MathBN.add(movement.before, amount)) - toCents(movement.before)
+  const moved = whole ? movement.remaining : amount
+  const cents = toCents(MathBN.add(movement.before, moved)) - toCents(movement.before)
   return { expressible: true, amount: formatAmount(cents), whole }
 }

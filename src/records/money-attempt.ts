@@ -155,8 +155,12 @@ async function orderOfCollection(paymentCollectionId: string) {
 }
 
 /** Medusa's exact amount of a record: recorded beside the lender's cents, or the same when it was not. */
-export function medusaAmountOf(record: Pick<MoneyRecordRow, "amount" | "raw_amount" | "medusa_amount" | "raw_medusa_amount">) {
-  return MathBN.convert((record.raw_medusa_amount ?? record.medusa_amount ?? record.raw_amount ?? record.amount) as never)
+export function medusaAmountOf(
+  record: Pick<MoneyRecordRow, "amount" | "raw_amount" | "medusa_amount" | "raw_medusa_amount">
+) {
+  return MathBN.convert(
+    (record.raw_medusa_amount ?? record.medusa_amount ?? record.raw_amount ?? record.amount) as never
+  )
 }
 
 export function twoDecimals(amount: unknown): string {

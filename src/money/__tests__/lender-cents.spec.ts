@@ -61,3 +61,18 @@ describe("the rounding rule between Medusa and the lender", () => {
     expect(sameCents(captured, "1000.00")).toBe(true)
   })
 })
+
+describe("everything that remains, as a JSON number carries it", () => {
+  it("is whole when the admin sends the payment's amount back as a number", () => {
+    const exact = "402.40100250000000000123"
+    expect(lenderMovement({ amount: Number(exact), before: "0", remaining: exact })).toEqual({
+      expressible: true,
+      amount: "402.40",
+      whole: true,
+    })
+  })
+
+  it("is not whole a thousandth of a cent away", () => {
+    expect(lenderMovement({ amount: "402.40101", before: "0", remaining: "402.4010025" }).expressible).toBe(false)
+  })
+})
