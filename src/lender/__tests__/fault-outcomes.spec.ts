@@ -11,7 +11,13 @@ describe("lender client: outcome of every injected fault", () => {
 
   beforeAll(async () => {
     simulator = await startSimulator({ decision: "approve", callback: { enabled: false } })
-    client = new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT, timeoutMs: 500, readRetries: 0 })
+    client = new LenderClient({
+      apiUrl: simulator.apiUrl,
+      checkoutUrl: simulator.checkoutUrl,
+      ...SIMULATOR_TEST_ACCOUNT,
+      timeoutMs: 500,
+      readRetries: 0,
+    })
   })
   afterAll(() => simulator.close())
 

@@ -1,7 +1,7 @@
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from ".."
 import { LenderClient } from "../../lender/client"
 import { applicationFields, approveApplication } from "../../../test-support/simulator-application"
-import { callbackReceiver, postForm, until } from "./helpers"
+import { callbackReceiver, clientOf, postForm, until } from "./helpers"
 
 describe("simulator: control API", () => {
   let simulator: Simulator
@@ -17,7 +17,7 @@ describe("simulator: control API", () => {
       callback: { retries: 0 },
       logger: { info: (message) => logged.push(message), warn: (message) => logged.push(message) },
     })
-    client = new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT, readRetries: 0 })
+    client = clientOf(simulator)
   })
   afterAll(() => simulator.close())
 
