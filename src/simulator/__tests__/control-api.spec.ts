@@ -140,7 +140,15 @@ describe("simulator: control API", () => {
     await until(() => simulator.callbacks().some((entry) => entry.reference === "ref-logged"))
     const log = await (await control("/callbacks?reference=ref-logged")).json()
     expect(log).toEqual([
-      { url: store.url, reference: "ref-logged", attempt: 1, copy: 1, status: 200, at: expect.any(String) },
+      {
+        url: store.url,
+        reference: "ref-logged",
+        kind: "application",
+        attempt: 1,
+        copy: 1,
+        status: 200,
+        at: expect.any(String),
+      },
     ])
     await store.close()
   })
