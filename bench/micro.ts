@@ -84,7 +84,13 @@ export async function microBenchmarks(): Promise<Measurement[]> {
   const simulator = await startSimulator({ decision: "approve", callback: { enabled: false } })
   try {
     const contract = await approveApplication(simulator, "1044.12")
-    const client = new LenderClient({ apiUrl: simulator.apiUrl, apiKey, apiToken, timeoutMs: 5000 })
+    const client = new LenderClient({
+      apiUrl: simulator.apiUrl,
+      checkoutUrl: simulator.checkoutUrl,
+      apiKey,
+      apiToken,
+      timeoutMs: 5000,
+    })
     results.push(
       await measure("virtual card retrieval, one at a time", 1_000, () =>
         client.getVirtualCard(contract.gateway_reference)

@@ -261,13 +261,20 @@ export async function startFakeStripe(
       idempotencyKey,
       metadata: (params.metadata as Record<string, string>) ?? {},
     }
+    if (!held) {
+      try {
+        options.onCardTransaction?.({ pan: number, kind: "charge", amount: decimal(amount), reference: charge.id })
+      } catch {
+        // The issuer refused it (the lender cancelled the card with a voided contract, or too much): a decline.
+        return [402, cardError("card_declined", "Your card was declined.")]
+      }
+    }
     charges.set(charge.id, charge)
     cards.set(charge.id, number)
     if (held) {
       // Waiting for the cardholder: nothing is charged, and the card network hears nothing.
       return [200, { ...intentView(charge), status: held, amount_received: 0 }]
     }
-    options.onCardTransaction?.({ pan: number, kind: "charge", amount: decimal(amount), reference: charge.id })
     return [200, intentView(charge)]
   }
 

@@ -1,4 +1,4 @@
-import { FAULT_ACTS, type FaultKind } from "../src/simulator"
+import { FAULT_ACTS, type FaultKind, type VoidFaultKind } from "../src/simulator"
 import type { StripeFaultKind } from "./fake-stripe"
 
 /**
@@ -19,6 +19,15 @@ export const EXPECTED_OUTCOME: Record<FaultKind, "refused" | "in_doubt"> = {
   html_error: "in_doubt",
   missing_field: "in_doubt",
   echo_mismatch: "in_doubt",
+}
+
+/**
+ * What the lender client decides for each fault of a void: as for capture and refund, and a 200
+ * whose signature does not verify is in doubt (the lender may have voided).
+ */
+export const VOID_EXPECTED_OUTCOME: Record<VoidFaultKind, "refused" | "in_doubt"> = {
+  ...EXPECTED_OUTCOME,
+  bad_signature: "in_doubt",
 }
 
 /** The same for the fake Stripe's charge and refund, after Stripe's client has retried. */

@@ -49,7 +49,8 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer, dbConnection }) => {
     let store: SeededStore
     let admin: { headers: Record<string, string>; userId: string }
-    const lenderClient = () => new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT })
+    const lenderClient = () =>
+      new LenderClient({ apiUrl: simulator.apiUrl, checkoutUrl: simulator.checkoutUrl, ...SIMULATOR_TEST_ACCOUNT })
 
     beforeAll(async () => {
       store = await seedStore(getContainer(), {

@@ -34,3 +34,12 @@ export function formatAmount(cents: bigint): string {
 export function normalizeAmount(text: string): string {
   return formatAmount(parseAmount(text))
 }
+
+/** Whether two lender amounts are the same sum of money ("400" and "400.00"); false if either is not an amount. */
+export function sameAmount(a: string, b: string): boolean {
+  try {
+    return parseAmount(a) === parseAmount(b)
+  } catch {
+    return false
+  }
+}

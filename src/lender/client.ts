@@ -2,8 +2,17 @@ import http from "node:http"
 import https from "node:https"
 import axios, { type AxiosInstance, type AxiosResponse } from "axios"
 import type { z } from "zod"
-import { parseAmount } from "./amount"
+import { sameAmount } from "./amount"
 import { errorFromResponse, LenderDeclinedError, LenderNetworkError, LenderResponseError } from "./errors"
+import { stringFields } from "./evidence"
+import {
+  formFields,
+  ORDER_MANAGEMENT_PATH,
+  voidAnswer,
+  voidRequestBody,
+  type VoidAnswer,
+  type VoidRequest,
+} from "./order-management"
 import {
   issuePaths,
   captureRequestSchema,
@@ -22,6 +31,11 @@ import {
 export type LenderClientConfig = {
   /** Base of the REST API, e.g. https://sandbox.api.paybright.com (the client appends /api/...). */
   apiUrl: string
+  /**
+   * Base of the hosted application host, e.g. https://sandbox.paybright.com: the order-management
+   * call lives there (the client appends /checkout/api2.aspx).
+   */
+  checkoutUrl: string
   apiKey: string
   apiToken: string
   /** Milliseconds before a call is abandoned. */
@@ -30,37 +44,47 @@ export type LenderClientConfig = {
   readRetries?: number
 }
 
-/**
- * The one place that speaks HTTP to the lender's REST API: one method per endpoint, every
- * response parsed before it is read, every failure turned into a LenderError that carries
- * no credential.
- */
 /** Connection errors that mean no byte of the request reached the lender. */
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"])
 
+/**
+ * The one place that speaks HTTP to the lender's REST API and order-management call: one method
+ * per endpoint, every response parsed before it is read, every failure turned into a LenderError
+ * that carries no credential.
+ */
+
 export class LenderClient {
+  /** The REST API host, every request with the merchant's Basic credential. */
   private readonly http: AxiosInstance
+  /** The checkout host's order-management call, authenticated by its signature alone: no credential header. */
+  private readonly checkout: AxiosInstance
   private readonly apiKey: string
+  private readonly apiToken: string
   private readonly readRetries: number
 
   constructor(config: LenderClientConfig) {
     this.apiKey = config.apiKey
+    this.apiToken = config.apiToken
     this.readRetries = config.readRetries ?? 2
     const credential = Buffer.from(`${config.apiKey}:${config.apiToken}`, "utf8").toString("base64")
-    this.http = axios.create({
-      baseURL: config.apiUrl.replace(/\/+$/, ""),
+    const shared = {
       timeout: config.timeoutMs ?? 15_000,
-      headers: { Authorization: `Basic ${credential}`, Accept: "application/json" },
       httpAgent: new http.Agent({ keepAlive: true }),
       httpsAgent: new https.Agent({ keepAlive: true }),
       // Statuses are mapped to typed errors below; axios must not throw its own error, which
       // would carry the request headers (and so the credential) with it.
       validateStatus: () => true,
       // The raw text is parsed here so that a card number survives as digits (see parseJson).
-      transformResponse: (data) => data,
-      responseType: "text",
+      transformResponse: (data: unknown) => data,
+      responseType: "text" as const,
       maxRedirects: 0,
+    }
+    this.http = axios.create({
+      ...shared,
+      baseURL: config.apiUrl.replace(/\/+$/, ""),
+      headers: { Authorization: `Basic ${credential}`, Accept: "application/json" },
     })
+    this.checkout = axios.create({ ...shared, baseURL: config.checkoutUrl.replace(/\/+$/, "") })
   }
 
   /** GET /api/vcn/pan: the virtual card issued for a completed contract (spec §4.1). Safe to repeat. */
@@ -154,6 +178,29 @@ export class LenderClient {
     return answer
   }
 
+  /**
+   * Voids an approved, never-captured contract through the order-management call (protocol.md
+   * §6): `POST {checkoutUrl}/checkout/api2.aspx`, a signed JSON body, no Authorization header.
+   * Answers the lender's signed evidence only when the void is done (HTTP 200, a valid signature,
+   * `completed`, every echo equal to what was sent). Anything else throws a LenderError whose
+   * `outcome` says refused or in doubt. Never retried: a void cannot be taken back.
+   */
+  async voidAuthorization(gatewayReference: string, request: VoidRequest): Promise<VoidAnswer> {
+    const operation = "void"
+    const body = voidRequestBody({ accountId: this.apiKey, apiToken: this.apiToken, gatewayReference, request })
+    const response = await this.send(operation, () =>
+      this.checkout.post(ORDER_MANAGEMENT_PATH, body, {
+        headers: { "Content-Type": "application/json", Accept: "application/x-www-form-urlencoded" },
+      })
+    )
+    if (response.status !== 200) {
+      const contentType = String(response.headers?.["content-type"] ?? "")
+      const said = contentType.includes("x-www-form-urlencoded") ? formFields(response.data) : parseJson(response.data)
+      throw errorFromResponse(operation, response.status, said, retryAfterOf(response))
+    }
+    return voidAnswer(response.data, body, this.apiToken)
+  }
+
   private async withRetries(operation: string, call: () => Promise<AxiosResponse<string>>) {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -196,8 +243,7 @@ export class LenderClient {
   private parse<S extends z.ZodType>(operation: string, response: AxiosResponse<string>, schema: S): z.output<S> {
     const body = parseJson(response.data)
     if (response.status < 200 || response.status > 299) {
-      const retryAfter = response.headers?.["retry-after"]
-      throw errorFromResponse(operation, response.status, body, typeof retryAfter === "string" ? retryAfter : null)
+      throw errorFromResponse(operation, response.status, body, retryAfterOf(response))
     }
     const parsed = schema.safeParse(body)
     if (!parsed.success) {
@@ -237,25 +283,10 @@ function captureEvidence(answer: CaptureResponse): Record<string, string> {
   return stringFields(answer)
 }
 
-/** The string and number fields of an answer, briefly: evidence for a person to compare with the portal. */
-function stringFields(body: unknown): Record<string, string> {
-  const evidence: Record<string, string> = {}
-  if (body && typeof body === "object") {
-    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-        evidence[name] = String(value).slice(0, 200)
-      }
-    }
-  }
-  return evidence
-}
-
-function sameAmount(answered: string, sent: string): boolean {
-  try {
-    return parseAmount(answered) === parseAmount(sent)
-  } catch {
-    return false
-  }
+/** A 429's Retry-After header, when the lender sent one. */
+function retryAfterOf(response: AxiosResponse<string>): string | null {
+  const retryAfter = response.headers?.["retry-after"]
+  return typeof retryAfter === "string" ? retryAfter : null
 }
 
 function delay(ms: number) {

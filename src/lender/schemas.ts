@@ -148,3 +148,62 @@ export type RefundResponse = z.infer<typeof refundResponseSchema>
 export function isRefundSuccess(response: Pick<RefundResponse, "message">): boolean {
   return response.message.trim().toLowerCase() === "success"
 }
+
+/** The operations of the order-management call, picked by `x_transaction_type` (protocol.md §6). */
+export const ORDER_MANAGEMENT_OPERATIONS = ["capture", "void", "refund"] as const
+
+/**
+ * The order-management call's JSON body (protocol.md §6): every value a plain JSON string
+ * (§8 q3), signed over the other `x_` fields as in §3. No Authorization header goes with it.
+ */
+export const orderManagementRequestSchema = z
+  .object({
+    x_account_id: z.string().min(1),
+    x_amount: amountString,
+    x_currency: currencyCode,
+    x_reference: z.string().min(1).max(128),
+    x_gateway_reference: z.string().min(1),
+    x_transaction_type: z.enum(ORDER_MANAGEMENT_OPERATIONS),
+    x_test: flagString,
+    x_url_callback: z.string().url().optional(),
+    x_signature: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits"),
+  })
+  .catchall(z.string())
+export type OrderManagementRequest = z.infer<typeof orderManagementRequestSchema>
+
+/** The fields a completed answer echoes from the request; the client compares each with what it sent. */
+const echoedFields = {
+  x_account_id: z.string().min(1),
+  x_amount: z.string().min(1),
+  x_currency: z.string().min(1),
+  x_gateway_reference: z.string().min(1),
+  x_test: z.string().min(1),
+}
+
+/**
+ * The order-management answer: form-urlencoded `x_` pairs, signed (protocol.md §6). A refusal
+ * needs only its result and signature to be read; every other field is optional here.
+ */
+export const orderManagementAnswerSchema = z
+  .object({
+    x_result: z.string().min(1),
+    x_signature: z.string().min(1),
+    x_message: z.string().optional(),
+    x_reference: z.string().optional(),
+    x_timestamp: z.string().optional(),
+    x_transaction_type: z.string().optional(),
+  })
+  .catchall(z.string())
+export type OrderManagementAnswer = z.infer<typeof orderManagementAnswerSchema>
+
+/** A completed answer: the same, with every echo present. */
+export const completedOrderManagementAnswerSchema = orderManagementAnswerSchema.extend(echoedFields)
+export type CompletedOrderManagementAnswer = z.infer<typeof completedOrderManagementAnswerSchema>
+
+/** Results of the order-management call, compared without regard to case (protocol.md §2, §6). */
+export function orderManagementOutcome(
+  answer: Pick<OrderManagementAnswer, "x_result">
+): "completed" | "failed" | "unknown" {
+  const value = answer.x_result.trim().toLowerCase()
+  return value === "completed" || value === "failed" ? value : "unknown"
+}

@@ -105,6 +105,7 @@ function buildProvider(
 export function clientsFor(options: PayBrightOptions): { lender: LenderClient; settlement: Settlement } {
   const lender = new LenderClient({
     apiUrl: options.apiUrl,
+    checkoutUrl: options.checkoutUrl,
     apiKey: options.apiKey,
     apiToken: options.apiToken,
     timeoutMs: options.timeoutMs,

@@ -61,16 +61,20 @@ export function indexPage(base: string, account: { apiKey: string; apiToken: str
     ["GET /api/vcn/pan?merchantApiKey=…&orderNumber=…", "the contract's virtual card (Basic auth)"],
     ["POST /api/v2/instore/{GatewayReference}/capture/", "in-store capture (Basic auth, JSON)"],
     ["POST /api/v2/instore/{GatewayReference}/refund/", "in-store refund (Basic auth, JSON)"],
+    [
+      "POST /checkout/api2.aspx",
+      "order management: void of a contract never captured (signed JSON, no auth header; answers a signed form)",
+    ],
     ["GET /_simulator/contracts/{GatewayReference}", "test-only: a contract's ledger"],
     ["GET /_simulator/contracts?reference=…", "test-only: the contract of a merchant reference"],
-    ["GET /_simulator/callbacks", "test-only: callback delivery log"],
+    ["GET /_simulator/callbacks?kind=application|void", "test-only: callback delivery log"],
     [
       "POST /_simulator/contracts/{GatewayReference}/fail-next",
       "test-only: make the next capture, refund or card call fail",
     ],
     [
       "POST /_simulator/contracts/{GatewayReference}/faults",
-      "test-only: arm a fault (slow, reset, 5xx, 429, 401, 400, bad body, missing field, wrong echo) for the next N calls",
+      "test-only: arm a fault (slow, reset, 5xx, 429, 401, 400, bad body, missing field, wrong echo; bad signature for a void) for the next N calls",
     ],
     ["GET|POST /_simulator/settings", "test-only: decision mode, callbacks, capture result"],
   ]

@@ -1,11 +1,19 @@
 import type { CallbackSettings } from "./settings"
 import type { SimulatorLogger } from "./logger"
 
+/**
+ * What a callback delivers: an application's result (to the application's x_url_callback) or a
+ * void's result (to the x_url_callback the order-management call named). Both carry the
+ * application's x_reference.
+ */
+export type CallbackKind = "application" | "void"
+
 /** One delivery attempt, as the control API and `simulator.callbacks()` show it. */
 export type CallbackAttempt = {
   url: string
   /** The x_reference the result is for. */
   reference: string
+  kind: CallbackKind
   /** 1 for the first attempt. */
   attempt: number
   /** Which delivery of the result this attempt belongs to, 1 for the first (see CallbackSettings.copies). */
@@ -17,11 +25,12 @@ export type CallbackAttempt = {
   at: string
 }
 
-type Delivery = { copy: number; attempt: number }
+type Delivery = { kind: CallbackKind; copy: number; attempt: number }
 
 /**
- * Delivers application results to the store's x_url_callback the way the lender does: a
- * form-encoded POST that counts as delivered only on HTTP 200, retried otherwise.
+ * Delivers results to the store's x_url_callback the way the lender does: a form-encoded POST
+ * that counts as delivered only on HTTP 200, retried otherwise. Application and void results go
+ * the same way, with the same settings.
  */
 export class CallbackSender {
   private readonly timers = new Set<NodeJS.Timeout>()
@@ -35,11 +44,11 @@ export class CallbackSender {
   ) {}
 
   /** Schedules delivery of signed `fields` to `url`, unless callbacks are switched off. */
-  send(url: string, fields: Record<string, string>) {
+  send(url: string, fields: Record<string, string>, kind: CallbackKind = "application") {
     const settings = this.settings()
     if (settings.enabled && !this.closed) {
       for (let copy = 1; copy <= settings.copies; copy++) {
-        this.schedule(url, fields, { copy, attempt: 1 }, settings.delayMs + (copy - 1) * settings.copyIntervalMs)
+        this.schedule(url, fields, { kind, copy, attempt: 1 }, settings.delayMs + (copy - 1) * settings.copyIntervalMs)
       }
     }
   }
@@ -63,12 +72,19 @@ export class CallbackSender {
     this.timers.add(timer)
   }
 
-  private async attempt(url: string, fields: Record<string, string>, { copy, attempt }: Delivery) {
+  private async attempt(url: string, fields: Record<string, string>, { kind, copy, attempt }: Delivery) {
     // Switching callbacks off also stops the retries of results already on their way.
     if (this.closed || !this.settings().enabled) {
       return
     }
-    const entry: CallbackAttempt = { url, reference: fields.x_reference, attempt, copy, at: new Date().toISOString() }
+    const entry: CallbackAttempt = {
+      url,
+      reference: fields.x_reference,
+      kind,
+      attempt,
+      copy,
+      at: new Date().toISOString(),
+    }
     const controller = new AbortController()
     this.controllers.add(controller)
     const { timeoutMs } = this.settings()
@@ -93,17 +109,17 @@ export class CallbackSender {
     }
     this.log.push(entry)
     if (entry.status === 200) {
-      this.logger?.info(`callback for ${entry.reference} delivered to ${url} (attempt ${attempt})`)
+      this.logger?.info(`${kind} callback for ${entry.reference} delivered to ${url} (attempt ${attempt})`)
       return
     }
     const settings = this.settings()
     const retrying = !this.closed && attempt <= settings.retries
     this.logger?.warn(
-      `callback for ${entry.reference} to ${url} failed (attempt ${attempt}: ${entry.status ?? entry.error})` +
+      `${kind} callback for ${entry.reference} to ${url} failed (attempt ${attempt}: ${entry.status ?? entry.error})` +
         (retrying ? `; retrying in ${settings.retryIntervalMs} ms` : "; giving up")
     )
     if (retrying) {
-      this.schedule(url, fields, { copy, attempt: attempt + 1 }, settings.retryIntervalMs)
+      this.schedule(url, fields, { kind, copy, attempt: attempt + 1 }, settings.retryIntervalMs)
     }
   }
 }

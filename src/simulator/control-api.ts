@@ -28,7 +28,7 @@ export type ControlTarget = {
  *   GET  /_simulator/contracts/:gatewayReference    one contract's ledger
  *   POST /_simulator/contracts/:gatewayReference/fail-next   {operation, status, message}
  *   POST /_simulator/contracts/:gatewayReference/faults      {operation, kind, count?, message?, delayMs?}
- *   GET  /_simulator/callbacks[?reference=…]        callback delivery log
+ *   GET  /_simulator/callbacks[?reference=…][&kind=application|void]   callback delivery log
  *   GET  /_simulator/settings                       current settings
  *   POST /_simulator/settings                       {decision?, callback?, captureResult?, apiLatencyMs?}
  */
@@ -69,8 +69,13 @@ export async function handleControl(
   if (route === "callbacks" && id === undefined) {
     allow("GET")
     const reference = url.searchParams.get("reference")
-    const log = target.callbacks()
-    return sendJson(res, 200, reference === null ? log : log.filter((entry) => entry.reference === reference))
+    const kind = url.searchParams.get("kind")
+    const log = target
+      .callbacks()
+      .filter(
+        (entry) => (reference === null || entry.reference === reference) && (kind === null || entry.kind === kind)
+      )
+    return sendJson(res, 200, log)
   }
   if (route === "settings" && id === undefined) {
     allow("GET", "POST")

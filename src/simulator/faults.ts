@@ -1,7 +1,12 @@
 import { z } from "zod"
+import { issuePaths } from "../lender/schemas"
+import { LedgerError } from "./ledger"
 
 /** The REST operations a fault can be injected into. */
 export type Operation = "capture" | "refund" | "card"
+
+/** Every operation a fault can be injected into: the REST API's and the order-management void. */
+export type FaultOperation = Operation | "void"
 
 /**
  * What can go wrong between the plugin and the lender, for the fault matrix. Whether the lender
@@ -46,30 +51,74 @@ export const FAULT_ACTS: Record<FaultKind, boolean> = {
   echo_mismatch: true,
 }
 
+/**
+ * A void answers a signed form (protocol.md §6), so it takes one kind more: a 200 whose signature
+ * does not verify. `malformed_json` answers a form cut in the middle there.
+ */
+export const VOID_FAULT_KINDS = [...FAULT_KINDS, "bad_signature"] as const
+export type VoidFaultKind = (typeof VOID_FAULT_KINDS)[number]
+
+/**
+ * Whether the lender voids the contract (when its rules allow) before the fault shows: the same
+ * reading as FAULT_ACTS. The void names its contract in the body, so `reset_before_read` comes
+ * once the simulator has read the request, but still before it acts. `bad_signature` is the
+ * lender's real answer, signed with another key.
+ */
+export const VOID_FAULT_ACTS: Record<VoidFaultKind, boolean> = { ...FAULT_ACTS, bad_signature: true }
+
+/** Whether the lender acts before a fault of this kind shows, for any operation the kind applies to. */
+export function actsBeforeFault(kind: VoidFaultKind): boolean {
+  return VOID_FAULT_ACTS[kind]
+}
+
 /** A fault armed for the next `count` calls of an operation on one contract. */
-export type Fault = { operation: Operation; kind: FaultKind; count: number; message?: string; delayMs?: number }
+export type Fault = {
+  operation: FaultOperation
+  kind: VoidFaultKind
+  count: number
+  message?: string
+  delayMs?: number
+}
 
 export const faultSchema = z
   .object({
-    operation: z.enum(["capture", "refund", "card"]),
-    kind: z.enum(FAULT_KINDS),
+    operation: z.enum(["capture", "refund", "card", "void"]),
+    kind: z.enum(VOID_FAULT_KINDS),
     count: z.number().int().min(1).max(100).default(1),
     message: z.string().min(1).max(500).optional(),
     /** For "slow": how long the answer is held; default 20 s, longer than the plugin's timeouts in tests. */
     delayMs: z.number().int().min(0).max(600_000).optional(),
   })
   .strict()
+  .refine((fault) => fault.kind !== "bad_signature" || fault.operation === "void", {
+    path: ["kind"],
+    message: "bad_signature applies only to void: the REST API's answers are not signed",
+  })
 
 /** Faults armed per contract and operation, taken one call at a time. */
 export class FaultQueue {
   private readonly armed = new Map<string, Fault>()
 
-  arm(gatewayReference: string, fault: Fault) {
-    this.armed.set(key(gatewayReference, fault.operation), { ...fault })
+  constructor(private readonly contractExists: (gatewayReference: string) => boolean) {}
+
+  /**
+   * Arms a fault for the next `count` calls of an operation on a contract; throws for an unknown
+   * contract or an invalid fault, so a typo in a test fails loudly.
+   */
+  arm(gatewayReference: string, fault: unknown): Fault {
+    const parsed = faultSchema.safeParse(fault)
+    if (!parsed.success) {
+      throw new LedgerError(400, `invalid fault: ${issuePaths(parsed.error).join(", ")}`)
+    }
+    if (!this.contractExists(gatewayReference)) {
+      throw new LedgerError(404, `no contract ${gatewayReference}`)
+    }
+    this.armed.set(key(gatewayReference, parsed.data.operation), { ...parsed.data })
+    return parsed.data
   }
 
   /** The fault for this call, if one is armed; counts it down. */
-  take(gatewayReference: string, operation: Operation): Fault | undefined {
+  take(gatewayReference: string, operation: FaultOperation): Fault | undefined {
     const id = key(gatewayReference, operation)
     const fault = this.armed.get(id)
     if (!fault) return undefined
@@ -79,18 +128,18 @@ export class FaultQueue {
   }
 
   /** Whether the next call of this operation is to be reset before its request is read. */
-  resetsBeforeRead(gatewayReference: string, operation: Operation): boolean {
+  resetsBeforeRead(gatewayReference: string, operation: FaultOperation): boolean {
     return this.armed.get(key(gatewayReference, operation))?.kind === "reset_before_read"
   }
 }
 
-function key(gatewayReference: string, operation: Operation) {
+function key(gatewayReference: string, operation: FaultOperation) {
   return `${gatewayReference}\n${operation}`
 }
 
 /** The status and body each kind answers with, when it answers at all. */
 export function faultAnswer(
-  kind: FaultKind,
+  kind: VoidFaultKind,
   message?: string
 ): { status: number; body: string; type: string; headers?: Record<string, string> } | undefined {
   const json = (status: number, payload: unknown, headers?: Record<string, string>) => ({

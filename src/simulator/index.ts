@@ -4,8 +4,17 @@ export { SIMULATOR_TEST_ACCOUNT, type Account } from "./accounts"
 export type { SimulatorSettings, SimulatorSettingsUpdate, CallbackSettings } from "./settings"
 export type { SimulatorLogger } from "./logger"
 export type { ContractView, ContractStatus } from "./ledger"
-export type { CallbackAttempt } from "./callbacks"
+export type { CallbackAttempt, CallbackKind } from "./callbacks"
 export type { InjectedFailure, Operation } from "./rest-api"
-export { FAULT_KINDS, FAULT_ACTS, type Fault, type FaultKind } from "./faults"
+export {
+  FAULT_KINDS,
+  FAULT_ACTS,
+  VOID_FAULT_KINDS,
+  VOID_FAULT_ACTS,
+  type Fault,
+  type FaultKind,
+  type FaultOperation,
+  type VoidFaultKind,
+} from "./faults"
 export type { FaultRequest } from "./server"
 export { passesLuhn } from "./luhn"

@@ -8,8 +8,10 @@ import type { IssuedCard } from "./virtual-card"
  * Spec §3 names PENDING, Complete and FINAL without saying which follows a capture. Read here:
  * a contract is PENDING until captured, Complete while partially captured, FINAL once the whole
  * authorized amount is captured. Refunds leave the status alone: the spec names no state for them.
+ * VOIDED is the simulator's name for a contract cancelled by the order-management void
+ * (protocol.md §6): only a PENDING contract can get there, and nothing moves on it afterwards.
  */
-export type ContractStatus = "PENDING" | "Complete" | "FINAL"
+export type ContractStatus = "PENDING" | "Complete" | "FINAL" | "VOIDED"
 
 export type Contract = {
   gatewayReference: string
@@ -22,6 +24,8 @@ export type Contract = {
   captures: { reference: string; amount: bigint; at: string }[]
   refunds: { amount: bigint; at: string }[]
   card: IssuedCard
+  /** When the contract was voided, if it was. */
+  voidedAt?: string
 }
 
 /** A contract as the control API shows it: amounts as two-decimal strings, the card only by its last four digits. */
@@ -38,6 +42,8 @@ export type ContractView = {
   captures: { reference: string; amount: string; at: string }[]
   refunds: { amount: string; at: string }[]
   card_last4: string
+  /** When the contract was voided; null while it is not. */
+  voided_at: string | null
 }
 
 /** A request the ledger refuses; `status` is what the REST API answers. */
@@ -54,7 +60,7 @@ export class Ledger {
   private readonly contracts = new Map<string, Contract>()
   private nextReference = 51325
 
-  open(input: Omit<Contract, "gatewayReference" | "status" | "captures" | "refunds">): Contract {
+  open(input: Omit<Contract, "gatewayReference" | "status" | "captures" | "refunds" | "voidedAt">): Contract {
     const contract: Contract = {
       ...input,
       gatewayReference: String(this.nextReference++),
@@ -106,6 +112,7 @@ export class Ledger {
    * refused.
    */
   capture(contract: Contract, amount: bigint, dedupe?: string): { repeated: boolean } {
+    refuseIfVoided(contract, "nothing can be captured on it")
     // Checked before the remaining amount: the repeat of a full capture would otherwise "exceed" it.
     const previous = dedupe ? contract.captures.find((capture) => capture.reference === dedupe) : undefined
     if (previous) {
@@ -131,6 +138,7 @@ export class Ledger {
 
   /** Records a refund; each call is a new refund, as the lender documents no idempotency key. */
   refund(contract: Contract, amount: bigint): void {
+    refuseIfVoided(contract, "nothing was captured to refund")
     if (amount <= 0n) {
       throw new LedgerError(400, "Amount must be greater than zero")
     }
@@ -145,6 +153,28 @@ export class Ledger {
   }
 
   /**
+   * Voids a contract (protocol.md §6): it must be PENDING, never captured, and the amount must be
+   * the whole authorized amount, as the lender has no partial voids. A second void is refused.
+   */
+  void(contract: Contract, amount: bigint): void {
+    refuseIfVoided(contract, "it cannot be voided again")
+    if (contract.captures.length > 0) {
+      throw new LedgerError(
+        400,
+        `contract ${contract.gatewayReference} has captures (${formatAmount(this.captured(contract))}); a captured contract cannot be voided, refund it instead`
+      )
+    }
+    if (amount !== contract.authorized) {
+      throw new LedgerError(
+        400,
+        `x_amount ${formatAmount(amount)} is not the authorized amount ${formatAmount(contract.authorized)}; there are no partial voids`
+      )
+    }
+    contract.status = "VOIDED"
+    contract.voidedAt = new Date().toISOString()
+  }
+
+  /**
    * A transaction the card network reports on a contract's virtual card (spec §1.5, §6.2): the
    * lender captures or adjusts the contract. Charges repeat by reference like in-store captures.
    */
@@ -153,6 +183,8 @@ export class Ledger {
     if (!contract) {
       throw new LedgerError(404, "the card network reported a card this lender did not issue")
     }
+    // The card is cancelled with its contract: the issuer declines whatever is tried on it.
+    refuseIfVoided(contract, "its virtual card was cancelled and declines every transaction")
     if (event.kind === "charge") {
       this.capture(contract, event.amount, event.reference)
     } else {
@@ -176,6 +208,13 @@ export class Ledger {
       captures: contract.captures.map((capture) => ({ ...capture, amount: formatAmount(capture.amount) })),
       refunds: contract.refunds.map((refund) => ({ ...refund, amount: formatAmount(refund.amount) })),
       card_last4: contract.card.pan.slice(-4),
+      voided_at: contract.voidedAt ?? null,
     }
+  }
+}
+
+function refuseIfVoided(contract: Contract, consequence: string) {
+  if (contract.status === "VOIDED") {
+    throw new LedgerError(400, `contract ${contract.gatewayReference} was voided; ${consequence}`)
   }
 }

@@ -4,7 +4,8 @@ import { z } from "zod"
 import { formatAmount, parseAmount } from "../lender/amount"
 import { captureRequestSchema, issuePaths, refundRequestSchema, type CaptureRequest } from "../lender/schemas"
 import type { Account } from "./accounts"
-import { FAULT_ACTS, FaultQueue, faultAnswer, faultSchema, type Fault, type Operation } from "./faults"
+import { deliverFault, type FaultAnswers } from "./fault-delivery"
+import { actsBeforeFault, type Fault, type FaultQueue, type Operation } from "./faults"
 import { basicCredentials, lenderTimestamp, readJson, sendJson, sendText } from "./http"
 import { LedgerError, type Contract, type Ledger } from "./ledger"
 import type { SimulatorLogger } from "./logger"
@@ -34,11 +35,11 @@ type CaptureAnswer = Record<string, string>
  */
 export class RestApi {
   private readonly failures = new Map<string, InjectedFailure>()
-  private readonly faults = new FaultQueue()
 
   constructor(
     private readonly accounts: readonly Account[],
     private readonly ledger: Ledger,
+    private readonly faults: FaultQueue,
     private readonly settings: () => { captureResult: string; apiLatencyMs: number; cardLatencyMs: number },
     private readonly logger: SimulatorLogger
   ) {}
@@ -53,19 +54,6 @@ export class RestApi {
       throw new LedgerError(404, `no contract ${gatewayReference}`)
     }
     this.failures.set(failureKey(gatewayReference, parsed.data.operation), parsed.data)
-  }
-
-  /** Arms a fault for the next `count` calls of an operation on a contract (the fault matrix). */
-  injectFault(gatewayReference: string, fault: unknown): Fault {
-    const parsed = faultSchema.safeParse(fault)
-    if (!parsed.success) {
-      throw new LedgerError(400, `invalid fault: ${issuePaths(parsed.error).join(", ")}`)
-    }
-    if (!this.ledger.get(gatewayReference)) {
-      throw new LedgerError(404, `no contract ${gatewayReference}`)
-    }
-    this.faults.arm(gatewayReference, parsed.data)
-    return parsed.data
   }
 
   /** GET /api/vcn/pan (spec §4.1). */
@@ -86,6 +74,12 @@ export class RestApi {
     }
     const contract = this.contractOf(account, orderNumber)
     if (!contract) return notFound(res, orderNumber)
+    if (contract.status === "VOIDED") {
+      // The void cancels the card with the loan: there is no card left to show.
+      return sendJson(res, 404, {
+        message: `The virtual card of contract ${orderNumber} was cancelled: the contract was voided`,
+      })
+    }
     const failure = this.take(contract, "card")
     if (failure) return sendJson(res, failure.status, { message: failure.message })
     const fault = this.faults.take(contract.gatewayReference, "card")
@@ -129,7 +123,7 @@ export class RestApi {
       return sendJson(res, failure.status, answer("Failed", failure.message))
     }
     const fault = this.faults.take(gatewayReference, "capture")
-    if (fault && !FAULT_ACTS[fault.kind]) {
+    if (fault && !actsBeforeFault(fault.kind)) {
       return this.deliverFault(req, res, fault)
     }
     // A strict lender: the capture names the order by the reference its application carried.
@@ -180,7 +174,7 @@ export class RestApi {
     const failure = this.take(contract, "refund")
     if (failure) return sendJson(res, failure.status, { message: failure.message })
     const fault = this.faults.take(gatewayReference, "refund")
-    if (fault && !FAULT_ACTS[fault.kind]) {
+    if (fault && !actsBeforeFault(fault.kind)) {
       return this.deliverFault(req, res, fault)
     }
     const amount = parseAmount(parsed.data.Amount)
@@ -213,30 +207,8 @@ export class RestApi {
     return true
   }
 
-  /**
-   * Answers with an injected fault; `answers` are the real answer, one with a field missing and
-   * one with a mismatched echo, for faults that come after the lender acted.
-   */
-  private async deliverFault(
-    req: IncomingMessage,
-    res: ServerResponse,
-    fault: Fault,
-    answers?: { ok: string; missing: string; mismatched: string }
-  ) {
-    this.logger.info(`${fault.operation}: injected ${fault.kind}`)
-    if (fault.kind === "reset_after_read" || fault.kind === "reset_before_read") {
-      req.socket.destroy()
-      return
-    }
-    if (fault.kind === "slow") {
-      await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 20_000))
-      if (!res.destroyed && answers) sendText(res, 200, answers.ok, "application/json")
-      return
-    }
-    if (fault.kind === "missing_field" && answers) return sendText(res, 200, answers.missing, "application/json")
-    if (fault.kind === "echo_mismatch" && answers) return sendText(res, 200, answers.mismatched, "application/json")
-    const answer = faultAnswer(fault.kind, fault.message)!
-    sendText(res, answer.status, answer.body, answer.type, answer.headers)
+  private deliverFault(req: IncomingMessage, res: ServerResponse, fault: Fault, answers?: FaultAnswers) {
+    return deliverFault(req, res, fault, this.logger, answers)
   }
 
   private authenticate(req: IncomingMessage, res: ServerResponse): Account | undefined {

@@ -1,6 +1,7 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { parseAmount } from "../lender/amount"
+import { ORDER_MANAGEMENT_PATH } from "../lender/order-management"
 import { SIMULATOR_TEST_ACCOUNT, type Account } from "./accounts"
 import { indexPage, messagePage } from "./application-page"
 import { CallbackSender, type CallbackAttempt } from "./callbacks"
@@ -9,7 +10,15 @@ import { HostedApplication } from "./hosted-application"
 import { HttpError, sendHtml, sendJson } from "./http"
 import { Ledger, LedgerError, type ContractView } from "./ledger"
 import { silentLogger, type SimulatorLogger } from "./logger"
-import type { Fault, FaultKind, Operation } from "./faults"
+import {
+  FaultQueue,
+  type Fault,
+  type FaultKind,
+  type FaultOperation,
+  type VoidFaultKind,
+  type Operation,
+} from "./faults"
+import { OrderManagement } from "./order-management"
 import { RestApi, type InjectedFailure } from "./rest-api"
 import {
   copySettings,
@@ -36,14 +45,16 @@ export type SimulatorOptions = {
   callback?: Partial<CallbackSettings>
   /** x_result of a successful capture; default "Completed" (the spec's sample), "success" is the docs' word. */
   captureResult?: string
-  /** Milliseconds in-store capture and refund wait before answering, to widen races in tests; default 0. */
+  /** Milliseconds in-store capture, refund and the void wait before answering, to widen races in tests; default 0. */
   apiLatencyMs?: number
   /** Where to report requests and callback deliveries; default silent. */
   logger?: SimulatorLogger
 }
 
-/** A fault to arm: `count` defaults to 1. */
-export type FaultRequest = { operation: Operation; kind: FaultKind; count?: number; message?: string; delayMs?: number }
+/** A fault to arm: `count` defaults to 1. `bad_signature` applies to the void only. */
+export type FaultRequest = { count?: number; message?: string; delayMs?: number } & (
+  { operation: Operation; kind: FaultKind } | { operation: Extract<FaultOperation, "void">; kind: VoidFaultKind }
+)
 
 /** A card transaction as the card network reports it to the lender (spec §6.2). */
 export type CardTransaction = { pan: string; kind: "charge" | "refund"; amount: string; reference: string }
@@ -52,7 +63,7 @@ export type CardTransaction = { pan: string; kind: "charge" | "refund"; amount: 
 export interface Simulator {
   /** Base URL, e.g. http://127.0.0.1:4010. */
   readonly url: string
-  /** What the provider's checkoutUrl points at (the client appends /CheckOut/ApplicationForm.aspx). */
+  /** What the provider's checkoutUrl points at (the client appends /CheckOut/ApplicationForm.aspx and /checkout/api2.aspx). */
   readonly checkoutUrl: string
   /** What the provider's apiUrl points at (the client appends /api/...). */
   readonly apiUrl: string
@@ -94,7 +105,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const ledger = new Ledger()
   const callbacks = new CallbackSender(() => settings.callback, logger)
   const application = new HostedApplication(accounts, ledger, callbacks, () => settings.decision, logger)
-  const api = new RestApi(accounts, ledger, () => settings, logger)
+  const faults = new FaultQueue((reference) => ledger.get(reference) !== undefined)
+  const api = new RestApi(accounts, ledger, faults, () => settings, logger)
+  const orderManagement = new OrderManagement(accounts, ledger, faults, callbacks, () => settings, logger)
 
   const control: ControlTarget = {
     contract: (reference) => viewOf(ledger, ledger.get(reference)),
@@ -102,7 +115,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     contracts: () => ledger.all().map((contract) => ledger.view(contract)),
     callbacks: () => callbacks.log.map((entry) => ({ ...entry })),
     failNext: (reference, failure) => api.failNext(reference, failure),
-    injectFault: (reference, fault) => api.injectFault(reference, fault),
+    injectFault: (reference, fault) => faults.arm(reference, fault),
     getSettings: () => copySettings(settings),
     updateSettings: (update) => {
       try {
@@ -119,7 +132,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     // The lender runs on ASP.NET: paths match whatever their case or trailing slash (protocol.md §1).
     const path = url.pathname.toLowerCase().replace(/\/+$/, "") || "/"
     const method = req.method ?? "GET"
-    const browser = path.startsWith("/checkout/") || path === "/"
+    // The order-management call lives on the checkout host but is server to server: it answers JSON errors.
+    const browser = (path.startsWith("/checkout/") && path !== ORDER_MANAGEMENT_PATH) || path === "/"
     logger.info(`${method} ${url.pathname}`)
     try {
       const allow = (...methods: string[]) => {
@@ -131,6 +145,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if (path === "/checkout/applicationform.aspx") {
         allow("POST")
         return await application.submit(req, res)
+      }
+      if (path === ORDER_MANAGEMENT_PATH) {
+        allow("POST")
+        return await orderManagement.handle(req, res)
       }
       if (path === "/checkout/decision") {
         allow("POST")

@@ -29,7 +29,7 @@ export type SimulatorSettings = {
   callback: CallbackSettings
   /** x_result of a successful capture: "Completed" as in the spec's sample, or "success" as in the docs. */
   captureResult: string
-  /** Milliseconds in-store capture and refund wait before answering, to widen races in tests. */
+  /** Milliseconds in-store capture, refund and the void wait before answering, to widen races in tests. */
   apiLatencyMs: number
   /** Milliseconds the virtual card takes to answer, to make a cart completion slow in tests. */
   cardLatencyMs: number

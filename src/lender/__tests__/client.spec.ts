@@ -17,7 +17,12 @@ describe("lender client, over real HTTP", () => {
 
   beforeAll(async () => {
     simulator = await startSimulator({ decision: "approve", callback: { enabled: false } })
-    client = new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT, timeoutMs: 2000 })
+    client = new LenderClient({
+      apiUrl: simulator.apiUrl,
+      checkoutUrl: simulator.checkoutUrl,
+      ...SIMULATOR_TEST_ACCOUNT,
+      timeoutMs: 2000,
+    })
   })
   afterAll(() => simulator.close())
 
@@ -63,6 +68,7 @@ describe("lender client, over real HTTP", () => {
   it("never lets the credential into an error", async () => {
     const wrong = new LenderClient({
       apiUrl: simulator.apiUrl,
+      checkoutUrl: simulator.checkoutUrl,
       apiKey: SIMULATOR_TEST_ACCOUNT.apiKey,
       apiToken: "wrong-token-value",
     })
@@ -87,7 +93,13 @@ describe("lender client, over real HTTP", () => {
     })
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
     const base = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
-    const impatient = new LenderClient({ apiUrl: base, ...SIMULATOR_TEST_ACCOUNT, timeoutMs: 1000, readRetries: 0 })
+    const impatient = new LenderClient({
+      apiUrl: base,
+      checkoutUrl: base,
+      ...SIMULATOR_TEST_ACCOUNT,
+      timeoutMs: 1000,
+      readRetries: 0,
+    })
     const bad = await impatient.getVirtualCard("1").catch((caught) => caught)
     expect(bad).toBeInstanceOf(LenderResponseError)
     expect(bad.message).toMatch(/expiration/)

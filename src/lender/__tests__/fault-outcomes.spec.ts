@@ -1,8 +1,16 @@
-import { startSimulator, FAULT_ACTS, FAULT_KINDS, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../simulator"
+import {
+  startSimulator,
+  FAULT_ACTS,
+  FAULT_KINDS,
+  SIMULATOR_TEST_ACCOUNT,
+  VOID_FAULT_ACTS,
+  VOID_FAULT_KINDS,
+  type Simulator,
+} from "../../simulator"
 import { approveApplication } from "../../../test-support/simulator-application"
 import { LenderClient } from "../client"
 import { LenderError } from "../errors"
-import { EXPECTED_OUTCOME } from "../../../test-support/fault-matrix"
+import { EXPECTED_OUTCOME, VOID_EXPECTED_OUTCOME } from "../../../test-support/fault-matrix"
 
 /** Every fault of the matrix against the real client over HTTP: the outcome, and what the lender's books hold. */
 describe("lender client: outcome of every injected fault", () => {
@@ -11,7 +19,13 @@ describe("lender client: outcome of every injected fault", () => {
 
   beforeAll(async () => {
     simulator = await startSimulator({ decision: "approve", callback: { enabled: false } })
-    client = new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT, timeoutMs: 500, readRetries: 0 })
+    client = new LenderClient({
+      apiUrl: simulator.apiUrl,
+      checkoutUrl: simulator.checkoutUrl,
+      ...SIMULATOR_TEST_ACCOUNT,
+      timeoutMs: 500,
+      readRetries: 0,
+    })
   })
   afterAll(() => simulator.close())
 
@@ -43,5 +57,30 @@ describe("lender client: outcome of every injected fault", () => {
     expect(refundError).toBeInstanceOf(LenderError)
     expect(refundError.outcome).toBe(EXPECTED_OUTCOME[kind])
     expect(simulator.contract(contract.gateway_reference)!.refunded).toBe(FAULT_ACTS[kind] ? "10.00" : "0.00")
+  })
+
+  it.each(VOID_FAULT_KINDS.map((kind) => [kind]))("void with %s", async (kind) => {
+    const contract = await approveApplication(simulator, "100.00")
+    const voidIt = () =>
+      client.voidAuthorization(contract.gateway_reference, {
+        reference: contract.reference,
+        amount: "100.00",
+        currency: "CAD",
+        test: true,
+      })
+    simulator.injectFault(contract.gateway_reference, { operation: "void", kind, delayMs: 1500 })
+    const error = await voidIt().then(
+      () => undefined,
+      (caught) => caught
+    )
+    expect(error).toBeInstanceOf(LenderError)
+    expect(error.outcome).toBe(VOID_EXPECTED_OUTCOME[kind])
+    expect(simulator.contract(contract.gateway_reference)!.status).toBe(VOID_FAULT_ACTS[kind] ? "VOIDED" : "PENDING")
+    // Once the fault is spent, the lender's answer shows what its books hold.
+    if (VOID_FAULT_ACTS[kind]) {
+      await expect(voidIt()).rejects.toMatchObject({ code: "not_voided", outcome: "refused" })
+    } else {
+      expect(await voidIt()).toMatchObject({ x_result: "completed" })
+    }
   })
 })

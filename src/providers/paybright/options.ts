@@ -63,7 +63,7 @@ export const optionFieldsSchema = z
     environment: z.enum(["sandbox", "production"], { error: 'must be "sandbox" or "production"' }).default("sandbox"),
     /** Base URL of the lender's REST API (the client appends /api/...). Point it at the simulator in development. */
     apiUrl: url("lender's REST API base").optional(),
-    /** Base URL of the hosted application host (the plugin appends /CheckOut/ApplicationForm.aspx). */
+    /** Base URL of the hosted application host (the plugin appends /CheckOut/ApplicationForm.aspx, and /checkout/api2.aspx to void). */
     checkoutUrl: url("lender's checkout host").optional(),
     /** Public URL of this Medusa server: the lender's callback and the shopper's return reach it. */
     backendUrl: url("public URL of the Medusa server"),

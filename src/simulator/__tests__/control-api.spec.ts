@@ -1,7 +1,7 @@
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from ".."
 import { LenderClient } from "../../lender/client"
 import { applicationFields, approveApplication } from "../../../test-support/simulator-application"
-import { callbackReceiver, postForm, until } from "./helpers"
+import { callbackReceiver, clientOf, postForm, until } from "./helpers"
 
 describe("simulator: control API", () => {
   let simulator: Simulator
@@ -17,7 +17,7 @@ describe("simulator: control API", () => {
       callback: { retries: 0 },
       logger: { info: (message) => logged.push(message), warn: (message) => logged.push(message) },
     })
-    client = new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT, readRetries: 0 })
+    client = clientOf(simulator)
   })
   afterAll(() => simulator.close())
 
@@ -140,7 +140,15 @@ describe("simulator: control API", () => {
     await until(() => simulator.callbacks().some((entry) => entry.reference === "ref-logged"))
     const log = await (await control("/callbacks?reference=ref-logged")).json()
     expect(log).toEqual([
-      { url: store.url, reference: "ref-logged", attempt: 1, copy: 1, status: 200, at: expect.any(String) },
+      {
+        url: store.url,
+        reference: "ref-logged",
+        kind: "application",
+        attempt: 1,
+        copy: 1,
+        status: 200,
+        at: expect.any(String),
+      },
     ])
     await store.close()
   })

@@ -1,5 +1,7 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
+import { LenderClient } from "../../lender/client"
+import { SIMULATOR_TEST_ACCOUNT, type Account, type Simulator } from ".."
 
 /** What a store's callback endpoint received, and what it answered. */
 export type Received = { fields: Record<string, string>; status: number }
@@ -67,4 +69,15 @@ export function queryFields(location: string | null, drop: string[] = []): Recor
 
 export function basicAuth(apiKey: string, apiToken: string) {
   return { authorization: `Basic ${Buffer.from(`${apiKey}:${apiToken}`).toString("base64")}` }
+}
+
+/** A lender client on both of the simulator's hosts for `account`, which never retries. */
+export function clientOf(simulator: Simulator, account: Account = SIMULATOR_TEST_ACCOUNT) {
+  return new LenderClient({
+    apiUrl: simulator.apiUrl,
+    checkoutUrl: simulator.checkoutUrl,
+    ...account,
+    timeoutMs: 2000,
+    readRetries: 0,
+  })
 }

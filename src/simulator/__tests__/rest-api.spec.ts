@@ -3,7 +3,7 @@ import { LenderClient } from "../../lender/client"
 import { LenderAuthError, LenderDeclinedError, LenderNotFoundError, LenderRejectedError } from "../../lender/errors"
 import { isCaptureSuccess, isRefundSuccess, type CaptureRequest } from "../../lender/schemas"
 import { approveApplication } from "../../../test-support/simulator-application"
-import { basicAuth } from "./helpers"
+import { basicAuth, clientOf } from "./helpers"
 
 const OTHER_ACCOUNT = { apiKey: "sim_other_merchant", apiToken: "sim_other_token" }
 
@@ -26,7 +26,7 @@ describe("simulator: REST API", () => {
       callback: { enabled: false },
       accounts: [SIMULATOR_TEST_ACCOUNT, OTHER_ACCOUNT],
     })
-    client = new LenderClient({ apiUrl: simulator.apiUrl, ...SIMULATOR_TEST_ACCOUNT, timeoutMs: 2000, readRetries: 0 })
+    client = clientOf(simulator)
   })
   afterAll(() => simulator.close())
 
@@ -98,15 +98,10 @@ describe("simulator: REST API", () => {
         ).status
       ).toBe(400)
 
-      const other = new LenderClient({ apiUrl: simulator.apiUrl, ...OTHER_ACCOUNT, readRetries: 0 })
+      const other = clientOf(simulator, OTHER_ACCOUNT)
       await expect(other.getVirtualCard(contract.gateway_reference)).rejects.toBeInstanceOf(LenderNotFoundError)
       await expect(client.getVirtualCard("999999")).rejects.toBeInstanceOf(LenderNotFoundError)
-      const wrong = new LenderClient({
-        apiUrl: simulator.apiUrl,
-        apiKey: SIMULATOR_TEST_ACCOUNT.apiKey,
-        apiToken: "wrong",
-        readRetries: 0,
-      })
+      const wrong = clientOf(simulator, { apiKey: SIMULATOR_TEST_ACCOUNT.apiKey, apiToken: "wrong" })
       await expect(wrong.getVirtualCard(contract.gateway_reference)).rejects.toBeInstanceOf(LenderAuthError)
     })
   })
