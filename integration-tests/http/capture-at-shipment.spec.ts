@@ -224,30 +224,6 @@ medusaIntegrationTestRunner({
       expect(medusa.refunded).toBe("141.25")
     })
 
-    it("cancels an order with nothing captured, and notes what the merchant must do at PayBright", async () => {
-      const { order, payment, reference } = await placedOrder()
-      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
-      const payments = await getContainer().resolve("payment").listPayments({ id: payment.id })
-      expect(payments[0].canceled_at).toBeTruthy()
-      let note: string | undefined
-      for (let i = 0; i < 50 && !note; i++) {
-        const { data } = await api.get(`/admin/orders/${order.id}?fields=metadata`, admin)
-        note = data.order.metadata?.paybright_note
-        if (!note) await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      expect(note).toContain(`PayBright contract ${reference}`)
-      expect(note).toContain("merchant portal")
-      await expectLedgersAgree(payment.id, reference)
-    })
-
-    it("refunds what was captured when an order is cancelled after a partial capture", async () => {
-      const { order, payment, reference } = await placedOrder()
-      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
-      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
-      const medusa = await expectLedgersAgree(payment.id, reference)
-      expect(medusa).toMatchObject({ captured: "100.00", refunded: "100.00" })
-    })
-
     it("reports authorizations left uncaptured close to the lender's 30-day limit, in the job and the admin", async () => {
       const { order, payment, reference } = await placedOrder()
       const in26Days = new Date(Date.now() + 26 * 24 * 60 * 60 * 1000)

@@ -6,6 +6,7 @@ import { EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { until } from "../helpers/medusa-exec"
+import { parcels } from "../helpers/parcels"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../helpers/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
@@ -26,6 +27,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
     const lenient = () => ({ ...admin, validateStatus: () => true })
+    const { ship } = parcels(api, () => ({ admin, store }))
 
     beforeAll(async () => {
       ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
@@ -34,6 +36,8 @@ medusaIntegrationTestRunner({
       }))
     })
 
+    /** A sofa, two lamps and shipping, 520.00 before Ontario's 13 % HST. */
+    const ORDER_TOTAL = "587.60"
     const placedOrder = () =>
       placePayBrightOrder(api, getContainer(), store, simulator, admin, [
         { variantIndex: 0, quantity: 1 },
@@ -43,18 +47,6 @@ medusaIntegrationTestRunner({
     async function records(paymentId: string) {
       const { data } = await api.get(`/admin/paybright/payments/${paymentId}/records`, admin)
       return data.records as any[]
-    }
-
-    async function ship(orderId: string, items: { id: string; quantity: number }[]) {
-      const { data } = await api.post(
-        `/admin/orders/${orderId}/fulfillments?fields=fulfillments.id,fulfillments.created_at`,
-        { items, location_id: store.stockLocationId },
-        admin
-      )
-      const fulfillmentId = [...data.order.fulfillments]
-        .sort((a: any, b: any) => String(a.created_at).localeCompare(String(b.created_at)))
-        .at(-1).id
-      await api.post(`/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`, { items }, admin)
     }
 
     async function settledRecords(paymentId: string, count: number) {
@@ -84,7 +76,7 @@ medusaIntegrationTestRunner({
         order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
       )
       const [doubt] = await settledRecords(payment.id, 1)
-      expect(doubt).toMatchObject({ kind: "capture", trigger: "shipment", state: "in_doubt", amount: "520.00" })
+      expect(doubt).toMatchObject({ kind: "capture", trigger: "shipment", state: "in_doubt", amount: ORDER_TOTAL })
       expect(doubt.medusa_id).toMatch(/^capt?_/)
       expect(doubt.message).toMatch(/may have been made .*did not answer in time.*resolve this record/)
       expect(doubt.message).not.toMatch(/nothing/i)
@@ -95,7 +87,7 @@ medusaIntegrationTestRunner({
         5_000,
         () => "Medusa still counts the capture whose answer was lost"
       )
-      expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "520.00", refunded: "0.00" })
+      expect(await ledgerGap(payment.id, reference)).toEqual({ captured: ORDER_TOTAL, refunded: "0.00" })
 
       const retry = await api.post(`/admin/paybright/captures/${doubt.id}/retry`, {}, lenient())
       expect(retry.status).toBe(400)
@@ -122,7 +114,7 @@ medusaIntegrationTestRunner({
       // Never rounded one way in Medusa and another at the lender.
       const precise = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 10.005 }, lenient())
       expect(precise.status).toBe(400)
-      expect(precise.data.message).toMatch(/10.005 has more than two decimals/)
+      expect(precise.data.message).toMatch(/10.005 has fractions of a cent/)
       expect(simulator.contract(reference)!.captured).toBe("0.00")
       await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
       simulator.injectFault(reference, { operation: "refund", kind: "status_503" })
@@ -150,16 +142,16 @@ medusaIntegrationTestRunner({
           order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
         )
         const [unstarted] = await settledRecords(payment.id, 1)
-        expect(unstarted).toMatchObject({ kind: "capture", trigger: "shipment", state: "refused", amount: "520.00" })
+        expect(unstarted).toMatchObject({ kind: "capture", trigger: "shipment", state: "refused", amount: ORDER_TOTAL })
         expect(unstarted.message).toMatch(/could not be started .*retry it from the order's PayBright panel/)
       } finally {
         await locking.release(paymentLockKey(payment.id), { ownerId: "another-process" })
       }
       const [unstarted] = await records(payment.id)
       const { data } = await api.post(`/admin/paybright/captures/${unstarted.id}/retry`, {}, admin)
-      expect(data.capture).toMatchObject({ status: "done", amount: "520.00" })
+      expect(data.capture).toMatchObject({ status: "done", amount: ORDER_TOTAL })
       expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
-      expect(simulator.contract(reference)!.captured).toBe("520.00")
+      expect(simulator.contract(reference)!.captured).toBe(ORDER_TOTAL)
     })
 
     it("turns a record left pending by a stopped process into in doubt, and lists Medusa rows without evidence", async () => {

@@ -74,7 +74,7 @@ medusaIntegrationTestRunner({
       const orderId = back.location!.split("/order/")[1].split("/")[0]
       const payment = await orderPayment(getContainer(), orderId)
       const contract = simulator.contractByReference(session.id)!
-      return { cart, payment, contract }
+      return { cart, orderId, payment, contract }
     }
 
     function recording(transcript: Transcript) {
@@ -347,6 +347,27 @@ medusaIntegrationTestRunner({
       const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
       return data[0]?.order_id
     }
+
+    it("charges nothing when a virtual-card order is cancelled, and tells the merchant to cancel the contract in the portal", async () => {
+      const { orderId, payment, contract } = await placeOrder({ logs: [], responses: [] })
+      await api.post(`/admin/orders/${orderId}/cancel`, {}, admin)
+      const [cancelled] = await getContainer().resolve("payment").listPayments({ id: payment.id })
+      expect(cancelled.canceled_at).toBeTruthy()
+      expect(simulator.contract(contract.gateway_reference)!).toMatchObject({ status: "PENDING", captured: "0.00" })
+      const { data } = await api.get(`/admin/paybright/payments/${payment.id}/records`, admin)
+      expect(data.records).toEqual([
+        expect.objectContaining({ kind: "void", state: "refused", reference: null, actions: ["resolve"] }),
+      ])
+      expect(data.records[0].message).toMatch(
+        /was not released \(PayBright's order-management API does not cover virtual-card contracts; nothing was charged on the card\).*cancel the contract in the PayBright portal and resolve this record as released/
+      )
+      const { data: attention } = await api.get("/admin/paybright/attention", admin)
+      const item = attention.items.find((entry: any) => entry.contract === contract.gateway_reference)
+      expect(item).toMatchObject({ kind: "unreleased_contract", actions: ["resolve"] })
+      await api.post(`/admin/paybright/records/${item.record_id}/resolve`, { lender_shows: "done" }, admin)
+      const { data: after } = await api.get("/admin/paybright/attention", admin)
+      expect(after.items).not.toContainEqual(expect.objectContaining({ contract: contract.gateway_reference }))
+    })
 
     it("keeps an approval whose virtual card is late usable, and places the order when the same result comes again", async () => {
       const { cart, returnUrl, delivery, contract } = await approvedAwaitingDelivery()

@@ -96,6 +96,7 @@ export default defineMiddlewares({
     ...[
       "/admin/paybright/approvals/:id/handled",
       "/admin/paybright/captures/:id/retry",
+      "/admin/paybright/voids/:id/retry",
       "/admin/paybright/payments/:id/card/reveal",
     ].map((matcher) => ({
       method: ["POST" as const],

@@ -4,9 +4,16 @@ import type PayBrightModuleService from "../modules/paybright/service"
 import type { PayBrightApprovalRecord } from "../types/admin"
 import type { ApprovalRecord } from "../workflows/approvals"
 import { orphanMessage } from "./approval-messages"
+import { orphanReleaseTimes } from "./release-orphans"
 
-/** An approval as the admin reads it; an orphan also says what happened and what to do. */
-export function toAdminApproval(approval: ApprovalRecord): PayBrightApprovalRecord & { message: string | null } {
+/**
+ * An approval as the admin reads it; an orphan also says what happened and what to do
+ * (`releaseAt`: when the plugin voids it by itself, see orphanReleaseTimes).
+ */
+export function toAdminApproval(
+  approval: ApprovalRecord,
+  releaseAt?: Date
+): PayBrightApprovalRecord & { message: string | null } {
   return {
     id: approval.id,
     contract: approval.contract,
@@ -18,7 +25,7 @@ export function toAdminApproval(approval: ApprovalRecord): PayBrightApprovalReco
     state: approval.state,
     reason: approval.reason,
     created_at: new Date(approval.created_at).toISOString(),
-    message: approval.state === "orphaned" ? orphanMessage(approval) : null,
+    message: approval.state === "orphaned" ? orphanMessage(approval, releaseAt) : null,
   }
 }
 
@@ -33,8 +40,9 @@ export async function listApprovals(
     skip: query.offset,
     order: { created_at: "DESC" },
   })
+  const releaseTime = await orphanReleaseTimes(scope)
   return {
-    approvals: (approvals as ApprovalRecord[]).map(toAdminApproval),
+    approvals: (approvals as ApprovalRecord[]).map((approval) => toAdminApproval(approval, releaseTime(approval))),
     count,
     limit: query.limit,
     offset: query.offset,

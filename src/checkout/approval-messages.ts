@@ -17,13 +17,17 @@ const WHAT_HAPPENED: Record<OrphanReason, string> = {
     'PayBright set this account up for auto-capture; in-store capture needs "authorization" results (ask PayBright to set the account to separate authorization and capture)',
 }
 
-/** The one sentence the merchant reads about an orphaned contract: what happened and what to do. */
-export function orphanMessage(approval: {
-  contract: string
-  amount: string
-  currency_code: string
-  reason: string | null
-}) {
+/**
+ * The one sentence the merchant reads about an orphaned contract: what happened and what to do.
+ * `releaseAfter`: the plugin voids it at the lender by itself once that time has passed.
+ */
+export function orphanMessage(
+  approval: { contract: string; amount: string; currency_code: string; reason: string | null },
+  releaseAfter?: Date
+) {
   const why = WHAT_HAPPENED[approval.reason as OrphanReason] ?? "no order could be placed for it"
-  return `PayBright contract ${approval.contract} (${approval.amount} ${approval.currency_code}) has no order: ${why}. Cancel it in the PayBright portal, then mark it handled.`
+  const todo = releaseAfter
+    ? `The plugin voids it at PayBright after ${releaseAfter.toISOString().slice(0, 16).replace("T", " ")} UTC, releasing the shopper's loan; nothing to do unless that fails.`
+    : "Cancel it in the PayBright portal, then mark it handled."
+  return `PayBright contract ${approval.contract} (${approval.amount} ${approval.currency_code}) has no order: ${why}. ${todo}`
 }

@@ -3,7 +3,12 @@ import { isAmount, normalizeAmount } from "../lender/amount"
 import { forLog } from "../lender/log-text"
 import { applicationOutcome, applicationResultSchema, issuePaths, type ApplicationResult } from "../lender/schemas"
 import { verifySignature } from "../lender/signing"
-import { acceptsTransactionType, lenderFieldsOf, requestOnlyFieldsOf } from "../providers/paybright/approval"
+import {
+  acceptsTransactionType,
+  isOrderManagementResult,
+  lenderFieldsOf,
+  requestOnlyFieldsOf,
+} from "../providers/paybright/approval"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import { lenderAmount } from "../money/lender-cents"
@@ -30,6 +35,10 @@ export type ApplicationResultOutcome =
   /** Approved, recorded, and reported to the merchant: it will not become an order. */
   | { kind: "orphaned"; reason: string; countryCode?: string }
   | { kind: "rejected"; status: 400 | 401; reason: string }
+  /** The signed result of the plugin's own order-management call (a void): answered, nothing else. */
+  | { kind: "acknowledged" }
+
+type Registration = Awaited<ReturnType<typeof payBrightRegistrations>>[number]
 
 export type HandledResult = { outcome: ApplicationResultOutcome; options?: PayBrightOptions }
 
@@ -75,6 +84,13 @@ export async function handleApplicationResult(
     return reject(401, `the signature does not verify (reference ${forLog(fields.x_reference)})`)
   }
   const options = registration.options
+  if (isOrderManagementResult(fields)) {
+    // The void's own answer already settled its record; this copy changes nothing.
+    logger.info(
+      `PayBright: the lender posted the ${forLog(fields.x_transaction_type)} result of contract ${forLog(fields.x_gateway_reference ?? "?")} (${forLog(fields.x_result ?? "?")})`
+    )
+    return { outcome: { kind: "acknowledged" }, options }
+  }
   const parsed = applicationResultSchema.safeParse(fields)
   if (!parsed.success) {
     return reject(400, `signed fields are incomplete (${issuePaths(parsed.error).join(", ")})`, options)
@@ -83,7 +99,7 @@ export async function handleApplicationResult(
   if (result.x_test.toLowerCase() !== String(options.test)) {
     return reject(401, `the result's test flag (${forLog(result.x_test)}) is not the store's`, options)
   }
-  const settled = await settleResult(scope, logger, result, fields, delivery, options, registrations)
+  const settled = await settleResult(scope, logger, result, fields, delivery, registration, registrations)
   return { outcome: settled, options }
 }
 
@@ -93,8 +109,8 @@ async function settleResult(
   result: ApplicationResult,
   fields: Record<string, string>,
   delivery: Delivery,
-  options: PayBrightOptions,
-  registrations: Awaited<ReturnType<typeof payBrightRegistrations>>
+  registration: Registration,
+  registrations: Registration[]
 ): Promise<ApplicationResultOutcome> {
   const outcome = applicationOutcome(result)
   const checkout = await findCheckout(scope, result.x_reference)
@@ -102,7 +118,7 @@ async function settleResult(
     checkout && registrations.find((candidate) => candidate.providerId === checkout.session.provider_id)?.options
   if (!checkout || sessionOptions?.apiKey !== result.x_account_id) {
     return outcome === "completed"
-      ? orphanWithoutSession(scope, result, fields, delivery, options)
+      ? orphanWithoutSession(scope, result, fields, delivery, registration)
       : { kind: notApproved(outcome) }
   }
   const { session, cartId, countryCode } = checkout
@@ -126,7 +142,12 @@ async function settleResult(
       : !acceptsTransactionType(result, sessionOptions.captureMode)
         ? "auto_capture_account"
         : null
-  const approval = await recordApproval(scope, result, fields, { sessionId: session.id, cartId, reason })
+  const approval = await recordApproval(scope, result, fields, {
+    sessionId: session.id,
+    providerId: session.provider_id,
+    cartId,
+    reason,
+  })
   if (approval.state !== "approved") {
     return settledApproval(approval, countryCode)
   }
@@ -186,7 +207,7 @@ async function orphanWithoutSession(
   result: ApplicationResult,
   fields: Record<string, string>,
   delivery: Delivery,
-  options: PayBrightOptions
+  { providerId, options }: Registration
 ): Promise<ApplicationResultOutcome> {
   const context = readReturnToken(options.apiToken, delivery.returnToken)
   const cart =
@@ -198,6 +219,7 @@ async function orphanWithoutSession(
   const reason: OrphanReason = changed ? "cart_changed" : "session_replaced"
   const approval = await recordApproval(scope, result, fields, {
     sessionId: result.x_reference,
+    providerId,
     cartId: cart.cartId,
     reason,
   })
@@ -231,7 +253,7 @@ async function recordApproval(
   scope: MedusaContainer,
   result: ApplicationResult,
   fields: Record<string, string>,
-  place: { sessionId: string; cartId?: string; reason: OrphanReason | null }
+  place: { sessionId: string; providerId: string; cartId?: string; reason: OrphanReason | null }
 ): Promise<ApprovalRecord> {
   // A repeat delivery (the second callback, the return) finds its row without taking the session's
   // lock: a contract's row is written once and never removed; the lock orders only first writes.
@@ -244,6 +266,7 @@ async function recordApproval(
     input: {
       contract: result.x_gateway_reference,
       session_id: place.sessionId,
+      provider_id: place.providerId,
       cart_id: place.cartId ?? null,
       amount: isAmount(result.x_amount) ? normalizeAmount(result.x_amount) : result.x_amount,
       currency_code: result.x_currency.toUpperCase(),

@@ -37,11 +37,7 @@ export async function settleUnplacedApprovals(
 ): Promise<UnplacedApprovalsSettled> {
   const logger = container.resolve("logger") as Logger
   const service = container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
-  const graceMinutes = Math.max(
-    10,
-    ...(await payBrightRegistrations(container)).map(({ options }) => options.virtualCardGraceMinutes)
-  )
-  const staleBefore = now - (graceMinutes + SWEEP_MARGIN_MINUTES) * 60_000
+  const staleBefore = await finalBefore(container, now)
   const unplaced = (await service.listPayBrightApprovals(
     { state: "approved", created_at: { $lt: new Date(now - REDELIVER_AFTER_MS) } },
     { take: BATCH, order: { created_at: "ASC" } }
@@ -70,6 +66,18 @@ export async function settleUnplacedApprovals(
     else settled.orphaned++
   }
   return settled
+}
+
+/**
+ * Approvals verified before this time are final: no delivery of theirs is still being handled, and
+ * their grace period (virtualCardGraceMinutes, at least 10 minutes) and a margin are over.
+ */
+export async function finalBefore(container: MedusaContainer, now: number): Promise<number> {
+  const graceMinutes = Math.max(
+    10,
+    ...(await payBrightRegistrations(container)).map(({ options }) => options.virtualCardGraceMinutes)
+  )
+  return now - (graceMinutes + SWEEP_MARGIN_MINUTES) * 60_000
 }
 
 /** Past the grace period: ordered if its order exists after all, otherwise an orphan that nothing may place later. */

@@ -1,16 +1,25 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { releaseFinalOrphans } from "../checkout/release-orphans"
 import { settleUnplacedApprovals } from "../checkout/settle-unplaced-approvals"
 
 /**
  * Every minute: an approval the deliveries left without an order is tried again by the store
  * itself, and settled for good once its grace period is over, so no approved contract stays
- * without an order or an alert for the merchant.
+ * without an order or an alert for the merchant; an orphan that is final is then voided at the
+ * lender, releasing the shopper's loan.
  */
 export default async function paybrightUnplacedApprovals(container: MedusaContainer) {
+  const logger = container.resolve("logger") as Logger
   const settled = await settleUnplacedApprovals(container)
   if (settled.placed || settled.orphaned) {
-    ;(container.resolve("logger") as Logger).info(
+    logger.info(
       `PayBright: unplaced approvals settled: ${settled.placed} ordered, ${settled.orphaned} reported, ${settled.waiting} still waiting`
+    )
+  }
+  const orphans = await releaseFinalOrphans(container)
+  if (orphans.released || orphans.notReleased) {
+    logger.info(
+      `PayBright: orphaned contracts: ${orphans.released} released, ${orphans.notReleased} not released (listed under needs attention)`
     )
   }
 }

@@ -1,7 +1,7 @@
 import type { MoneyOutcome } from "../lender/errors"
 
-/** A movement of money the merchant hears about. */
-export type MoneyMovement = "capture" | "refund"
+/** A movement of money the merchant hears about; a void releases the shopper's loan. */
+export type MoneyMovement = "capture" | "refund" | "void"
 
 /** What happened to one capture or refund, as lower layers report it: facts, no advice. */
 export type MoneyFacts = {
@@ -18,7 +18,7 @@ export type MoneyFacts = {
   fact?: string
 }
 
-const PAST: Record<MoneyMovement, string> = { capture: "captured", refund: "refunded" }
+const PAST: Record<MoneyMovement, string> = { capture: "captured", refund: "refunded", void: "released" }
 
 /**
  * The one place that writes what a merchant reads about a capture or refund: what happened and
@@ -26,6 +26,9 @@ const PAST: Record<MoneyMovement, string> = { capture: "captured", refund: "refu
  * "it may have been made" can never be followed by "nothing was changed".
  */
 export function merchantMessage(facts: MoneyFacts): string {
+  if (facts.movement === "void") {
+    return voidMessage(facts)
+  }
   const money = `${facts.amount} ${facts.currency.toUpperCase()}`
   const where =
     facts.via === "PayBright"
@@ -39,6 +42,20 @@ export function merchantMessage(facts: MoneyFacts): string {
       return `The ${facts.movement} of ${money} ${where} was not made${because}; nothing moved, so fix the cause and try again.`
     case "in_doubt":
       return `The ${facts.movement} of ${money} ${where} may have been made${because}; check the contract in the PayBright portal${facts.via === "PayBright" ? "" : ` and the payment in ${facts.via}`}, then resolve this record as ${PAST[facts.movement]} or not, before anything else is captured or refunded on this payment.`
+  }
+}
+
+/** A void releases the whole contract: the merchant reads about the shopper's loan, not about money moved. */
+function voidMessage(facts: MoneyFacts): string {
+  const contract = `PayBright contract ${facts.contract} (${facts.amount} ${facts.currency.toUpperCase()})`
+  const because = facts.fact ? ` (${withoutFinalStop(facts.fact)})` : ""
+  switch (facts.outcome) {
+    case "done":
+      return `Released ${contract}: PayBright voided it, so the shopper's loan is cancelled.`
+    case "refused":
+      return `${contract} was not released${because}; the shopper's loan is still live, so fix the cause and retry the release, or cancel the contract in the PayBright portal and resolve this record as released.`
+    case "in_doubt":
+      return `${contract} may have been released${because}; check the contract in the PayBright portal, then resolve this record as released or not.`
   }
 }
 
@@ -74,6 +91,11 @@ export function resolutionMessage(
   amount: string,
   currency: string
 ): string {
+  if (movement === "void") {
+    return lenderShows === "done"
+      ? `Resolved: PayBright shows the contract (${amount} ${currency.toUpperCase()}) cancelled; the shopper's loan is released.`
+      : `Resolved: PayBright shows the contract (${amount} ${currency.toUpperCase()}) still live; retry the release.`
+  }
   return lenderShows === "done"
     ? `Resolved: PayBright shows the ${movement} of ${amount} ${currency.toUpperCase()}; recorded in Medusa without calling PayBright again.`
     : `Resolved: PayBright shows no ${movement} of ${amount} ${currency.toUpperCase()}; a new attempt is allowed.`

@@ -3,7 +3,8 @@ import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { MoneyRecordRow } from "../records/money-record-types"
 import { toMoneyRecord } from "../records/money-record-view"
-import type { PayBrightMoneyRecord } from "../types/admin"
+import { recordActions } from "./record-actions"
+import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../types/admin"
 
 /** A PayBright payment with its Medusa captures and refunds, as the order panel reads it. */
 export type PanelPayment = {
@@ -27,11 +28,12 @@ export type PanelPayment = {
 export async function moneyRecordsOfPayment(
   container: MedusaContainer,
   payment: Pick<PanelPayment, "id">
-): Promise<PayBrightMoneyRecord[]> {
+): Promise<(PayBrightMoneyRecord & { actions: PayBrightAttentionAction[] })[]> {
   const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
   const rows = (await module.listPayBrightMoneyRecords(
     { payment_id: payment.id },
     { order: { created_at: "DESC" } }
   )) as unknown as MoneyRecordRow[]
-  return rows.map(toMoneyRecord)
+  const retried = new Set(rows.map((row) => row.retry_of))
+  return rows.map((row) => ({ ...toMoneyRecord(row), actions: recordActions(row, retried.has(row.id)) }))
 }

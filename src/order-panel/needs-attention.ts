@@ -1,30 +1,42 @@
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { listOpenAuthorizations } from "../capture/authorization-expiry"
+import { orphanMessage } from "../checkout/approval-messages"
+import { orphanReleaseTimes } from "../checkout/release-orphans"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { MoneyRecordRow } from "../records/money-record-types"
 import type { PayBrightAttentionItem } from "../types/admin"
+import type { ApprovalRecord } from "../workflows/approvals"
+import { recordActions } from "./record-actions"
 
 /** Most urgent first: what may have moved money, then what was refused, then what expires. */
 const ORDER: Record<PayBrightAttentionItem["kind"], number> = {
   in_doubt: 0,
-  refused_capture: 1,
-  orphaned_approval: 2,
-  expiring_authorization: 3,
-  open_authorization: 4,
+  unreleased_contract: 1,
+  refused_capture: 2,
+  orphaned_approval: 3,
+  expiring_authorization: 4,
+  open_authorization: 5,
 }
 
+/** Rows of each kind looked at per request, oldest first. */
+const LIMIT = 100
+
+const NONE = { record_id: null, approval_id: null, movement: null }
+
 /**
- * The order list's "PayBright: needs attention" section: captures or refunds in doubt, refused
- * captures, authorizations close to expiry, and every other authorization awaiting capture with
- * its expiry date. Approvals that never became an order come from the approvals route and are
- * merged in by the admin.
+ * The order list's "PayBright: needs attention" section: movements in doubt, contracts whose
+ * release (void) was refused, refused captures, approved contracts that never became an order,
+ * authorizations close to expiry, and every other authorization awaiting capture with its expiry
+ * date. Each entry says what to do, and which actions the list offers for it.
  */
 export async function needsAttention(container: MedusaContainer, now = new Date()): Promise<PayBrightAttentionItem[]> {
   const items: PayBrightAttentionItem[] = []
   for (const authorization of await listOpenAuthorizations(container, now)) {
     items.push({
+      ...NONE,
+      actions: [],
       kind: authorization.expiring ? "expiring_authorization" : "open_authorization",
       order_id: authorization.order_id ?? null,
       order_display_id: authorization.order_display_id ?? null,
@@ -38,7 +50,11 @@ export async function needsAttention(container: MedusaContainer, now = new Date(
       at: authorization.authorized_at,
     })
   }
-  items.push(...(await refusedCaptures(container)), ...(await inDoubtRecords(container)))
+  items.push(
+    ...(await refusedRecords(container)),
+    ...(await inDoubtRecords(container)),
+    ...(await unplacedOrphans(container, now))
+  )
   // An order already listed for something to act on is not listed again as merely awaiting capture.
   const acted = new Set(items.filter((item) => item.kind !== "open_authorization").map((item) => item.order_id))
   return items
@@ -46,8 +62,11 @@ export async function needsAttention(container: MedusaContainer, now = new Date(
     .sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.at.localeCompare(b.at))
 }
 
-/** Captures refused and not retried since: the merchant retries them from the order. */
-async function refusedCaptures(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
+/**
+ * Refused captures and releases not retried since: the merchant retries a capture; a release is
+ * retried, or resolved as released once the contract is cancelled in the portal.
+ */
+async function refusedRecords(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
   const refused = await moneyRecordsIn(container, "refused")
   const retried = new Set(
     (
@@ -57,16 +76,65 @@ async function refusedCaptures(container: MedusaContainer): Promise<PayBrightAtt
       )) as unknown as MoneyRecordRow[]
     ).map((row) => row.retry_of)
   )
-  return attentionItems(
-    container,
-    refused.filter((row) => row.kind === "capture" && !retried.has(row.id)),
-    "refused_capture"
-  )
+  const open = refused.filter((row) => !retried.has(row.id))
+  return [
+    ...(await attentionItems(
+      container,
+      open.filter((row) => row.kind === "capture"),
+      "refused_capture"
+    )),
+    ...(await attentionItems(
+      container,
+      open.filter((row) => row.kind === "void"),
+      "unreleased_contract"
+    )),
+  ]
 }
 
-/** Captures and refunds in doubt: the lender may have acted; a person must look in the PayBright portal. */
+/** Movements in doubt: the lender may have acted; a person must look in the PayBright portal. */
 async function inDoubtRecords(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
   return attentionItems(container, await moneyRecordsIn(container, "in_doubt"), "in_doubt")
+}
+
+/**
+ * Approved contracts that never became an order, and whose release is not listed already (as
+ * refused or in doubt): released by the plugin once final where it can, else handled by the merchant.
+ */
+async function unplacedOrphans(container: MedusaContainer, now: Date): Promise<PayBrightAttentionItem[]> {
+  const service = recordsModule(container)
+  const orphans = (await service.listPayBrightApprovals(
+    { state: "orphaned" },
+    { take: LIMIT, order: { created_at: "ASC" } }
+  )) as ApprovalRecord[]
+  if (orphans.length === 0) return []
+  const listed = new Set(
+    (
+      (await service.listPayBrightMoneyRecords(
+        { kind: "void", contract: orphans.map((orphan) => orphan.contract), state: ["refused", "in_doubt", "pending"] },
+        { select: ["contract"] }
+      )) as unknown as MoneyRecordRow[]
+    ).map((row) => row.contract)
+  )
+  const releaseTime = await orphanReleaseTimes(container, now.getTime())
+  return orphans
+    .filter((orphan) => !listed.has(orphan.contract))
+    .map((orphan) => {
+      const releaseAt = releaseTime(orphan)
+      return {
+        ...NONE,
+        kind: "orphaned_approval" as const,
+        order_id: null,
+        order_display_id: null,
+        contract: orphan.contract,
+        amount: orphan.amount,
+        currency_code: orphan.currency_code,
+        message: orphanMessage(orphan, releaseAt),
+        expires_at: null,
+        at: new Date(orphan.created_at).toISOString(),
+        approval_id: orphan.id,
+        actions: releaseAt ? [] : ["mark_handled" as const],
+      }
+    })
 }
 
 function recordsModule(container: MedusaContainer) {
@@ -76,14 +144,14 @@ function recordsModule(container: MedusaContainer) {
 async function moneyRecordsIn(container: MedusaContainer, state: "refused" | "in_doubt") {
   return (await recordsModule(container).listPayBrightMoneyRecords(
     { state },
-    { order: { created_at: "ASC" }, take: 100 }
+    { order: { created_at: "ASC" }, take: LIMIT }
   )) as unknown as MoneyRecordRow[]
 }
 
 async function attentionItems(
   container: MedusaContainer,
   rows: MoneyRecordRow[],
-  kind: "refused_capture" | "in_doubt"
+  kind: "refused_capture" | "in_doubt" | "unreleased_contract"
 ): Promise<PayBrightAttentionItem[]> {
   const orders = await displayIds(
     container,
@@ -100,6 +168,11 @@ async function attentionItems(
       row.message ?? (kind === "in_doubt" ? "In doubt: check the PayBright portal, then resolve it." : "Refused."),
     expires_at: null,
     at: new Date(row.created_at).toISOString(),
+    record_id: row.id,
+    approval_id: null,
+    // Rows here are not retried: refusedRecords leaves those out.
+    actions: recordActions(row, false),
+    movement: row.kind,
   }))
 }
 

@@ -79,7 +79,8 @@ export async function orderPanel(
   }
   const captureMode = data_.capture_mode ?? options?.captureMode ?? "in_store"
   const processor = captureMode === "virtual_card" ? (options?.cardProcessor?.type ?? null) : null
-  const open = !cancelled && MathBN.gt(remaining, 0)
+  // Once a release of the contract was attempted, nothing more is captured on it.
+  const open = !cancelled && !records.some((record) => record.kind === "void") && MathBN.gt(remaining, 0)
   // While a capture is refused, in doubt or running, the way forward is that record (retry, resolve):
   // capturing the remainder beside it would take its amount too.
   const busy = records.some((record) => record.kind === "capture" && record.state !== "done")
@@ -157,8 +158,14 @@ async function timelineOf(
   return entries.sort((a, b) => b.at.localeCompare(a.at))
 }
 
+const MOVEMENT_WORDS: Record<PayBrightMoneyRecord["kind"], string> = {
+  capture: "Capture",
+  refund: "Refund",
+  void: "Release of the loan",
+}
+
 function recordSentence(record: PayBrightMoneyRecord, currency: string) {
-  const what = `${record.kind === "capture" ? "Capture" : "Refund"} of ${record.amount} ${currency}`
+  const what = `${MOVEMENT_WORDS[record.kind]} of ${record.amount} ${currency}`
   const when = record.trigger === "admin" ? "from the admin" : `at ${record.trigger}`
   switch (record.state) {
     case "done":

@@ -11,6 +11,8 @@ const WORDS: Record<PayBrightPaymentStatus, string> = {
   capture_failed: "Capture failed",
   in_doubt: "In doubt",
   cancelled: "Cancelled",
+  released: "Cancelled · loan released",
+  release_failed: "Loan not released",
 }
 
 export type StatusFacts = {
@@ -18,7 +20,7 @@ export type StatusFacts = {
   captured: BigNumberInput
   refunded: BigNumberInput
   cancelled: boolean
-  records: Pick<PayBrightMoneyRecord, "id" | "kind" | "state" | "retry_of">[]
+  records: Pick<PayBrightMoneyRecord, "id" | "kind" | "state" | "retry_of" | "created_at">[]
   authorizedAt: Date
   authorizationDays: number
   expiryWarningDays: number
@@ -38,20 +40,26 @@ export function paymentStatus(facts: StatusFacts): {
 } {
   const remaining = MathBN.sub(facts.authorized, facts.captured)
   const captured = MathBN.convert(facts.captured)
-  const status: PayBrightPaymentStatus = facts.cancelled
-    ? "cancelled"
-    : facts.records.some((record) => record.state === "in_doubt")
-      ? "in_doubt"
-      : openRefusedCaptures(facts.records).length > 0
-        ? "capture_failed"
-        : MathBN.gt(captured, 0) && MathBN.gte(facts.refunded, captured)
-          ? "refunded"
-          : MathBN.lte(remaining, 0)
-            ? "captured"
-            : MathBN.gt(captured, 0)
-              ? "partially_captured"
-              : "awaiting_capture"
-  if (facts.cancelled || MathBN.lte(remaining, 0)) {
+  const release = latestRelease(facts.records)
+  const status: PayBrightPaymentStatus =
+    release?.state === "done"
+      ? "released"
+      : release
+        ? "release_failed"
+        : facts.cancelled
+          ? "cancelled"
+          : facts.records.some((record) => record.state === "in_doubt")
+            ? "in_doubt"
+            : openRefusedCaptures(facts.records).length > 0
+              ? "capture_failed"
+              : MathBN.gt(captured, 0) && MathBN.gte(facts.refunded, captured)
+                ? "refunded"
+                : MathBN.lte(remaining, 0)
+                  ? "captured"
+                  : MathBN.gt(captured, 0)
+                    ? "partially_captured"
+                    : "awaiting_capture"
+  if (facts.cancelled || release || MathBN.lte(remaining, 0)) {
     return { status, status_text: WORDS[status], expires_at: null, expires_in_days: null }
   }
   const { expiresAt, daysLeft, expiring } = authorizationAge(
@@ -72,6 +80,11 @@ export function paymentStatus(facts: StatusFacts): {
     expires_at: expiresAt.toISOString(),
     expires_in_days: daysLeft,
   }
+}
+
+/** The newest attempt at releasing the contract (voiding it at the lender), if any. */
+function latestRelease<T extends Pick<PayBrightMoneyRecord, "kind" | "created_at">>(records: T[]): T | undefined {
+  return records.filter((record) => record.kind === "void").sort((a, b) => b.created_at.localeCompare(a.created_at))[0]
 }
 
 /** Refused captures nobody has retried yet: a retry is a new record naming the one it retries. */

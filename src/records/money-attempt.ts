@@ -2,15 +2,21 @@ import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { blockedByDoubtMessage, merchantMessage, type MoneyFacts } from "../messages/merchant-messages"
 import type { Failure } from "./classify-failure"
 import { writeEvent } from "./events"
-import type { MoneyKind, MoneyRecordRow } from "./money-record-types"
+import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "./money-record-types"
 import { appLogger, appQuery, pluginRecords } from "./plugin-records"
 
 export type AttemptInput = {
   kind: MoneyKind
-  paymentId: string
-  paymentCollectionId: string
-  /** Medusa's Capture or Refund id. */
-  medusaId: string
+  /** None for the void of an approval that never became a payment. */
+  paymentId: string | null
+  /** Where the order is found; none without a payment. */
+  paymentCollectionId: string | null
+  /** Medusa's Capture or Refund id, or the id of the Payment a void cancels. */
+  medusaId: string | null
+  /** Why a record the plugin's workflows did not prepare is made; "admin" unless said. */
+  trigger?: MoneyTrigger
+  /** The refused record this attempt retries. */
+  retryOf?: string
   /** What moves at the lender: two decimals. */
   amount: string
   /** Medusa's exact amount for the Capture or Refund. */
@@ -42,10 +48,12 @@ export type Attempt = {
  */
 export async function openAttempt(input: AttemptInput): Promise<Attempt> {
   const records = pluginRecords()
-  const [doubt] = (await records.listPayBrightMoneyRecords(
-    { payment_id: input.paymentId, state: "in_doubt" },
-    { take: 1 }
-  )) as unknown as MoneyRecordRow[]
+  const [doubt] = input.paymentId
+    ? ((await records.listPayBrightMoneyRecords(
+        { payment_id: input.paymentId, state: "in_doubt" },
+        { take: 1 }
+      )) as unknown as MoneyRecordRow[])
+    : []
   if (doubt) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -57,13 +65,15 @@ export async function openAttempt(input: AttemptInput): Promise<Attempt> {
       })
     )
   }
-  const order = await orderOfCollection(input.paymentCollectionId)
-  const prepared = (
-    (await records.listPayBrightMoneyRecords(
-      { payment_id: input.paymentId, kind: input.kind, medusa_id: null, state: ["pending", "done"] },
-      { order: { created_at: "DESC" }, take: 1 }
-    )) as unknown as MoneyRecordRow[]
-  ).find((candidate) => MathBN.eq(medusaAmountOf(candidate), input.medusaAmount))
+  const order = input.paymentCollectionId ? await orderOfCollection(input.paymentCollectionId) : undefined
+  const prepared = input.paymentId
+    ? (
+        (await records.listPayBrightMoneyRecords(
+          { payment_id: input.paymentId, kind: input.kind, medusa_id: null, state: ["pending", "done"] },
+          { order: { created_at: "DESC" }, take: 1 }
+        )) as unknown as MoneyRecordRow[]
+      ).find((candidate) => MathBN.eq(medusaAmountOf(candidate), input.medusaAmount))
+    : undefined
   const fields = {
     medusa_id: input.medusaId,
     reference: input.reference,
@@ -80,7 +90,8 @@ export async function openAttempt(input: AttemptInput): Promise<Attempt> {
       )
     : await records.createPayBrightMoneyRecords({
         kind: input.kind,
-        trigger: "admin",
+        trigger: input.trigger ?? "admin",
+        retry_of: input.retryOf ?? null,
         payment_id: input.paymentId,
         order_id: order?.id ?? null,
         currency_code: input.currency,

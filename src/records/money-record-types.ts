@@ -1,6 +1,6 @@
 import type { MoneyOutcome } from "../lender/errors"
 
-export type MoneyKind = "capture" | "refund"
+export type MoneyKind = "capture" | "refund" | "void"
 export type MoneyTrigger = "shipment" | "fulfillment" | "admin" | "order_canceled" | "orphan" | "retry"
 export type MoneyState = "pending" | MoneyOutcome
 
@@ -10,7 +10,7 @@ export type MoneyRecordRow = {
   kind: MoneyKind
   trigger: MoneyTrigger
   idempotency_key: string | null
-  payment_id: string
+  payment_id: string | null
   order_id: string | null
   fulfillment_id: string | null
   contract: string | null

@@ -64,10 +64,10 @@ export type PayBrightSettingsSaved = {
   credentials: { checked: boolean; message: string }
 }
 
-/** A capture or refund of a PayBright payment, as the order panel lists it. */
+/** A capture, refund or void (release of the loan) of a PayBright contract, as the order panel lists it. */
 export type PayBrightMoneyRecord = {
   id: string
-  kind: "capture" | "refund"
+  kind: "capture" | "refund" | "void"
   trigger: "shipment" | "fulfillment" | "admin" | "order_canceled" | "orphan" | "retry"
   amount: string
   currency_code: string
@@ -92,7 +92,7 @@ export type PayBrightApprovalRecord = {
   order_id: string | null
   amount: string
   currency_code: string
-  state: "approved" | "ordered" | "orphaned" | "handled"
+  state: "approved" | "ordered" | "orphaned" | "released" | "handled"
   reason: string | null
   created_at: string
 }
@@ -106,7 +106,17 @@ export type PayBrightTimelineEntry = {
 }
 
 export type PayBrightPaymentStatus =
-  "awaiting_capture" | "partially_captured" | "captured" | "refunded" | "capture_failed" | "in_doubt" | "cancelled"
+  | "awaiting_capture"
+  | "partially_captured"
+  | "captured"
+  | "refunded"
+  | "capture_failed"
+  | "in_doubt"
+  | "cancelled"
+  /** Cancelled, and the contract voided at the lender: the shopper's loan is released. */
+  | "released"
+  /** A release (void) refused or in doubt: the shopper's loan may still be live. */
+  | "release_failed"
 
 /** Everything the order page's PayBright panel shows, for one order. */
 export type PayBrightOrderPanel = {
@@ -128,7 +138,7 @@ export type PayBrightOrderPanel = {
   /** Authorized and not yet captured. */
   remaining: string
   card: { last4: string; expiry: string; brand: string } | null
-  records: PayBrightMoneyRecord[]
+  records: (PayBrightMoneyRecord & { actions: PayBrightAttentionAction[] })[]
   timeline: PayBrightTimelineEntry[]
   actions: {
     capture_remainder: boolean
@@ -139,8 +149,17 @@ export type PayBrightOrderPanel = {
 export type PayBrightOrderPanelResponse = { panel: PayBrightOrderPanel | null }
 
 /** One line of the order list's "PayBright: needs attention" section. */
+/** What a merchant can do about an entry right from the list. */
+export type PayBrightAttentionAction = "retry_capture" | "retry_release" | "resolve" | "mark_handled"
+
 export type PayBrightAttentionItem = {
-  kind: "expiring_authorization" | "open_authorization" | "refused_capture" | "in_doubt" | "orphaned_approval"
+  kind:
+    | "expiring_authorization"
+    | "open_authorization"
+    | "refused_capture"
+    | "in_doubt"
+    | "unreleased_contract"
+    | "orphaned_approval"
   /** Where the entry leads: its order, or its contract when there is no order. */
   order_id: string | null
   order_display_id: number | null
@@ -152,6 +171,14 @@ export type PayBrightAttentionItem = {
   /** For authorizations: when the lender cancels the uncaptured remainder. */
   expires_at: string | null
   at: string
+  /** The capture, refund or release (void) record the entry is about, if any. */
+  record_id: string | null
+  /** The approval the entry is about, for an approved contract that never became an order. */
+  approval_id: string | null
+  /** What the merchant can do about it from the list. */
+  actions: PayBrightAttentionAction[]
+  /** For a record: its movement (capture, refund, void). */
+  movement: "capture" | "refund" | "void" | null
 }
 
 export type PayBrightAttentionResponse = { items: PayBrightAttentionItem[] }

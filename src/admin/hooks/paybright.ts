@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { FetchError } from "@medusajs/js-sdk"
 import { sdk } from "../lib/sdk"
 import type {
-  PayBrightApprovalRecord,
-  PayBrightAttentionItem,
   PayBrightAttentionResponse,
   PayBrightOrderPanelResponse,
   PayBrightRevealedCard,
@@ -56,33 +53,23 @@ export function useOrderPanel(orderId: string) {
   })
 }
 
-/** The panel's actions; each refreshes the panel and the needs-attention list when it settles. */
-export function usePanelActions(orderId: string) {
+/** Refreshes what an action may have changed: the panels, the needs-attention list, Medusa's own order pages. */
+function useRefresh() {
   const queryClient = useQueryClient()
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: paybrightKeys.panel(orderId) })
-    void queryClient.invalidateQueries({ queryKey: paybrightKeys.attention })
-    // Medusa's own order page shows the payment too.
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ["paybright"] })
     void queryClient.invalidateQueries({ queryKey: ["orders"] })
   }
+}
+
+/** The panel's own actions; each refreshes the panel and the needs-attention list when it settles. */
+export function usePanelActions() {
+  const refresh = useRefresh()
   return {
     // Medusa's own admin capture route: the provider captures exactly this amount at the lender.
     captureRemainder: useMutation({
       mutationFn: ({ paymentId, amount }: { paymentId: string; amount: string }) =>
         sdk.admin.payment.capture(paymentId, { amount: Number(amount) }),
-      onSettled: refresh,
-    }),
-    retryCapture: useMutation({
-      mutationFn: (recordId: string) =>
-        sdk.client.fetch(`/admin/paybright/captures/${recordId}/retry`, { method: "POST" }),
-      onSettled: refresh,
-    }),
-    resolveRecord: useMutation({
-      mutationFn: ({ recordId, lenderShows }: { recordId: string; lenderShows: "done" | "nothing" }) =>
-        sdk.client.fetch(`/admin/paybright/records/${recordId}/resolve`, {
-          method: "POST",
-          body: { lender_shows: lenderShows },
-        }),
       onSettled: refresh,
     }),
     revealCard: useMutation({
@@ -95,43 +82,36 @@ export function usePanelActions(orderId: string) {
   }
 }
 
-/**
- * The needs-attention list: the plugin's own list, with approvals that never became an order
- * from the approvals route (absent on stores without it: then there are none to show).
- */
+/** What a merchant does about a record or an orphaned approval, from the panel or the needs-attention list. */
+export function useRecordActions() {
+  const refresh = useRefresh()
+  const post = (path: string, body?: Record<string, unknown>) =>
+    sdk.client.fetch(path, { method: "POST", ...(body ? { body } : {}) })
+  return {
+    retryCapture: useMutation({
+      mutationFn: (recordId: string) => post(`/admin/paybright/captures/${recordId}/retry`),
+      onSettled: refresh,
+    }),
+    retryRelease: useMutation({
+      mutationFn: (recordId: string) => post(`/admin/paybright/voids/${recordId}/retry`),
+      onSettled: refresh,
+    }),
+    resolveRecord: useMutation({
+      mutationFn: ({ recordId, lenderShows }: { recordId: string; lenderShows: "done" | "nothing" }) =>
+        post(`/admin/paybright/records/${recordId}/resolve`, { lender_shows: lenderShows }),
+      onSettled: refresh,
+    }),
+    markHandled: useMutation({
+      mutationFn: (approvalId: string) => post(`/admin/paybright/approvals/${approvalId}/handled`),
+      onSettled: refresh,
+    }),
+  }
+}
+
+/** The needs-attention list, sorted and worded by the server. */
 export function useNeedsAttention() {
   return useQuery({
     queryKey: paybrightKeys.attention,
-    queryFn: async (): Promise<PayBrightAttentionItem[]> => {
-      const [{ items }, orphaned] = await Promise.all([
-        sdk.client.fetch<PayBrightAttentionResponse>("/admin/paybright/attention"),
-        sdk.client
-          .fetch<{ approvals: PayBrightApprovalRecord[] }>("/admin/paybright/approvals", {
-            query: { state: "orphaned", limit: 50 },
-          })
-          .then(
-            ({ approvals }) => approvals,
-            (error: unknown) => {
-              if (error instanceof FetchError && error.status === 404) return []
-              throw error
-            }
-          ),
-      ])
-      return [...items, ...orphaned.map(orphanedItem)]
-    },
+    queryFn: async () => (await sdk.client.fetch<PayBrightAttentionResponse>("/admin/paybright/attention")).items,
   })
-}
-
-function orphanedItem(approval: PayBrightApprovalRecord): PayBrightAttentionItem {
-  return {
-    kind: "orphaned_approval",
-    order_id: approval.order_id,
-    order_display_id: null,
-    contract: approval.contract,
-    amount: approval.amount,
-    currency_code: approval.currency_code,
-    message: `Approved by PayBright but never became an order${approval.reason ? ` (${approval.reason})` : ""}: cancel contract ${approval.contract} in the PayBright portal.`,
-    expires_at: null,
-    at: approval.created_at,
-  }
 }

@@ -3,6 +3,7 @@ import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import type { PayBrightAttentionItem } from "../../types/admin"
 import { QueryState } from "../components/query-state"
+import { RecordActions } from "../components/record-actions"
 import { useNeedsAttention } from "../hooks/paybright"
 import { date, money } from "../lib/format"
 
@@ -10,6 +11,7 @@ const DAY = 24 * 60 * 60 * 1000
 const LABELS: Record<PayBrightAttentionItem["kind"], { text: string; color: "red" | "orange" | "grey" }> = {
   in_doubt: { text: "in doubt", color: "red" },
   refused_capture: { text: "capture refused", color: "red" },
+  unreleased_contract: { text: "loan not released", color: "red" },
   orphaned_approval: { text: "approved, no order", color: "orange" },
   expiring_authorization: { text: "close to expiry", color: "red" },
   open_authorization: { text: "awaiting capture", color: "grey" },
@@ -69,6 +71,21 @@ const PayBrightNeedsAttentionWidget = () => {
             <Text size="xsmall" className="text-ui-fg-subtle">
               {item.message}
             </Text>
+            {/* Entries with an order are acted on from its panel; the others only here. */}
+            {!item.order_id && (
+              <RecordActions
+                target={{
+                  recordId: item.record_id,
+                  approvalId: item.approval_id,
+                  movement: item.movement,
+                  inDoubt: item.kind === "in_doubt",
+                  amount: item.amount,
+                  currency: item.currency_code,
+                  contract: item.contract,
+                  actions: item.actions,
+                }}
+              />
+            )}
           </div>
           <Badge size="2xsmall" color={LABELS[item.kind].color}>
             {item.expires_at

@@ -1,6 +1,6 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Badge, Button, Container, Heading, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useState } from "react"
 import type {
   PayBrightMoneyRecord,
@@ -9,8 +9,9 @@ import type {
   PayBrightRevealedCard,
 } from "../../types/admin"
 import { QueryState } from "../components/query-state"
+import { RecordActions, useConfirmedAction } from "../components/record-actions"
 import { useOrderPanel, usePanelActions } from "../hooks/paybright"
-import { date, dateTime, errorText, money } from "../lib/format"
+import { date, dateTime, money } from "../lib/format"
 
 const STATUS_COLORS: Record<PayBrightPaymentStatus, "green" | "orange" | "red" | "blue" | "grey"> = {
   awaiting_capture: "orange",
@@ -20,9 +21,12 @@ const STATUS_COLORS: Record<PayBrightPaymentStatus, "green" | "orange" | "red" |
   capture_failed: "red",
   in_doubt: "red",
   cancelled: "grey",
+  released: "grey",
+  release_failed: "red",
 }
 const RECORD_COLORS = { done: "green", refused: "red", in_doubt: "orange", pending: "grey" } as const
 const RECORD_WORDS = { done: "done", refused: "refused", in_doubt: "in doubt", pending: "in progress" } as const
+const MOVEMENT_WORDS = { capture: "Capture", refund: "Refund", void: "Release of the loan" } as const
 const TRIGGER_WORDS: Record<PayBrightMoneyRecord["trigger"], string> = {
   shipment: "at shipment",
   fulfillment: "at fulfillment",
@@ -64,22 +68,11 @@ function OrderPanel({ orderId }: { orderId: string }) {
 }
 
 function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
-  const prompt = usePrompt()
-  const actions = usePanelActions(panel.order_id)
+  const actions = usePanelActions()
   const [card, setCard] = useState<PayBrightRevealedCard>()
   const currency = panel.currency_code
-  // A refused capture already retried is settled by its retry: no second retry button.
-  const retried = new Set(panel.records.map((record) => record.retry_of))
 
-  const confirmThen = async (title: string, description: string, confirmText: string, run: () => Promise<unknown>) => {
-    if (!(await prompt({ title, description, confirmText, cancelText: "Cancel" }))) return
-    try {
-      await run()
-      toast.success(title.replace(/\?$/, ""), { description: "Done." })
-    } catch (error) {
-      toast.error(`${title.replace(/\?$/, "")}: not done`, { description: errorText(error, "The action failed.") })
-    }
-  }
+  const confirmThen = useConfirmedAction()
 
   const captureRemainder = () =>
     confirmThen(
@@ -87,22 +80,6 @@ function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
       `PayBright will capture ${money(panel.remaining, currency)} on contract ${panel.contract ?? ""}.`,
       `Capture ${money(panel.remaining, currency)}`,
       () => actions.captureRemainder.mutateAsync({ paymentId: panel.payment_id, amount: panel.remaining })
-    )
-  const retry = (record: PayBrightMoneyRecord) =>
-    confirmThen(
-      "Retry the capture?",
-      `PayBright will be asked again to capture ${money(record.amount, currency)}.`,
-      `Capture ${money(record.amount, currency)}`,
-      () => actions.retryCapture.mutateAsync(record.id)
-    )
-  const resolve = (record: PayBrightMoneyRecord, lenderShows: "done" | "nothing") =>
-    confirmThen(
-      lenderShows === "done" ? "Record it as done?" : "Record that nothing happened?",
-      lenderShows === "done"
-        ? `Only if the PayBright portal shows this ${record.kind} of ${money(record.amount, currency)}: Medusa records it without asking PayBright again.`
-        : `Only if the PayBright portal shows no ${record.kind} of ${money(record.amount, currency)}: it may then be tried again.`,
-      lenderShows === "done" ? `It is done: ${money(record.amount, currency)}` : "Nothing happened",
-      () => actions.resolveRecord.mutateAsync({ recordId: record.id, lenderShows })
     )
   const reveal = () =>
     confirmThen(
@@ -177,7 +154,7 @@ function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
       )}
       <div id="paybright-records" className="flex flex-col gap-y-3 px-6 py-4">
         <Text size="small" weight="plus">
-          Captures and refunds
+          Captures, refunds and releases
         </Text>
         {panel.records.length === 0 && (
           <Text size="small" className="text-ui-fg-subtle">
@@ -188,8 +165,7 @@ function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
           <div key={record.id} className="flex flex-col gap-y-1">
             <div className="flex items-center justify-between gap-x-2">
               <Text size="small">
-                {record.kind === "capture" ? "Capture" : "Refund"} {money(record.amount, currency)}{" "}
-                {TRIGGER_WORDS[record.trigger]}
+                {MOVEMENT_WORDS[record.kind]} {money(record.amount, currency)} {TRIGGER_WORDS[record.trigger]}
               </Text>
               <Badge size="2xsmall" color={RECORD_COLORS[record.state]}>
                 {RECORD_WORDS[record.state]}
@@ -200,26 +176,18 @@ function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
                 {record.message}
               </Text>
             )}
-            {record.state === "refused" && record.kind === "capture" && !retried.has(record.id) && (
-              <Button
-                size="small"
-                variant="secondary"
-                isLoading={actions.retryCapture.isPending && actions.retryCapture.variables === record.id}
-                onClick={() => retry(record)}
-              >
-                Retry capture of {money(record.amount, currency)}
-              </Button>
-            )}
-            {record.state === "in_doubt" && (
-              <div className="flex gap-2">
-                <Button size="small" variant="secondary" onClick={() => resolve(record, "done")}>
-                  PayBright shows it
-                </Button>
-                <Button size="small" variant="secondary" onClick={() => resolve(record, "nothing")}>
-                  PayBright shows nothing
-                </Button>
-              </div>
-            )}
+            <RecordActions
+              target={{
+                recordId: record.id,
+                approvalId: null,
+                movement: record.kind,
+                inDoubt: record.state === "in_doubt",
+                amount: record.amount,
+                currency,
+                contract: panel.contract,
+                actions: record.actions,
+              }}
+            />
           </div>
         ))}
       </div>

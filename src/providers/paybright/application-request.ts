@@ -12,6 +12,11 @@ export const RETURN_ROUTES = {
   cancel: "/paybright/cancel",
 } as const
 
+/** Where the lender posts the result of an order-management call (a void) too: the callback route, which answers it 200. */
+export function orderManagementCallbackUrl(options: Pick<PayBrightOptions, "backendUrl">): string {
+  return `${options.backendUrl}${RETURN_ROUTES.callback}`
+}
+
 const text = z.string().trim().max(200).nullish().catch(undefined)
 const addressSchema = z.object({
   first_name: text,

@@ -29,6 +29,16 @@ export function requestOnlyFieldsOf(fields: Record<string, string>): string[] {
 }
 
 /**
+ * Whether signed fields are the result of an order-management call (a void the plugin asked for),
+ * which the lender also posts to the callback route: an answer to the plugin's own call, never an
+ * approval.
+ */
+export function isOrderManagementResult(fields: Record<string, string>): boolean {
+  return ORDER_MANAGEMENT_TYPES.has(fields.x_transaction_type?.trim().toLowerCase() ?? "")
+}
+const ORDER_MANAGEMENT_TYPES = new Set(["void", "capture", "refund"])
+
+/**
  * Whether a result's transaction type suits the capture mode. In-store capture needs an account
  * with separate authorization and capture (x_transaction_type "authorization"); an auto-capture
  * account's result carries none, and the lender has already paid the merchant for it.

@@ -30,6 +30,8 @@ export type ModuleRecords = {
   ): Promise<{ amount: BigNumberInput; currency_code: string; payment_collection_id: string }>
   capture(captureId: string): Promise<MovementFacts>
   refund(refundId: string): Promise<MovementFacts>
+  /** A payment Medusa is cancelling: its collection and what was captured of it. */
+  payment(paymentId: string): Promise<{ payment_collection_id: string; captured: BigNumberInput }>
 }
 
 export function moduleRecords(container: Record<string, unknown>): ModuleRecords {
@@ -53,6 +55,13 @@ export function moduleRecords(container: Record<string, unknown>): ModuleRecords
     },
     capture: (captureId) => movement(service("captureService"), service("paymentService"), "capture", captureId),
     refund: (refundId) => movement(service("refundService"), service("paymentService"), "refund", refundId),
+    async payment(paymentId) {
+      const payment = (await service("paymentService").retrieve(paymentId, {
+        select: ["id", "payment_collection_id"],
+        relations: ["captures"],
+      })) as unknown as { payment_collection_id: string; captures: AmountRow[] }
+      return { payment_collection_id: payment.payment_collection_id, captured: sum(payment.captures) }
+    },
   }
 }
 

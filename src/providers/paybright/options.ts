@@ -120,6 +120,12 @@ export const optionFieldsSchema = z
      */
     virtualCardGraceMinutes: z.number().min(0, "must be at least 0").max(1440, "must be at most 1440").default(10),
     /**
+     * Whether an approved contract that can never become an order (an orphan) is voided at the
+     * lender once it is final, releasing the shopper's loan. In-store mode only: the lender's
+     * order-management API does not cover virtual-card contracts.
+     */
+    releaseOrphans: z.boolean({ error: "must be true or false" }).default(true),
+    /**
      * Days after which the lender cancels what an authorization still holds uncaptured: 30 unless
      * the merchant negotiated longer with PayBright (protocol.md §6).
      */

@@ -37,10 +37,12 @@ import { registeredProviders } from "../../checkout/provider-settings"
 import { clientsFor, effectiveProvider, type EffectiveProvider } from "../../settings/effective-settings"
 import { amountLimitRefusal } from "./amount-limits"
 import { forLog } from "../../lender/log-text"
+import { releaseContract } from "../../money/release-contract"
 import {
   applicantFieldsWithPrefix,
   applicantSchema,
   buildApplicationRedirect,
+  orderManagementCallbackUrl,
   type ApplicantDetails,
 } from "./application-request"
 import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "./approval"
@@ -51,6 +53,7 @@ import { returnToken } from "./return-token"
 import { SessionApprovals } from "./session-approval"
 import type { Settlement } from "./settlement/types"
 import {
+  paymentDataSchema,
   readPaymentData,
   sessionDataSchema,
   type PaymentData,
@@ -236,15 +239,42 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /**
-   * The lender's in-store API has no void: an authorization never captured lapses after 30 days
-   * (protocol.md §6). Medusa's record is cancelled and the merchant is told what remains to do.
+   * Medusa cancels a payment when its order is cancelled, or when an order edit replaces the
+   * payment. A contract never captured is voided at the lender, releasing the shopper's loan; a
+   * void refused or in doubt throws the merchant's message (Medusa then keeps the payment, and the
+   * record waits in "needs attention" for a retry or a resolution). A virtual-card contract cannot
+   * be voided through the lender's API: its record says to cancel it in the PayBright portal. A contract already partly
+   * captured cannot be voided (the lender has no partial void): what it still holds uncaptured
+   * lapses after authorizationDays.
    */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    const reference = input.data?.gateway_reference
-    if (reference) {
+    const parsed = paymentDataSchema.safeParse(input.data)
+    const paymentId = input.context?.idempotency_key
+    if (!parsed.success || !paymentId) {
+      // Never authorized by PayBright: there is no contract to release.
+      return { data: input.data }
+    }
+    const payment = parsed.data
+    const { payment_collection_id, captured } = await this.records.payment(paymentId)
+    if (MathBN.gt(captured, 0)) {
       this.logger.warn(
-        `PayBright: payment for contract ${reference} cancelled in Medusa. PayBright's API offers no void for in-store contracts: cancel the contract in the PayBright merchant portal, or it lapses uncaptured after 30 days.`
+        `PayBright: payment for contract ${payment.gateway_reference} cancelled in Medusa after a partial capture; PayBright cannot void part of a contract, so what it holds uncaptured lapses after the authorization period.`
       )
+      return { data: input.data }
+    }
+    const { settlement, options } = await this.current()
+    const released = await releaseContract({
+      settlement,
+      contract: payment,
+      paymentId,
+      paymentCollectionId: payment_collection_id,
+      trigger: "admin",
+      callbackUrl: orderManagementCallbackUrl(options),
+    })
+    // Where the lender's API cannot void (a virtual card), Medusa's payment is cancelled all the same
+    // (nothing is charged on the card) and the refused record tells the merchant what to do.
+    if (released.outcome !== "done" && !settlement.cannotRelease) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, released.message)
     }
     return { data: input.data }
   }

@@ -9,6 +9,8 @@ import type { PayBrightApprovalRecord } from "../../types/admin"
 /** An approval row as the module answers it (dates as dates). */
 export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
   created_at: Date | string
+  /** The registration it was verified for; absent on rows written before it was kept. */
+  provider_id?: string | null
   /** The signed result as it arrived; absent on rows written before it was kept. */
   lender_result?: Record<string, string> | null
 }
@@ -16,6 +18,8 @@ export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
 export type RecordApprovalInput = {
   contract: string
   session_id: string
+  /** The registration the approval was verified for: which credentials release it if it is orphaned. */
+  provider_id: string
   cart_id: string | null
   amount: string
   currency_code: string
@@ -50,6 +54,7 @@ export const recordApprovalStep = createStep(
     const approval = (await service.createPayBrightApprovals({
       contract: input.contract,
       session_id: input.session_id,
+      provider_id: input.provider_id,
       cart_id: input.cart_id,
       amount: input.amount,
       currency_code: input.currency_code,

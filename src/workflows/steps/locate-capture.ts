@@ -17,7 +17,7 @@ export const locateCaptureStep = createStep(
   async (input: CaptureRequestInput, { container }) => {
     if ("retry_record_id" in input) {
       const record = await findRecord(container, input.retry_record_id)
-      return new StepResponse({ lock_key: paymentLockKey(record.payment_id), skip_reason: null as string | null })
+      return new StepResponse({ lock_key: paymentLockKey(record.payment_id!), skip_reason: null as string | null })
     }
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: links } = await query.graph({

@@ -87,7 +87,7 @@ export const prepareCaptureRecordStep = createStep(
     } else {
       amount = exactText(medusaAmountOf(retryOf!))
       lenderAmount = twoDecimals(retryOf!.amount)
-      paymentId = retryOf!.payment_id
+      paymentId = retryOf!.payment_id!
       currency = retryOf!.currency_code
     }
     if (MathBN.lte(amount, 0)) {

@@ -4,7 +4,9 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { resolutionMessage } from "../../messages/merchant-messages"
 import { writeEvent } from "../../records/events"
 import { medusaAmountOf, twoDecimals } from "../../records/money-attempt"
+import type { MoneyRecordRow } from "../../records/money-record-types"
 import { findRecord, recordsOf } from "./record-queries"
+import { concludeRelease } from "./release-contract"
 
 /** The card's in-doubt movements of the record follow the person's answer. */
 async function settleCardRows(
@@ -39,6 +41,41 @@ async function refundedOnCard(
     .toFixed(2)
 }
 
+/**
+ * A release (void) as the PayBright portal shows it: in doubt, either way; refused, "released"
+ * (the merchant cancelled the contract in the portal). Released: Medusa cancels the payment, or
+ * the orphaned approval reads released. Not released: the record is refused, and may be retried.
+ */
+async function resolveVoid(container: Parameters<typeof findRecord>[0], record: MoneyRecordRow, input: ResolveInput) {
+  const resolvable = record.state === "in_doubt" || (record.state === "refused" && input.lender_shows === "done")
+  if (!resolvable) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This release is ${record.state}; there is nothing to resolve.`)
+  }
+  const amount = twoDecimals(record.amount)
+  const message = resolutionMessage("void", input.lender_shows, amount, record.currency_code)
+  const records = recordsOf(container)
+  await records.updatePayBrightMoneyRecords({
+    id: record.id,
+    state: input.lender_shows === "done" ? "done" : "refused",
+    resolved_by: input.actor,
+    resolved_at: new Date(),
+    message,
+  })
+  if (input.lender_shows === "done") {
+    await concludeRelease(container, record)
+  }
+  await writeEvent(records, {
+    kind: "record.resolved",
+    payment_id: record.payment_id,
+    order_id: record.order_id,
+    contract: record.contract,
+    actor: input.actor,
+    message,
+    details: { record_id: record.id, lender_shows: input.lender_shows },
+  })
+  return findRecord(container, record.id)
+}
+
 export type ResolveInput = { record_id: string; lender_shows: "done" | "nothing"; actor: string }
 
 /**
@@ -52,6 +89,10 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
   const records = recordsOf(container)
   const payments = container.resolve(Modules.PAYMENT)
   const record = await findRecord(container, input.record_id)
+  if (record.kind === "void") {
+    return new StepResponse(await resolveVoid(container, record, input))
+  }
+  const paymentId = record.payment_id!
   if (record.state !== "in_doubt") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -88,12 +129,12 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
   } else if (record.kind === "capture") {
     await records.updatePayBrightMoneyRecords({ id: record.id, state: "done", ...resolved })
     const before = new Set(
-      (await payments.listCaptures({ payment_id: record.payment_id } as never)).map((capture) => capture.id)
+      (await payments.listCaptures({ payment_id: paymentId } as never)).map((capture) => capture.id)
     )
     await capturePaymentWorkflow(container).run({
-      input: { payment_id: record.payment_id, amount: medusaAmount as never, is_captured: true } as never,
+      input: { payment_id: paymentId, amount: medusaAmount as never, is_captured: true } as never,
     })
-    const made = (await payments.listCaptures({ payment_id: record.payment_id } as never)).find(
+    const made = (await payments.listCaptures({ payment_id: paymentId } as never)).find(
       (capture) => !before.has(capture.id)
     )
     await records.updatePayBrightMoneyRecords({
@@ -114,7 +155,7 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
       medusa_amount: recorded as never,
       ...resolved,
     })
-    await refundPaymentWorkflow(container).run({ input: { payment_id: record.payment_id, amount: recorded as never } })
+    await refundPaymentWorkflow(container).run({ input: { payment_id: paymentId, amount: recorded as never } })
     await records.updatePayBrightMoneyRecords({
       id: record.id,
       message: resolutionMessage("refund", "done", onCard ?? amount, record.currency_code),
@@ -123,7 +164,7 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
   await settleCardRows(records, record.medusa_id, input.lender_shows)
   await writeEvent(records, {
     kind: "record.resolved",
-    payment_id: record.payment_id,
+    payment_id: paymentId,
     order_id: record.order_id,
     contract: record.contract,
     actor: input.actor,

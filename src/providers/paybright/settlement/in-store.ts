@@ -38,6 +38,18 @@ export class InStoreSettlement implements Settlement {
     const answer = await this.lender.refund(payment.gateway_reference, movement.amount)
     return { data: payment, evidence: evidenceOf(answer) }
   }
+
+  /** The authorization as the application asked for it: the same reference and amount. */
+  async release(payment: PaymentData, callbackUrl: string): Promise<Settled> {
+    const answer = await this.lender.voidAuthorization(payment.gateway_reference, {
+      reference: this.captureReference(payment),
+      amount: payment.amount,
+      currency: payment.currency,
+      test: payment.test,
+      callbackUrl,
+    })
+    return { data: payment, evidence: evidenceOf(answer) }
+  }
 }
 
 function evidenceOf(answer: Record<string, unknown>): Record<string, string> {

@@ -19,10 +19,20 @@ export type MovementContext = {
 export interface Settlement {
   /** Who moves the money, as the merchant knows it: "PayBright", or the card processor's name. */
   readonly via: string
+  /**
+   * Why the lender's API cannot void (release) this contract, when it cannot: the order-management
+   * call covers in-store contracts only. Undefined when `release` works.
+   */
+  readonly cannotRelease?: string
   /** Proves the approval server-side where the mode allows it, and adds what capture will need. */
   confirm(payment: PaymentData): Promise<PaymentData>
   /** The reference the capture carries to the lender or processor. */
   captureReference(payment: PaymentData, movement: MovementContext): string
   capture(payment: PaymentData, movement: MovementContext): Promise<Settled>
   refund(payment: PaymentData, movement: MovementContext): Promise<Settled>
+  /**
+   * Voids the contract's whole authorization at the lender, releasing the shopper's loan
+   * (order-management call, docs/protocol); the lender also posts the result to `callbackUrl`.
+   */
+  release(payment: PaymentData, callbackUrl: string): Promise<Settled>
 }

@@ -14,6 +14,8 @@ import type { MovementContext, Settled, Settlement } from "./types"
  */
 export class VirtualCardSettlement implements Settlement {
   readonly via: string
+  readonly cannotRelease =
+    "PayBright's order-management API does not cover virtual-card contracts; nothing was charged on the card"
 
   constructor(
     private readonly lender: LenderClient,
@@ -125,6 +127,10 @@ export class VirtualCardSettlement implements Settlement {
       throw new CardProcessorError("declined", message, this.processor.name, "refused")
     }
     return { data: payment, evidence: { ...parts, processor: this.processor.name } }
+  }
+
+  async release(): Promise<Settled> {
+    throw new Error(this.cannotRelease)
   }
 
   /** Runs a processor call; its failure settles the row with the failure's outcome. */

@@ -1,0 +1,217 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Simulator } from "../../src/simulator"
+import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
+import { listApprovals } from "../helpers/approvals"
+import { useAppPort } from "../helpers/app-port"
+import { follow, submitApplication } from "../helpers/hosted-application"
+import { medusaTotals } from "../helpers/ledger"
+import { placePayBrightOrder } from "../helpers/placed-order"
+import type { SeededStore } from "../helpers/seed-store"
+import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
+import { useSimulator } from "../helpers/simulator"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
+
+jest.setTimeout(120_000)
+
+useAppPort()
+const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
+
+/** Past every approval's grace period and margin: orphans recorded now are final then. */
+const LATER = () => Date.now() + 60 * 60_000
+
+/**
+ * Cancelling an order that was never captured, or an approval that never became an order,
+ * releases the shopper's loan: the contract is voided at the lender, once, with a record that
+ * ends done, refused or in doubt, and the merchant sees what is left to do.
+ */
+medusaIntegrationTestRunner({
+  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
+  testSuite: ({ api, getContainer }) => {
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
+    const lenient = () => ({ ...admin, validateStatus: () => true })
+
+    beforeAll(async () => {
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, { prices: [349.99, 9.66] }))
+    })
+
+    beforeEach(() => {
+      simulator.settings = { callback: { enabled: false } }
+    })
+
+    const placedOrder = () =>
+      placePayBrightOrder(api, getContainer(), store, simulator, admin, [
+        { variantIndex: 0, quantity: 1 },
+        { variantIndex: 1, quantity: 2 },
+      ])
+
+    async function panelOf(orderId: string) {
+      const { data } = await api.get(`/admin/paybright/orders/${orderId}/panel`, admin)
+      return data.panel
+    }
+
+    async function attention() {
+      const { data } = await api.get("/admin/paybright/attention", admin)
+      return data.items as any[]
+    }
+
+    async function paymentCancelled(paymentId: string) {
+      const [payment] = await getContainer().resolve("payment").listPayments({ id: paymentId })
+      return !!payment.canceled_at
+    }
+
+    async function orderStatus(orderId: string) {
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=status,payment_status`, admin)
+      return { status: data.order.status, payment_status: data.order.payment_status }
+    }
+
+    it("voids the contract when an unshipped order is cancelled, and the panel says the loan was released", async () => {
+      // The lender also posts the void's result to the callback route it was given.
+      simulator.settings = { callback: { enabled: true, delayMs: 0, retries: 2, retryIntervalMs: 100 } }
+      const approvalsBefore = (await listApprovals(api, admin)).length
+      const { order, payment, reference } = await placedOrder()
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+
+      expect(simulator.contract(reference)!.status).toBe("VOIDED")
+      expect(await paymentCancelled(payment.id)).toBe(true)
+      expect((await orderStatus(order.id)).status).toBe("canceled")
+      const panel = await panelOf(order.id)
+      expect(panel).toMatchObject({ status: "released", status_text: "Cancelled · loan released" })
+      expect(panel.records).toEqual([
+        expect.objectContaining({ kind: "void", state: "done", amount: simulator.contract(reference)!.authorized }),
+      ])
+      expect(panel.timeline.map((entry: any) => entry.message)).toContainEqual(
+        expect.stringContaining(`Released PayBright contract ${reference}`)
+      )
+      // The lender's copy of the void's result is answered 200 and changes nothing else.
+      let voidCallbacks: any[] = []
+      for (let i = 0; i < 50 && voidCallbacks.length === 0; i++) {
+        voidCallbacks = simulator.callbacks().filter((entry: any) => entry.kind === "void" && entry.status === 200)
+        if (voidCallbacks.length === 0) await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(voidCallbacks).toHaveLength(1)
+      expect((await listApprovals(api, admin)).length).toBe(approvalsBefore + 1)
+      expect(await attention()).not.toContainEqual(expect.objectContaining({ contract: reference }))
+    })
+
+    it("shows a refused void at once, keeps the payment, and releases the loan on retry", async () => {
+      const { order, payment, reference } = await placedOrder()
+      simulator.injectFault(reference, { operation: "void", kind: "bad_request", message: "contract is locked" })
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+
+      // Medusa cancelled the order; the loan is still live, and the merchant is told so.
+      expect(simulator.contract(reference)!.status).toBe("PENDING")
+      expect(await paymentCancelled(payment.id)).toBe(false)
+      const panel = await panelOf(order.id)
+      expect(panel.status).toBe("release_failed")
+      const [refused] = panel.records
+      expect(refused).toMatchObject({ kind: "void", state: "refused", actions: ["retry_release", "resolve"] })
+      expect(refused.message).toMatch(/was not released .*contract is locked.*the shopper's loan is still live/)
+      expect(await attention()).toContainEqual(
+        expect.objectContaining({ kind: "unreleased_contract", order_id: order.id, record_id: refused.id })
+      )
+
+      const { data } = await api.post(`/admin/paybright/voids/${refused.id}/retry`, {}, admin)
+      expect(data.record).toMatchObject({ kind: "void", state: "done", trigger: "retry", retry_of: refused.id })
+      expect(simulator.contract(reference)!.status).toBe("VOIDED")
+      expect(await paymentCancelled(payment.id)).toBe(true)
+      expect((await panelOf(order.id)).status).toBe("released")
+      expect(await attention()).not.toContainEqual(expect.objectContaining({ order_id: order.id }))
+      const again = await api.post(`/admin/paybright/voids/${refused.id}/retry`, {}, lenient())
+      expect(again.status).toBe(400)
+    })
+
+    it("leaves a void in doubt to a person: released as the portal shows, or tried again", async () => {
+      // The lender voids, then fails while answering: the portal shows it cancelled.
+      const first = await placedOrder()
+      simulator.injectFault(first.reference, { operation: "void", kind: "status_502" })
+      await api.post(`/admin/orders/${first.order.id}/cancel`, {}, admin)
+      const [doubt] = (await panelOf(first.order.id)).records
+      expect(doubt).toMatchObject({ kind: "void", state: "in_doubt", actions: ["resolve"] })
+      expect(doubt.message).toMatch(/may have been released .*resolve this record as released or not/)
+      await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
+      expect(simulator.contract(first.reference)!.status).toBe("VOIDED")
+      expect(await paymentCancelled(first.payment.id)).toBe(true)
+      expect((await panelOf(first.order.id)).status).toBe("released")
+
+      // The lender fails before voiding: the portal shows it live, so it is tried again.
+      const second = await placedOrder()
+      simulator.injectFault(second.reference, { operation: "void", kind: "status_503" })
+      await api.post(`/admin/orders/${second.order.id}/cancel`, {}, admin)
+      const [unsure] = (await panelOf(second.order.id)).records
+      expect(unsure.state).toBe("in_doubt")
+      const { data } = await api.post(
+        `/admin/paybright/records/${unsure.id}/resolve`,
+        { lender_shows: "nothing" },
+        admin
+      )
+      expect(data.record).toMatchObject({ state: "refused" })
+      await api.post(`/admin/paybright/voids/${unsure.id}/retry`, {}, admin)
+      expect(simulator.contract(second.reference)!.status).toBe("VOIDED")
+      expect(await paymentCancelled(second.payment.id)).toBe(true)
+    })
+
+    it("refunds an order with captures when it is cancelled, and never voids it", async () => {
+      const { order, payment, reference } = await placedOrder()
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      const books = simulator.contract(reference)!
+      expect(books.status).not.toBe("VOIDED")
+      expect({ captured: books.captured, refunded: books.refunded }).toEqual({ captured: "100.00", refunded: "100.00" })
+      expect(await medusaTotals(getContainer(), payment.id)).toMatchObject({ captured: "100.00", refunded: "100.00" })
+      const { data } = await api.get(`/admin/paybright/payments/${payment.id}/records`, admin)
+      expect(data.records.map((record: any) => record.kind).sort()).toEqual(["capture", "refund"])
+    })
+
+    /** A shopper whose session is replaced while they apply: the approval can never become an order. */
+    async function orphanedContract() {
+      const cart = await cartReadyForPayment(api, store)
+      const session = await choosePayBright(api, store, cart)
+      const approved = await submitApplication(session.data.redirect)
+      // The shopper picks PayBright again before the result arrives: Medusa deletes the first session.
+      await choosePayBright(api, store, cart)
+      await follow(approved.location!)
+      const contract = simulator.contractByReference(session.id)!.gateway_reference
+      const [orphan] = (await listApprovals(api, admin, "orphaned")).filter((entry) => entry.contract === contract)
+      expect(orphan).toBeDefined()
+      return { cart, contract, orphan }
+    }
+
+    it("voids an orphaned approval once it is final, and reports it released", async () => {
+      const { contract, orphan } = await orphanedContract()
+      expect(orphan.message).toMatch(/The plugin voids it at PayBright after .* UTC, releasing the shopper's loan/)
+      // Not yet final: nothing is voided.
+      expect(await releaseFinalOrphans(getContainer())).toEqual({ released: 0, notReleased: 0 })
+      expect(simulator.contract(contract)!.status).toBe("PENDING")
+
+      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 1, notReleased: 0 })
+      expect(simulator.contract(contract)!.status).toBe("VOIDED")
+      expect(await listApprovals(api, admin, "released")).toContainEqual(expect.objectContaining({ contract }))
+      const records = await getContainer().resolve("paybright").listPayBrightMoneyRecords({ contract })
+      expect(records).toEqual([
+        expect.objectContaining({ kind: "void", trigger: "orphan", state: "done", payment_id: null }),
+      ])
+      // Once is enough: the next run finds nothing to release.
+      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 0, notReleased: 0 })
+      expect(await attention()).not.toContainEqual(expect.objectContaining({ contract }))
+    })
+
+    it("keeps a refused release of an orphan in needs attention, with a retry that releases it", async () => {
+      const { contract } = await orphanedContract()
+      simulator.injectFault(contract, { operation: "void", kind: "unauthorized" })
+      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 0, notReleased: 1 })
+      const item = (await attention()).find((entry) => entry.contract === contract)
+      expect(item).toMatchObject({
+        kind: "unreleased_contract",
+        order_id: null,
+        movement: "void",
+        actions: ["retry_release", "resolve"],
+      })
+      // A person retries; the job never tries the same contract twice by itself.
+      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 0, notReleased: 0 })
+      await api.post(`/admin/paybright/voids/${item.record_id}/retry`, {}, admin)
+      expect(simulator.contract(contract)!.status).toBe("VOIDED")
+      expect(await listApprovals(api, admin, "released")).toContainEqual(expect.objectContaining({ contract }))
+      expect(await attention()).not.toContainEqual(expect.objectContaining({ contract }))
+    })
+  },
+})

@@ -1,0 +1,174 @@
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { effectiveProviderOf } from "../../checkout/provider-settings"
+import { livePayments } from "../../checkout/find-checkout"
+import { releaseContract, type Released } from "../../money/release-contract"
+import { orderManagementCallbackUrl } from "../../providers/paybright/application-request"
+import { readPaymentData, type PaymentData } from "../../providers/paybright/session-data"
+import { writeEvent } from "../../records/events"
+import type { MoneyRecordRow } from "../../records/money-record-types"
+import type { ApprovalRecord } from "../approvals/steps"
+import { findRecord, recordsOf } from "./record-queries"
+
+type Container = MedusaContainer
+
+/** The lock a release of this approval takes: its cart's, as completion takes it, so no order is placed meanwhile. */
+export function approvalLockKey(approval: Pick<ApprovalRecord, "cart_id" | "session_id">): string {
+  return approval.cart_id ?? `paybright-approval:${approval.session_id}`
+}
+
+export async function approvalOfContract(container: Container, contract: string): Promise<ApprovalRecord> {
+  const [approval] = (await recordsOf(container).listPayBrightApprovals({ contract })) as ApprovalRecord[]
+  if (!approval) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `PayBright contract ${contract} has no approval on record`)
+  }
+  return approval
+}
+
+export type ReleaseOutcome = { released: Released | null; skipped?: string }
+
+/**
+ * Under the cart's lock: voids an orphaned approval's contract, once it is certain that no order
+ * holds it (an orphan is withdrawn from its session, but a payment carrying the contract would
+ * mean it became an order after all). Done: the approval reads `released`.
+ */
+export async function releaseOrphan(
+  container: Container,
+  approvalId: string,
+  retryOf?: string
+): Promise<ReleaseOutcome> {
+  const approval = (await recordsOf(container).retrievePayBrightApproval(approvalId)) as ApprovalRecord
+  if (approval.state !== "orphaned") {
+    return { released: null, skipped: `contract ${approval.contract} is ${approval.state}` }
+  }
+  const holders = await livePayments(container, { payment_session_id: approval.session_id })
+  if (holders.some((payment) => payment.contract === approval.contract)) {
+    return { released: null, skipped: `an order holds contract ${approval.contract}` }
+  }
+  const provider = approval.provider_id ? await effectiveProviderOf(container, approval.provider_id) : undefined
+  if (!provider) {
+    return { released: null, skipped: `the provider of contract ${approval.contract} is not registered` }
+  }
+  const contract: PaymentData = {
+    session_id: approval.session_id,
+    gateway_reference: approval.contract,
+    amount: approval.amount,
+    currency: approval.currency_code,
+    // The application's own flag, as the lender signed it.
+    test: (approval.lender_result?.x_test ?? String(provider.options.test)).toLowerCase() === "true",
+    capture_mode: provider.options.captureMode,
+  }
+  const released = await releaseContract({
+    settlement: provider.settlement,
+    contract,
+    paymentId: null,
+    paymentCollectionId: null,
+    trigger: retryOf ? "retry" : "orphan",
+    retryOf,
+    callbackUrl: orderManagementCallbackUrl(provider.options),
+  })
+  if (released.outcome === "done") {
+    await concludeRelease(container, { contract: approval.contract, payment_id: null })
+  }
+  return { released }
+}
+
+/** A payment's void again, after a refusal: under the payment's lock, then Medusa cancels the payment. */
+async function releasePaymentAgain(container: Container, record: MoneyRecordRow): Promise<ReleaseOutcome> {
+  const [payment] = await container
+    .resolve(Modules.PAYMENT)
+    .listPayments({ id: record.payment_id! }, { select: ["id", "provider_id", "data", "payment_collection_id"] })
+  const provider = payment ? await effectiveProviderOf(container, payment.provider_id) : undefined
+  if (!payment || !provider) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `The payment of record ${record.id} is not a PayBright payment`)
+  }
+  const released = await releaseContract({
+    settlement: provider.settlement,
+    contract: readPaymentData(payment.data),
+    paymentId: payment.id,
+    paymentCollectionId: payment.payment_collection_id,
+    trigger: "retry",
+    retryOf: record.id,
+    callbackUrl: orderManagementCallbackUrl(provider.options),
+  })
+  if (released.outcome === "done") {
+    await concludeRelease(container, record)
+  }
+  return { released }
+}
+
+/**
+ * What follows a void the lender made (by the plugin, or as a person found in the portal): Medusa
+ * cancels the payment it released, or the orphaned approval reads `released`.
+ */
+export async function concludeRelease(
+  container: Container,
+  record: Pick<MoneyRecordRow, "contract" | "payment_id">
+): Promise<void> {
+  if (record.payment_id) {
+    const payments = container.resolve(Modules.PAYMENT)
+    const [payment] = await payments.listPayments({ id: record.payment_id }, { select: ["id", "canceled_at"] })
+    // The provider finds the void done and calls no one.
+    if (payment && !payment.canceled_at) await payments.cancelPayment(payment.id)
+    return
+  }
+  const approval = await approvalOfContract(container, record.contract!)
+  if (approval.state !== "orphaned") return
+  const service = recordsOf(container)
+  await service.updatePayBrightApprovals({ id: approval.id, state: "released" })
+  await writeEvent(service, {
+    kind: "approval.released",
+    payment_id: null,
+    order_id: null,
+    contract: approval.contract,
+    message: `Contract ${approval.contract} (${approval.amount} ${approval.currency_code}) was voided at PayBright: the shopper's loan is released.`,
+    details: { approval_id: approval.id },
+  })
+}
+
+/** The lock key of an approval's release. */
+export const lockOfApprovalStep = createStep(
+  "paybright-lock-of-approval-step",
+  async (input: { approval_id: string }, { container }) => {
+    const approval = (await recordsOf(container).retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
+    return new StepResponse({ lock_key: approvalLockKey(approval) })
+  }
+)
+
+/** An orphan released automatically, once it is final. */
+export const releaseOrphanStep = createStep(
+  "paybright-release-orphan-step",
+  async (input: { approval_id: string }, { container }) =>
+    new StepResponse(await releaseOrphan(container, input.approval_id))
+)
+
+/** A person retries a release the lender refused (or the plugin could not make). */
+export const retryReleaseStep = createStep(
+  "paybright-retry-release-step",
+  async (input: { record_id: string }, { container }) => {
+    const record = await findRecord(container, input.record_id)
+    if (record.kind !== "void" || record.state !== "refused") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        record.kind !== "void"
+          ? "This record is not a release of a contract; there is nothing to retry here."
+          : `This release is ${record.state === "done" ? "done" : "not refused"}; there is nothing to retry.`
+      )
+    }
+    const [newer] = await recordsOf(container).listPayBrightMoneyRecords({ retry_of: record.id })
+    if (newer) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "This release was already retried; retry the newest attempt."
+      )
+    }
+    const outcome = record.payment_id
+      ? await releasePaymentAgain(container, record)
+      : await releaseOrphan(container, (await approvalOfContract(container, record.contract!)).id, record.id)
+    if (!outcome.released) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Nothing to release: ${outcome.skipped}.`)
+    }
+    return new StepResponse(await findRecord(container, outcome.released.recordId))
+  }
+)
