@@ -1,7 +1,6 @@
 import { performance } from "node:perf_hooks"
 import Medusa from "@medusajs/js-sdk"
 import { step } from "../demo/progress"
-import { MathBN } from "@medusajs/framework/utils"
 import { inPool } from "../test-support/pool"
 import { cartReadyToPay, createPaymentSession } from "../test-support/storefront"
 import type { BenchStore } from "./bench-store"
@@ -85,10 +84,10 @@ export async function measureLatencies({ shopper, admin }: Clients, contender: C
   const beforeCaptures = bench.calls.snapshot()
   const captureMs: number[] = []
   await step(`${name}: captures from the admin, one at a time`, async () => {
-    const payments = await Promise.all(orders.map((orderId) => paymentInCents(admin, orderId)))
+    const payments = await Promise.all(orders.map((orderId) => paymentOfOrder(admin, orderId)))
     for (const { paymentId, amount } of payments) {
       const started = performance.now()
-      // In cents, as a merchant enters it: an order total with tax can carry a fraction of a cent.
+      // As Medusa's own Capture button sends it: the payment's amount, tax and its fractions of a cent included.
       await admin.admin.payment.capture(paymentId, { amount })
       captureMs.push(performance.now() - started)
     }
@@ -143,12 +142,12 @@ function values<T>(runs: ({ ok: true; value: T } | { ok: false; error: unknown }
   return runs.map((run) => (run as { value: T }).value)
 }
 
-/** The order's payment and its amount rounded to the cent, as the lender authorized it. */
-async function paymentInCents(admin: Medusa, orderId: string): Promise<{ paymentId: string; amount: number }> {
+/** The order's payment and its amount, as the admin reads them. */
+async function paymentOfOrder(admin: Medusa, orderId: string): Promise<{ paymentId: string; amount: number }> {
   const { order } = await admin.admin.order.retrieve(orderId, {
     fields: "id,payment_collections.payments.id,payment_collections.payments.amount",
   })
   const payment = order.payment_collections?.[0]?.payments?.[0]
   if (!payment) throw new Error(`order ${orderId} has no payment`)
-  return { paymentId: payment.id, amount: Number(MathBN.convert(payment.amount).toFixed(2, 4)) }
+  return { paymentId: payment.id, amount: payment.amount }
 }

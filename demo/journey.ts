@@ -1,5 +1,6 @@
 import Medusa from "@medusajs/js-sdk"
 import { MathBN } from "@medusajs/framework/utils"
+import { lenderAmount, lenderMovements } from "../src/money/lender-cents"
 import type { Simulator } from "../src/simulator"
 import { formWithButton, submit } from "../test-support/html-form"
 import { step } from "./progress"
@@ -159,13 +160,14 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
       return undefined
     }
     // Without an amount Medusa captures the whole payment; after a capture at shipment only the
-    // rest is left to capture, so that is named.
+    // rest is left to capture, so that is named, to the last fraction of a cent Medusa computed:
+    // the lender captures what remains of the contract.
     await admin.admin.payment.capture(
       paymentId,
-      (payment.captures ?? []).length ? { amount: Number(remaining.toFixed(2)) } : {}
+      (payment.captures ?? []).length ? { amount: Number(remaining.toString()) } : {}
     )
-    note(`${remaining.toFixed(2)} CAD captured from the admin`)
-    return remaining.toFixed(2)
+    note(`${lenderAmount(remaining)} CAD captured from the admin`)
+    return lenderAmount(remaining)
   })
 
   const refund = context.refund ?? "25.00"
@@ -179,9 +181,9 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
   })
   const contract = simulator.contract(gatewayReference)
   if (!contract) throw new Error(`the simulator has no contract ${gatewayReference}`)
-  // In the order they were made, as the lender lists them.
-  const medusaCaptures = byTime(recorded.captures ?? []).map((row) => money(row.amount))
-  const medusaRefunds = byTime(recorded.refunds ?? []).map((row) => money(row.amount))
+  // In the order they were made, as the lender lists them, and in cents, as the lender moved them.
+  const medusaCaptures = lenderMovements(byTime(recorded.captures ?? []).map((row) => row.amount as Amount))
+  const medusaRefunds = lenderMovements(byTime(recorded.refunds ?? []).map((row) => row.amount as Amount))
   return {
     orderId,
     displayId: order.display_id,
@@ -190,8 +192,8 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
     capturedBy: { atShipment, byAdmin },
     medusa: {
       authorized: money(recorded.amount),
-      captured: sumOf(recorded.captures ?? []).toFixed(2),
-      refunded: sumOf(recorded.refunds ?? []).toFixed(2),
+      captured: lenderAmount(sumOf(recorded.captures ?? [])),
+      refunded: lenderAmount(sumOf(recorded.refunds ?? [])),
       captures: medusaCaptures,
       refunds: medusaRefunds,
     },
@@ -231,8 +233,9 @@ function sumOf(rows: { amount: unknown }[]) {
   return rows.reduce((total, row) => MathBN.add(total, row.amount as Amount), MathBN.convert(0))
 }
 
+/** An amount in cents, rounded as the lender is asked for it. */
 function money(value: unknown) {
-  return MathBN.convert(value as Amount).toFixed(2)
+  return lenderAmount(value as Amount)
 }
 
 function sleep(ms: number) {

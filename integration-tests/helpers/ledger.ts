@@ -1,7 +1,6 @@
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { formatAmount } from "../../src/lender/amount"
-import { lenderAmount, toCents } from "../../src/money/lender-cents"
+import { lenderAmount, lenderMovements } from "../../src/money/lender-cents"
 
 /**
  * Medusa's captured and refunded totals for a payment in cents, as the lender's ledger is compared
@@ -19,9 +18,7 @@ export async function medusaTotals(container: MedusaContainer, paymentId: string
   return {
     captured: lenderAmount(sum(captures)),
     refunded: lenderAmount(sum(payment.refunds as never)),
-    captures: captures.map((capture, index) =>
-      formatAmount(toCents(sum(captures.slice(0, index + 1))) - toCents(sum(captures.slice(0, index))))
-    ),
+    captures: lenderMovements(captures.map(exact)),
   }
 }
 

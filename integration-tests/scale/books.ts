@@ -1,9 +1,10 @@
 import type Medusa from "@medusajs/js-sdk"
 import { MathBN } from "@medusajs/framework/utils"
+import { lenderMovements } from "../../src/money/lender-cents"
 
 type Amount = Parameters<typeof MathBN.convert>[0]
 
-/** One order's PayBright payment as Medusa records it; amounts are two-decimal strings. */
+/** One order's PayBright payment as Medusa records it; amounts in cents, two-decimal strings. */
 export type MedusaBooks = {
   orderId: string
   sessionId: string
@@ -28,8 +29,9 @@ export async function medusaBooks(admin: Medusa): Promise<MedusaBooks[]> {
     for (const order of orders) {
       const payment = order.payment_collections?.[0]?.payments?.[0] as any
       if (!payment) continue
-      const captures = byTime(payment.captures ?? []).map((row) => money(row.amount))
-      const refunds = byTime(payment.refunds ?? []).map((row) => money(row.amount))
+      // In cents, as the lender moved them (src/money/lender-cents.ts).
+      const captures = lenderMovements(byTime(payment.captures ?? []).map((row) => row.amount as Amount))
+      const refunds = lenderMovements(byTime(payment.refunds ?? []).map((row) => row.amount as Amount))
       books.push({
         orderId: order.id,
         sessionId: payment.payment_session_id,
@@ -76,6 +78,3 @@ export function sum(amounts: string[]): string {
   return amounts.reduce((total, amount) => MathBN.add(total, amount), MathBN.convert(0)).toFixed(2)
 }
 
-function money(value: unknown) {
-  return MathBN.convert(value as Amount).toFixed(2)
-}

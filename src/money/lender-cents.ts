@@ -83,3 +83,17 @@ export function lenderMovement(movement: MedusaMovement): LenderMovement {
   const cents = toCents(MathBN.add(movement.before, moved)) - toCents(movement.before)
   return { expressible: true, amount: formatAmount(cents), whole }
 }
+
+/**
+ * What a sequence of Medusa movements of one kind (captures, or refunds, oldest first) moved at
+ * the lender, each: the rule above applied in turn. Ledgers are compared with this.
+ */
+export function lenderMovements(amounts: BigNumberInput[]): string[] {
+  let before = MathBN.convert(0)
+  return amounts.map((amount) => {
+    const after = MathBN.add(before, amount)
+    const cents = toCents(after) - toCents(before)
+    before = after
+    return formatAmount(cents)
+  })
+}
