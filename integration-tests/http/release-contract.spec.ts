@@ -1,5 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { Simulator } from "../../src/simulator"
+import { VOID_FAULT_ACTS, VOID_FAULT_KINDS, type Simulator } from "../../src/simulator"
+import { VOID_EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
 import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
 import { listApprovals } from "../helpers/approvals"
 import { useAppPort } from "../helpers/app-port"
@@ -11,10 +12,14 @@ import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 import { useSimulator } from "../helpers/simulator"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
-jest.setTimeout(120_000)
+jest.setTimeout(300_000)
 
 useAppPort()
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
+// A short client timeout, so that a "slow" lender is slower than it in a second or two.
+const lender = useSimulator({ decision: "approve", callback: { enabled: false } }, { PAYBRIGHT_TIMEOUT_MS: "1500" })
+
+/** Longer than the provider's timeoutMs above. */
+const SLOW_MS = 2500
 
 /** Past every approval's grace period and margin: orphans recorded now are final then. */
 const LATER = () => Date.now() + 60 * 60_000
@@ -148,6 +153,34 @@ medusaIntegrationTestRunner({
       await api.post(`/admin/paybright/voids/${unsure.id}/retry`, {}, admin)
       expect(simulator.contract(second.reference)!.status).toBe("VOIDED")
       expect(await paymentCancelled(second.payment.id)).toBe(true)
+    })
+
+    it("walks every fault of the matrix on a void: outcomes as documented, and no loan left live once resolved", async () => {
+      let asDocumented = 0
+      let live = 0
+      for (const kind of VOID_FAULT_KINDS) {
+        const { order, payment, reference } = await placedOrder()
+        simulator.injectFault(reference, { operation: "void", kind, delayMs: SLOW_MS })
+        await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+        const [record] = (await panelOf(order.id)).records
+        const voidedAtLender = simulator.contract(reference)!.status === "VOIDED"
+        if (record.state === VOID_EXPECTED_OUTCOME[kind] && voidedAtLender === VOID_FAULT_ACTS[kind]) asDocumented++
+        else console.error(`void fault ${kind}: record ${record.state}, lender voided ${voidedAtLender}`)
+        // What a person does: resolve as the portal shows, then retry what is still live.
+        if (record.state === "in_doubt") {
+          await api.post(
+            `/admin/paybright/records/${record.id}/resolve`,
+            { lender_shows: voidedAtLender ? "done" : "nothing" },
+            admin
+          )
+        }
+        if (!voidedAtLender) await api.post(`/admin/paybright/voids/${record.id}/retry`, {}, admin)
+        if (simulator.contract(reference)!.status !== "VOIDED" || !(await paymentCancelled(payment.id))) live++
+      }
+      console.log(
+        `void faults injected: ${VOID_FAULT_KINDS.length}, outcomes as documented: ${asDocumented}, loans left live: ${live}`
+      )
+      expect({ asDocumented, live }).toEqual({ asDocumented: VOID_FAULT_KINDS.length, live: 0 })
     })
 
     it("refunds an order with captures when it is cancelled, and never voids it", async () => {
