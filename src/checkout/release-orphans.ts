@@ -1,7 +1,8 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import { releaseOrphanedApprovalWorkflow, type ApprovalRecord } from "../workflows"
+import type { ApprovalRecord } from "../workflows/approvals/steps"
+import { releaseOrphanedApprovalWorkflow } from "../workflows/release-contract"
 import { payBrightRegistrations } from "./provider-settings"
 import { finalBefore } from "./settle-unplaced-approvals"
 

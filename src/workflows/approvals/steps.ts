@@ -2,6 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { orphanMessage, type OrphanReason } from "../../checkout/approval-messages"
+import { orphanReleaseTimes } from "../../checkout/release-orphans"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import type PayBrightModuleService from "../../modules/paybright/service"
 import type { PayBrightApprovalRecord } from "../../types/admin"
@@ -154,7 +155,7 @@ async function reportOrphan(
   service: PayBrightModuleService,
   approval: ApprovalRecord
 ) {
-  const message = orphanMessage(approval)
+  const message = orphanMessage(approval, (await orphanReleaseTimes(container as never))(approval))
   const logLine = `${message} [${approval.reason}]`
   await service.createPayBrightEvents({
     kind: "approval.orphaned",
