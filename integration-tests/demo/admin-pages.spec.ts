@@ -191,6 +191,38 @@ describe("the PayBright admin, in a browser", () => {
     await page.close()
   })
 
+  it("shows an order cancelled while PayBright refused the void as a live loan, and releases it from the panel", async () => {
+    const order = await placeOrder()
+    const fault = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ operation: "void", kind: "bad_request", message: "Contract locked at PayBright" }),
+    })
+    expect(fault.status).toBe(200)
+    // The admin's "Cancel order" calls this route.
+    await admin("POST", `/admin/orders/${order.id}/cancel`)
+
+    const { page, panel } = await openPanel(order.id)
+    expect(await panel.locator("#paybright-status").textContent()).toBe("Loan not released")
+    const records = panel.locator("#paybright-records")
+    expect(await records.textContent()).toContain(`Release of the loan ${order.total} CAD from the admin`)
+    expect(await records.textContent()).toContain("Contract locked at PayBright")
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-not-released.png"), fullPage: true })
+    await panel.getByRole("button", { name: "Retry the release" }).click()
+    expect(await page.getByRole("alertdialog").textContent()).toContain(
+      `PayBright will be asked again to void contract ${order.contract}`
+    )
+    await confirm(page, /^Void the contract$/)
+    await panel.locator("#paybright-status", { hasText: /^Cancelled · loan released$/ }).waitFor({ timeout: 60_000 })
+    expect(await panel.locator("#paybright-timeline").textContent()).toContain(
+      `Released PayBright contract ${order.contract}`
+    )
+    const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
+    expect(ledger.status).toBe("VOIDED")
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-released.png"), fullPage: true })
+    await page.close()
+  })
+
   it("keeps the shop name and limits saved on the settings page, token masked, and the next checkout uses them without a restart", async () => {
     const page = await context.newPage()
     await page.goto(settingsUrl, { timeout: 120_000 })

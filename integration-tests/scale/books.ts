@@ -77,4 +77,3 @@ function byTime<T extends { amount?: unknown; created_at?: unknown }>(rows: T[])
 export function sum(amounts: string[]): string {
   return amounts.reduce((total, amount) => MathBN.add(total, amount), MathBN.convert(0)).toFixed(2)
 }
-

@@ -25,6 +25,8 @@ export type EffectiveProvider = {
   settlement: Settlement
   /** The settings version these were built from (0: nothing saved in the admin). */
   version: number
+  /** medusa-config.ts's own options, under the admin's: payments authorized under them still move through them. */
+  configured?: PayBrightOptions
 }
 
 export type SettingsLogger = { error(message: string): void }
@@ -87,7 +89,8 @@ function buildProvider(
   stored: StoredSettings | undefined,
   logger: SettingsLogger
 ): EffectiveProvider {
-  let options = parseOptions(config)
+  const configured = parseOptions(config)
+  let options = configured
   if (stored) {
     try {
       options = parseOptions(applyOverrides(config, decryptOverrides(providerId, stored)))
@@ -98,7 +101,7 @@ function buildProvider(
     }
   }
   // A version that cannot be used is remembered too, so it is reported once, not at every check.
-  return { providerId, options, version: stored?.version ?? 0, ...clientsFor(options) }
+  return { providerId, options, configured, version: stored?.version ?? 0, ...clientsFor(options) }
 }
 
 /** The lender client and settlement for a set of options. */

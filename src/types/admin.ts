@@ -124,7 +124,8 @@ export type PayBrightOrderPanel = {
   payment_id: string
   contract: string | null
   capture_mode: "in_store" | "virtual_card"
-  card_processor: "stripe" | "manual" | "custom" | null
+  /** The processor the payment is charged through: "stripe", "manual", "custom:<module>"; none in-store. */
+  card_processor: string | null
   status: PayBrightPaymentStatus
   /** The status in words: "Partially captured", "Awaiting capture · expiring in 3 days". */
   status_text: string

@@ -1,9 +1,7 @@
-import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { lockTtlSeconds, lockWaitSeconds } from "./capture-payment-once"
 import { lockOfRecordStep } from "./steps/lock-of-record"
-import { lockOwnerStep } from "./steps/lock-owner"
 import { lockOfApprovalStep, releaseOrphanStep, retryReleaseStep } from "./steps/release-contract"
+import { giveLock, takeLock } from "./steps/take-lock"
 
 /**
  * The job's release of an orphaned approval once it is final, under its cart's lock (the lock
@@ -14,15 +12,9 @@ export const releaseOrphanedApprovalWorkflow = createWorkflow(
   (input: { approval_id: string }) => {
     const located = lockOfApprovalStep(input)
     const key = transform({ located }, ({ located }) => located.lock_key)
-    const owner = lockOwnerStep({ key })
-    acquireLockStep({
-      key,
-      ownerId: owner,
-      timeout: transform({ input }, () => lockWaitSeconds()),
-      ttl: transform({ input }, () => lockTtlSeconds()),
-    })
+    const owner = takeLock(key)
     const outcome = releaseOrphanStep(input)
-    releaseLockStep({ key, ownerId: owner })
+    giveLock(key, owner)
     return new WorkflowResponse(outcome)
   }
 )
@@ -33,15 +25,9 @@ export const retryReleaseWorkflow = createWorkflow(
   (input: { record_id: string }) => {
     const located = lockOfRecordStep(input)
     const key = transform({ located }, ({ located }) => located.lock_key)
-    const owner = lockOwnerStep({ key })
-    acquireLockStep({
-      key,
-      ownerId: owner,
-      timeout: transform({ input }, () => lockWaitSeconds()),
-      ttl: transform({ input }, () => lockTtlSeconds()),
-    })
+    const owner = takeLock(key)
     const record = retryReleaseStep(input)
-    releaseLockStep({ key, ownerId: owner })
+    giveLock(key, owner)
     return new WorkflowResponse(record)
   }
 )

@@ -32,108 +32,105 @@ export type ActionTarget = {
 
 const PAST = { capture: "capture", refund: "refund", void: "release of the loan" } as const
 
+/** One button: a confirmation that says what will happen, then the call. */
+type Confirmed = {
+  key: string
+  label: string
+  title: string
+  description: string
+  confirmText: string
+  run: () => Promise<unknown>
+  pending?: boolean
+}
+
 /** The buttons of one record or approval: retry, resolve either way, or mark handled. */
 export function RecordActions({ target }: { target: ActionTarget }) {
   const confirmThen = useConfirmedAction()
   const mutations = useRecordActions()
   const { recordId, approvalId, amount, currency } = target
-  const what = target.movement ? `${PAST[target.movement]} of ${money(amount, currency)}` : money(amount, currency)
+  const sum = money(amount, currency)
+  const what = target.movement ? `${PAST[target.movement]} of ${sum}` : sum
+  const contract = target.contract ?? ""
   const isVoid = target.movement === "void"
-  const buttons: JSX.Element[] = []
-  for (const action of target.actions) {
+  const resolve = (lenderShows: "done" | "nothing", label: string): Confirmed => ({
+    key: `resolve-${lenderShows}`,
+    label,
+    title:
+      lenderShows === "nothing"
+        ? "Record that nothing happened?"
+        : isVoid
+          ? "Record it as released?"
+          : "Record it as done?",
+    description:
+      lenderShows === "nothing"
+        ? `Only if the PayBright portal shows no ${what}: it may then be tried again.`
+        : isVoid
+          ? `Only if the PayBright portal shows contract ${contract} cancelled: the shopper's loan is then released.`
+          : `Only if the PayBright portal shows this ${what}: Medusa records it without asking PayBright again.`,
+    confirmText: lenderShows === "nothing" ? "Nothing happened" : isVoid ? "It is released" : `It is done: ${sum}`,
+    run: () => mutations.resolveRecord.mutateAsync({ recordId: recordId!, lenderShows }),
+  })
+  const buttons: Confirmed[] = target.actions.flatMap((action): Confirmed[] => {
     if (action === "retry_capture" && recordId) {
-      buttons.push(
-        <Button
-          key={action}
-          size="small"
-          variant="secondary"
-          isLoading={mutations.retryCapture.isPending}
-          onClick={() =>
-            confirmThen(
-              "Retry the capture?",
-              `PayBright will be asked again to capture ${money(amount, currency)}.`,
-              `Capture ${money(amount, currency)}`,
-              () => mutations.retryCapture.mutateAsync(recordId)
-            )
-          }
-        >
-          Retry capture of {money(amount, currency)}
-        </Button>
-      )
+      return [
+        {
+          key: action,
+          label: `Retry capture of ${sum}`,
+          title: "Retry the capture?",
+          description: `PayBright will be asked again to capture ${sum}.`,
+          confirmText: `Capture ${sum}`,
+          run: () => mutations.retryCapture.mutateAsync(recordId),
+          pending: mutations.retryCapture.isPending,
+        },
+      ]
     }
     if (action === "retry_release" && recordId) {
-      buttons.push(
-        <Button
-          key={action}
-          size="small"
-          variant="secondary"
-          isLoading={mutations.retryRelease.isPending}
-          onClick={() =>
-            confirmThen(
-              "Retry the release?",
-              `PayBright will be asked again to void contract ${target.contract ?? ""} (${money(amount, currency)}), cancelling the shopper's loan.`,
-              "Void the contract",
-              () => mutations.retryRelease.mutateAsync(recordId)
-            )
-          }
-        >
-          Retry the release
-        </Button>
-      )
+      return [
+        {
+          key: action,
+          label: "Retry the release",
+          title: "Retry the release?",
+          description: `PayBright will be asked again to void contract ${contract} (${sum}), cancelling the shopper's loan.`,
+          confirmText: "Void the contract",
+          run: () => mutations.retryRelease.mutateAsync(recordId),
+          pending: mutations.retryRelease.isPending,
+        },
+      ]
     }
     if (action === "resolve" && recordId) {
-      const resolve = (lenderShows: "done" | "nothing") =>
-        confirmThen(
-          lenderShows === "done"
-            ? isVoid
-              ? "Record it as released?"
-              : "Record it as done?"
-            : "Record that nothing happened?",
-          lenderShows === "done"
-            ? isVoid
-              ? `Only if the PayBright portal shows contract ${target.contract ?? ""} cancelled: the shopper's loan is then released.`
-              : `Only if the PayBright portal shows this ${what}: Medusa records it without asking PayBright again.`
-            : `Only if the PayBright portal shows no ${what}: it may then be tried again.`,
-          lenderShows === "done"
-            ? isVoid
-              ? "It is released"
-              : `It is done: ${money(amount, currency)}`
-            : "Nothing happened",
-          () => mutations.resolveRecord.mutateAsync({ recordId, lenderShows })
-        )
-      buttons.push(
-        <Button key="resolve-done" size="small" variant="secondary" onClick={() => resolve("done")}>
-          {isVoid ? "PayBright shows it cancelled" : "PayBright shows it"}
-        </Button>
-      )
-      if (target.inDoubt) {
-        buttons.push(
-          <Button key="resolve-nothing" size="small" variant="secondary" onClick={() => resolve("nothing")}>
-            {isVoid ? "PayBright shows it live" : "PayBright shows nothing"}
-          </Button>
-        )
-      }
+      const done = resolve("done", isVoid ? "PayBright shows it cancelled" : "PayBright shows it")
+      const nothing = resolve("nothing", isVoid ? "PayBright shows it live" : "PayBright shows nothing")
+      return target.inDoubt ? [done, nothing] : [done]
     }
     if (action === "mark_handled" && approvalId) {
-      buttons.push(
+      return [
+        {
+          key: action,
+          label: "Cancelled in the portal",
+          title: "Mark it handled?",
+          description: `Only once contract ${contract} is cancelled in the PayBright portal.`,
+          confirmText: "It is cancelled",
+          run: () => mutations.markHandled.mutateAsync(approvalId),
+          pending: mutations.markHandled.isPending,
+        },
+      ]
+    }
+    return []
+  })
+  if (buttons.length === 0) return null
+  return (
+    <div className="flex flex-wrap gap-2">
+      {buttons.map((button) => (
         <Button
-          key={action}
+          key={button.key}
           size="small"
           variant="secondary"
-          isLoading={mutations.markHandled.isPending}
-          onClick={() =>
-            confirmThen(
-              "Mark it handled?",
-              `Only once contract ${target.contract ?? ""} is cancelled in the PayBright portal.`,
-              "It is cancelled",
-              () => mutations.markHandled.mutateAsync(approvalId)
-            )
-          }
+          isLoading={button.pending}
+          onClick={() => confirmThen(button.title, button.description, button.confirmText, button.run)}
         >
-          Cancelled in the portal
+          {button.label}
         </Button>
-      )
-    }
-  }
-  return buttons.length ? <div className="flex flex-wrap gap-2">{buttons}</div> : null
+      ))}
+    </div>
+  )
 }

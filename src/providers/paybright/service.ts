@@ -35,6 +35,8 @@ import { classifyFailure } from "../../records/classify-failure"
 import { openAttempt } from "../../records/money-attempt"
 import { registeredProviders } from "../../checkout/provider-settings"
 import { clientsFor, effectiveProvider, type EffectiveProvider } from "../../settings/effective-settings"
+import { channelOf } from "../../settings/payment-channel"
+import { settlementFor } from "../../settings/payment-settlement"
 import { amountLimitRefusal } from "./amount-limits"
 import { forLog } from "../../lender/log-text"
 import { releaseContract } from "../../money/release-contract"
@@ -199,7 +201,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       amount,
       currency: facts.currency,
       test: facts.test,
-      capture_mode: options.captureMode,
+      // The channel its money moves through for as long as it lives, whatever the settings say later.
+      ...channelOf(options),
       approved_at: facts.approved_at,
       approval: given.approval,
     }
@@ -262,7 +265,11 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       )
       return { data: input.data }
     }
-    const { settlement, options } = await this.current()
+    const channel = settlementFor(await this.current(), payment)
+    if ("unavailable" in channel) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `PayBright cannot release this contract: ${channel.unavailable}.`)
+    }
+    const { settlement, options } = channel
     const released = await releaseContract({
       settlement,
       contract: payment,
@@ -382,7 +389,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     medusaId: string
   ): Promise<PaymentData> {
     const payment = readPaymentData(rawData)
-    const { settlement } = await this.current()
+    const channel = settlementFor(await this.current(), payment)
     const facts = kind === "capture" ? await this.records.capture(medusaId) : await this.records.refund(medusaId)
     const lender = lenderMovement(facts)
     if (!lender.expressible) {
@@ -390,6 +397,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     const amount = lender.amount
     const movement = { paymentId: facts.payment_id, medusaId, amount }
+    const settlement = "settlement" in channel ? channel.settlement : undefined
     const attempt = await openAttempt({
       kind,
       paymentId: facts.payment_id,
@@ -399,11 +407,15 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       medusaAmount: MathBN.convert(facts.amount).toString(),
       currency: payment.currency,
       contract: payment.gateway_reference,
-      reference: kind === "capture" ? settlement.captureReference(payment, movement) : null,
-      via: settlement.via,
+      reference: kind === "capture" && settlement ? settlement.captureReference(payment, movement) : null,
+      via: settlement?.via ?? "PayBright",
     })
     if (attempt.alreadyDone) {
       return payment
+    }
+    if (!settlement) {
+      const message = await attempt.settle({ outcome: "refused", fact: (channel as { unavailable: string }).unavailable })
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
     }
     if (amount === "0.00") {
       // Medusa's exact remainder was less than half a cent: the lender's books are already whole.

@@ -42,6 +42,10 @@ export const paymentDataSchema = z.object({
   currency: z.string(),
   test: z.boolean(),
   capture_mode: z.enum(["in_store", "virtual_card"]),
+  /** The channel the payment was authorized under (src/settings/payment-channel.ts); absent on older payments. */
+  card_processor: z.string().nullable().optional(),
+  environment: z.enum(["sandbox", "production"]).optional(),
+  account_id: z.string().optional(),
   approved_at: z.string().optional(),
   /** The sealed approval the payment was authorized on (getPaymentStatus reads it). */
   approval: z.string().optional(),

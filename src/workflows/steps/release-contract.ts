@@ -6,6 +6,7 @@ import { livePayments } from "../../checkout/find-checkout"
 import { releaseContract, type Released } from "../../money/release-contract"
 import { orderManagementCallbackUrl } from "../../providers/paybright/application-request"
 import { readPaymentData, type PaymentData } from "../../providers/paybright/session-data"
+import { settlementFor } from "../../settings/payment-settlement"
 import { writeEvent } from "../../records/events"
 import type { MoneyRecordRow } from "../../records/money-record-types"
 import type { ApprovalRecord } from "../approvals/steps"
@@ -83,14 +84,19 @@ async function releasePaymentAgain(container: Container, record: MoneyRecordRow)
   if (!payment || !provider) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `The payment of record ${record.id} is not a PayBright payment`)
   }
+  const contract = readPaymentData(payment.data)
+  const channel = settlementFor(provider, contract)
+  if ("unavailable" in channel) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `PayBright cannot release this contract: ${channel.unavailable}.`)
+  }
   const released = await releaseContract({
-    settlement: provider.settlement,
-    contract: readPaymentData(payment.data),
+    settlement: channel.settlement,
+    contract,
     paymentId: payment.id,
     paymentCollectionId: payment.payment_collection_id,
     trigger: "retry",
     retryOf: record.id,
-    callbackUrl: orderManagementCallbackUrl(provider.options),
+    callbackUrl: orderManagementCallbackUrl(channel.options),
   })
   if (released.outcome === "done") {
     await concludeRelease(container, record)

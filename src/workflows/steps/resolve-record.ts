@@ -49,7 +49,10 @@ async function refundedOnCard(
 async function resolveVoid(container: Parameters<typeof findRecord>[0], record: MoneyRecordRow, input: ResolveInput) {
   const resolvable = record.state === "in_doubt" || (record.state === "refused" && input.lender_shows === "done")
   if (!resolvable) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This release is ${record.state}; there is nothing to resolve.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `This release is ${record.state}; there is nothing to resolve.`
+    )
   }
   const amount = twoDecimals(record.amount)
   const message = resolutionMessage("void", input.lender_shows, amount, record.currency_code)
