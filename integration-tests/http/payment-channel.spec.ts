@@ -1,0 +1,108 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
+import { SETTINGS_KEY_ENV } from "../../src/settings/secret-box"
+import { useAppPort } from "../helpers/app-port"
+import { medusaTotals } from "../helpers/ledger"
+import { placePayBrightOrder } from "../helpers/placed-order"
+import type { SeededStore } from "../helpers/seed-store"
+import { useSimulator } from "../helpers/simulator"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
+
+jest.setTimeout(180_000)
+
+/** A second merchant account the simulator knows: what a merchant switches to in the admin. */
+const SECOND_ACCOUNT = { apiKey: "sim_second_account", apiToken: "sim_second_token_for_tests_only" }
+const SETTINGS = "/admin/paybright/settings/pp_paybright_paybright"
+
+useAppPort()
+const lender = useSimulator({
+  decision: "approve",
+  callback: { enabled: false },
+  accounts: [SIMULATOR_TEST_ACCOUNT, SECOND_ACCOUNT],
+})
+
+/**
+ * A payment keeps the way it was authorized: a settings change in the admin applies to new
+ * payments, and never reroutes the money of an open one.
+ */
+medusaIntegrationTestRunner({
+  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
+  testSuite: ({ api, getContainer }) => {
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
+    const lenient = () => ({ ...admin, validateStatus: () => true })
+
+    beforeAll(async () => {
+      process.env[SETTINGS_KEY_ENV] = "a-payment-channel-test-key-of-more-than-32-characters"
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, { prices: [349.99, 9.66] }))
+    })
+
+    afterAll(() => {
+      delete process.env[SETTINGS_KEY_ENV]
+    })
+
+    const placedOrder = () =>
+      placePayBrightOrder(api, getContainer(), store, simulator, admin, [{ variantIndex: 0, quantity: 1 }])
+
+    async function save(settings: Record<string, unknown>) {
+      const saved = await api.post(SETTINGS, settings, lenient())
+      expect({ status: saved.status, body: saved.data }).toMatchObject({ status: 200 })
+    }
+
+    it("records on each payment the channel it was authorized under", async () => {
+      const { payment } = await placedOrder()
+      expect(payment.data).toMatchObject({
+        capture_mode: "in_store",
+        card_processor: null,
+        environment: "sandbox",
+        account_id: SIMULATOR_TEST_ACCOUNT.apiKey,
+      })
+    })
+
+    it("captures and refunds an in-store payment at the lender after the settings switch to the virtual card", async () => {
+      const { order, payment, reference } = await placedOrder()
+      await save({ captureMode: "virtual_card", cardProcessorType: "manual" })
+      try {
+        await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+        await api.post(`/admin/payments/${payment.id}/refund`, { amount: 25 }, admin)
+        // The lender moved the money: nothing was "charged" on a terminal nobody used.
+        const books = simulator.contract(reference)!
+        const medusa = await medusaTotals(getContainer(), payment.id)
+        expect({ captured: books.captured, refunded: books.refunded }).toEqual({
+          captured: medusa.captured,
+          refunded: "25.00",
+        })
+        const { data } = await api.get(`/admin/paybright/orders/${order.id}/panel`, admin)
+        expect(data.panel).toMatchObject({ capture_mode: "in_store", card_processor: null })
+        // A new payment is authorized under the new settings.
+        const next = await placedOrder()
+        expect(next.payment.data).toMatchObject({ capture_mode: "virtual_card", card_processor: "manual" })
+      } finally {
+        await save({ captureMode: "in_store", cardProcessorType: "none" })
+      }
+    })
+
+    it("moves an open payment's money with its own account's credentials after the admin switches accounts", async () => {
+      const first = await placedOrder()
+      await save({ apiKey: SECOND_ACCOUNT.apiKey, apiToken: SECOND_ACCOUNT.apiToken })
+      const second = await placedOrder()
+      expect(second.payment.data).toMatchObject({ account_id: SECOND_ACCOUNT.apiKey })
+      expect(simulator.contract(second.reference)!.account_id).toBe(SECOND_ACCOUNT.apiKey)
+
+      // The first payment's account is medusa-config.ts's: its credentials are still there.
+      await api.post(`/admin/payments/${first.payment.id}/capture`, {}, admin)
+      expect(simulator.contract(first.reference)!.captured).toBe(
+        (await medusaTotals(getContainer(), first.payment.id)).captured
+      )
+
+      // Back to medusa-config.ts's account: the second account's credentials are gone from the store,
+      // so its payment is refused before anything is sent, saying why and what to do.
+      await save({ apiKey: SIMULATOR_TEST_ACCOUNT.apiKey, apiToken: SIMULATOR_TEST_ACCOUNT.apiToken })
+      const refused = await api.post(`/admin/payments/${second.payment.id}/capture`, {}, lenient())
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(
+        /was not made \(this payment was authorized under PayBright's sandbox account sim_second_account, whose credentials the store no longer has .*\); nothing moved/
+      )
+      expect(simulator.contract(second.reference)!.captured).toBe("0.00")
+    })
+  },
+})
