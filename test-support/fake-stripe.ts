@@ -41,7 +41,7 @@ export type FakeStripe = {
   failNextCharge(code: "card_declined" | "expired_card" | "network"): void
   /**
    * Arms a fault of the matrix (see src/simulator/faults.ts) for the next `count` charge or refund
-   * requests, or leaves the next charge's intent "processing" or "requires_action".
+   * requests, or leaves the next charge's intent "processing" or "requires_action" (a refund: "pending").
    */
   injectFault(fault: {
     endpoint: "charge" | "refund"
@@ -193,6 +193,10 @@ export async function startFakeStripe(
         if (charge) charges.delete(charge.id)
       } else if (req.method === "POST" && url.pathname === "/v1/refunds") {
         ;[status, response] = createRefund(params)
+        // Stripe has taken the refund but not finished it: the money is on its way back.
+        if (status === 200 && fault?.kind === "processing") {
+          response = { ...(response as Record<string, unknown>), status: "pending" }
+        }
       } else {
         ;[status, response] = [
           404,

@@ -229,7 +229,8 @@ medusaIntegrationTestRunner({
         }
       }
       for (const endpoint of ["charge", "refund"] as const) {
-        const kinds = endpoint === "charge" ? [...FAULT_KINDS, "processing", "requires_action"] : FAULT_KINDS
+        const kinds =
+          endpoint === "charge" ? [...FAULT_KINDS, "processing", "requires_action"] : [...FAULT_KINDS, "processing"]
         for (const kind of kinds as StripeFaultKind[]) {
           // Three in a row: Stripe's client retries twice with the same idempotency key.
           stripe.injectFault({ endpoint, kind, count: 3, delayMs: 2500 })

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
 import { registeredProviderOptions } from "../checkout/provider-settings"
+import { allPages } from "../records/all-pages"
 import { authorizationAge } from "./authorization-age"
 
 /** A PayBright authorization with an amount not yet captured, and when the lender cancels it. */
@@ -17,9 +18,6 @@ export type OpenAuthorization = {
   /** Older than the provider's expiryWarningDays: ship and capture it, or cancel the order. */
   expiring: boolean
 }
-
-/** The oldest first: a store with many orders awaiting shipment sees those that matter. */
-const LIMIT = 100
 
 /**
  * PayBright payments with an uncaptured remainder, oldest first, each with the date the lender
@@ -40,14 +38,13 @@ export async function listOpenAuthorizations(
     const warningDays = options?.expiryWarningDays ?? 25
     const lifetimeDays = options?.authorizationDays ?? 30
     // Fully captured payments have captured_at; cancelled ones release nothing more to capture.
-    const candidates = await payments.listPayments(
-      { provider_id: providerId, canceled_at: null, captured_at: null } as never,
-      {
+    const candidates = await allPages((paging) =>
+      payments.listPayments({ provider_id: providerId, canceled_at: null, captured_at: null } as never, {
         relations: ["captures"],
         select: ["id", "amount", "currency_code", "created_at", "payment_collection_id"],
         order: { created_at: "ASC" },
-        take: LIMIT,
-      }
+        ...paging,
+      })
     )
     // One query for the orders of every listed payment: the admin's order list loads this.
     const orders = await ordersOfCollections(

@@ -148,6 +148,15 @@ export class StripeCardProcessor implements CardProcessor {
           "refused"
         )
       }
+      if (refund.status === "pending") {
+        // Stripe took the refund but may still fail it: only Stripe's dashboard can say it went back.
+        throw new CardProcessorError(
+          "processor_error",
+          `Stripe is still processing the refund ${refund.id}`,
+          this.name,
+          "in_doubt"
+        )
+      }
       return { refundId: refund.id, amount: formatAmount(BigInt(refund.amount)) }
     } catch (error) {
       throw this.explain(error, "refund")

@@ -6,6 +6,11 @@ export type OrphanReason =
   | "card_unavailable"
   | "second_contract"
   | "auto_capture_account"
+  | UnusableResult
+
+/** Signed results the store cannot use: recorded so no contract vanishes, never released by the plugin. */
+export const UNUSABLE_RESULTS = ["request_fields", "test_mismatch", "unknown_result"] as const
+export type UnusableResult = (typeof UNUSABLE_RESULTS)[number]
 
 const WHAT_HAPPENED: Record<OrphanReason, string> = {
   session_replaced: "the shopper's checkout started a new payment before this approval came back",
@@ -13,6 +18,11 @@ const WHAT_HAPPENED: Record<OrphanReason, string> = {
   completion_failed: "the cart could not become an order (for example, an item went out of stock)",
   card_unavailable: "PayBright did not show the contract's virtual card within the grace period",
   second_contract: "it is a second contract for a checkout that already has one",
+  request_fields:
+    "PayBright signed a result carrying fields only a request has, which the store does not trust to place an order",
+  test_mismatch:
+    "PayBright signed a result whose test flag is not the store's (a sandbox result in production, or the reverse)",
+  unknown_result: "PayBright signed a result this store does not know how to read",
   auto_capture_account:
     'PayBright set this account up for auto-capture; in-store capture needs "authorization" results (ask PayBright to set the account to separate authorization and capture)',
 }

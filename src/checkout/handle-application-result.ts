@@ -18,6 +18,7 @@ import {
   markApprovalOrderedWorkflow,
   orphanApprovalWorkflow,
   recordApprovalWorkflow,
+  supersedes,
   updatePayBrightSessionWorkflow,
   type ApprovalRecord,
 } from "../workflows/approvals"
@@ -71,10 +72,6 @@ export async function handleApplicationResult(
   if (!fields?.x_signature || !fields.x_reference) {
     return reject(400, "no signed PayBright result")
   }
-  const requestOnly = requestOnlyFieldsOf(fields)
-  if (requestOnly.length > 0) {
-    return reject(400, `a result cannot carry request fields (${forLog(requestOnly.join(", "))})`)
-  }
   const registrations = await payBrightRegistrations(scope)
   const registration = registrations.find(
     (candidate) =>
@@ -96,8 +93,18 @@ export async function handleApplicationResult(
     return reject(400, `signed fields are incomplete (${issuePaths(parsed.error).join(", ")})`, options)
   }
   const result = parsed.data
-  if (result.x_test.toLowerCase() !== String(options.test)) {
-    return reject(401, `the result's test flag (${forLog(result.x_test)}) is not the store's`, options)
+  const unusable = unusableReason(result, fields, options)
+  if (unusable) {
+    // Signed by the lender, so a contract may stand behind it: recorded for the merchant, never an order.
+    logger.error(
+      `PayBright: a signed result for contract ${forLog(result.x_gateway_reference)} cannot be used (${unusable}); it is recorded for the merchant`
+    )
+    const approval = await recordApproval(scope, result, fields, {
+      sessionId: result.x_reference,
+      providerId: registration.providerId,
+      reason: unusable,
+    })
+    return { outcome: settledApproval(approval), options }
   }
   const settled = await settleResult(scope, logger, result, fields, delivery, registration, registrations)
   return { outcome: settled, options }
@@ -259,7 +266,7 @@ async function recordApproval(
   // lock: a contract's row is written once and never removed; the lock orders only first writes.
   const service = scope.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
   const [known] = (await service.listPayBrightApprovals({ contract: result.x_gateway_reference })) as ApprovalRecord[]
-  if (known) {
+  if (known && !supersedes(known, { orphan_reason: place.reason })) {
     return known
   }
   const { result: recorded } = await recordApprovalWorkflow(scope).run({
@@ -295,6 +302,22 @@ function settledApproval(approval: ApprovalRecord, countryCode?: string): Applic
     return { kind: "processing", countryCode }
   }
   return { kind: "orphaned", reason: approval.reason ?? "completion_failed", countryCode }
+}
+
+/**
+ * Why a signed result cannot be used, if it cannot: it carries fields only a request has (a signed
+ * request replayed, or a lender answering oddly), its test flag is not the store's, or its result
+ * is not one PayBright documents.
+ */
+function unusableReason(
+  result: ApplicationResult,
+  fields: Record<string, string>,
+  options: PayBrightOptions
+): OrphanReason | undefined {
+  if (requestOnlyFieldsOf(fields).length > 0) return "request_fields"
+  if (result.x_test.toLowerCase() !== String(options.test)) return "test_mismatch"
+  if (applicationOutcome(result) === "unknown") return "unknown_result"
+  return undefined
 }
 
 function notApproved(outcome: ReturnType<typeof applicationOutcome>): "declined" | "pending" {

@@ -3,11 +3,10 @@ import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { ApprovalRecord } from "../workflows/approvals/steps"
 import { releaseOrphanedApprovalWorkflow } from "../workflows/release-contract"
+import { allPages } from "../records/all-pages"
+import { UNUSABLE_RESULTS } from "./approval-messages"
 import { payBrightRegistrations } from "./provider-settings"
 import { finalBefore } from "./settle-unplaced-approvals"
-
-/** Orphans looked at per run, oldest first. */
-const BATCH = 50
 
 export type OrphansReleased = { released: number; notReleased: number }
 
@@ -20,16 +19,17 @@ export type OrphansReleased = { released: number; notReleased: number }
 export async function releaseFinalOrphans(container: MedusaContainer, now = Date.now()): Promise<OrphansReleased> {
   const logger = container.resolve("logger") as Logger
   const service = container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
-  const releasing = await releasingProviders(container)
-  if (releasing.size === 0) return { released: 0, notReleased: 0 }
-  const orphans = (await service.listPayBrightApprovals(
-    {
-      state: "orphaned",
-      provider_id: [...releasing],
-      created_at: { $lt: new Date(await finalBefore(container, now)) },
-    },
-    { take: BATCH, order: { created_at: "ASC" } }
-  )) as ApprovalRecord[]
+  const releaseTime = await orphanReleaseTimes(container, now)
+  const finalSince = new Date(await finalBefore(container, now))
+  const orphans = (
+    (await allPages((paging) =>
+      service.listPayBrightApprovals(
+        { state: "orphaned", created_at: { $lt: finalSince } },
+        { order: { created_at: "ASC" }, ...paging }
+      )
+    )) as ApprovalRecord[]
+  ).filter((orphan) => releaseTime(orphan) !== undefined)
+  if (orphans.length === 0) return { released: 0, notReleased: 0 }
   const attempted = new Set(
     (
       (await service.listPayBrightMoneyRecords(
@@ -65,18 +65,21 @@ async function releasingProviders(container: MedusaContainer): Promise<Set<strin
 
 /**
  * When the plugin releases each orphan by itself (once it is final), or undefined where it does
- * not (virtual card, `releaseOrphans` off, an approval recorded before its registration was kept):
- * what the merchant is told to expect, or to do.
+ * not (virtual card, `releaseOrphans` off, an approval recorded before its registration was kept,
+ * a signed result the store could not use, for which no approval is certain): what the merchant is
+ * told to expect, or to do.
  */
 export async function orphanReleaseTimes(
   container: MedusaContainer,
   now = Date.now()
-): Promise<(orphan: Pick<ApprovalRecord, "provider_id" | "created_at">) => Date | undefined> {
+): Promise<(orphan: Pick<ApprovalRecord, "provider_id" | "created_at" | "reason">) => Date | undefined> {
   const releasing = await releasingProviders(container)
   // An orphan verified at finalBefore(now) is final now: each is released this long after its verification.
   const delay = now - (await finalBefore(container, now))
   return (orphan) =>
-    orphan.provider_id && releasing.has(orphan.provider_id)
+    orphan.provider_id &&
+    releasing.has(orphan.provider_id) &&
+    !(UNUSABLE_RESULTS as readonly string[]).includes(orphan.reason ?? "")
       ? new Date(new Date(orphan.created_at).getTime() + delay)
       : undefined
 }

@@ -101,6 +101,15 @@ export function resolutionMessage(
     : `Resolved: PayBright shows no ${movement} of ${amount} ${currency.toUpperCase()}; a new attempt is allowed.`
 }
 
+/** A resolution as done that Medusa would not record: the record stays in doubt. */
+export function medusaRefusedResolutionMessage(movement: "capture" | "refund", reason: string): string {
+  const advice =
+    movement === "capture"
+      ? "if PayBright captured it, refund it in the PayBright portal, then resolve this record as not captured"
+      : "fix what Medusa names, then resolve it again"
+  return `Medusa refused to record this ${movement} (${withoutFinalStop(reason)}), so the record stays in doubt and nothing was recorded; ${advice}.`
+}
+
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }

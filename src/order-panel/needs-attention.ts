@@ -5,6 +5,7 @@ import { orphanMessage } from "../checkout/approval-messages"
 import { orphanReleaseTimes } from "../checkout/release-orphans"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
+import { allPages } from "../records/all-pages"
 import type { MoneyRecordRow } from "../records/money-record-types"
 import type { PayBrightAttentionItem } from "../types/admin"
 import type { ApprovalRecord } from "../workflows/approvals"
@@ -19,9 +20,6 @@ const ORDER: Record<PayBrightAttentionItem["kind"], number> = {
   expiring_authorization: 4,
   open_authorization: 5,
 }
-
-/** Rows of each kind looked at per request, oldest first. */
-const LIMIT = 100
 
 const NONE = { record_id: null, approval_id: null, movement: null }
 
@@ -102,9 +100,8 @@ async function inDoubtRecords(container: MedusaContainer): Promise<PayBrightAtte
  */
 async function unplacedOrphans(container: MedusaContainer, now: Date): Promise<PayBrightAttentionItem[]> {
   const service = recordsModule(container)
-  const orphans = (await service.listPayBrightApprovals(
-    { state: "orphaned" },
-    { take: LIMIT, order: { created_at: "ASC" } }
+  const orphans = (await allPages((paging) =>
+    service.listPayBrightApprovals({ state: "orphaned" }, { order: { created_at: "ASC" }, ...paging })
   )) as ApprovalRecord[]
   if (orphans.length === 0) return []
   const listed = new Set(
@@ -142,9 +139,8 @@ function recordsModule(container: MedusaContainer) {
 }
 
 async function moneyRecordsIn(container: MedusaContainer, state: "refused" | "in_doubt") {
-  return (await recordsModule(container).listPayBrightMoneyRecords(
-    { state },
-    { order: { created_at: "ASC" }, take: LIMIT }
+  return (await allPages((paging) =>
+    recordsModule(container).listPayBrightMoneyRecords({ state }, { order: { created_at: "ASC" }, ...paging })
   )) as unknown as MoneyRecordRow[]
 }
 

@@ -80,7 +80,8 @@ export async function orderPanel(
   }
   const captureMode = data_.capture_mode ?? options?.captureMode ?? "in_store"
   // The processor the payment was authorized to be charged through; the settings in force for older payments.
-  const processor = captureMode === "virtual_card" ? (data_.card_processor ?? options?.cardProcessor?.type ?? null) : null
+  const processor =
+    captureMode === "virtual_card" ? (data_.card_processor ?? options?.cardProcessor?.type ?? null) : null
   // Once a release of the contract was attempted, nothing more is captured on it.
   const open = !cancelled && !records.some((record) => record.kind === "void") && MathBN.gt(remaining, 0)
   // While a capture is refused, in doubt or running, the way forward is that record (retry, resolve):

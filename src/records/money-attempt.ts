@@ -17,6 +17,8 @@ export type AttemptInput = {
   trigger?: MoneyTrigger
   /** The refused record this attempt retries. */
   retryOf?: string
+  /** The settled record this movement records in Medusa (a person's resolution names it on its Refund). */
+  resolves?: string
   /** What moves at the lender: two decimals. */
   amount: string
   /** Medusa's exact amount for the Capture or Refund. */
@@ -43,8 +45,9 @@ export type Attempt = {
  * Opens the record of one capture or refund before the lender is called, with Medusa's id on it,
  * so a process that dies during the call leaves a record the reconciliation finds. Refuses, before
  * anything is sent, while another movement of the payment is in doubt. A record the plugin's own
- * workflows prepared (a parcel's capture, a retry, a resolution) is claimed; any other movement
- * (an admin's capture or refund, an order cancelled) gets a record of its own.
+ * workflows prepared (a parcel's capture, a retry: pending, same amount) is claimed, and so is the
+ * settled record a person's resolution names; any other movement (an admin's capture or refund,
+ * an order cancelled) gets a record of its own.
  */
 export async function openAttempt(input: AttemptInput): Promise<Attempt> {
   const records = pluginRecords()
@@ -66,14 +69,17 @@ export async function openAttempt(input: AttemptInput): Promise<Attempt> {
     )
   }
   const order = input.paymentCollectionId ? await orderOfCollection(input.paymentCollectionId) : undefined
-  const prepared = input.paymentId
-    ? (
-        (await records.listPayBrightMoneyRecords(
-          { payment_id: input.paymentId, kind: input.kind, medusa_id: null, state: ["pending", "done"] },
-          { order: { created_at: "DESC" }, take: 1 }
-        )) as unknown as MoneyRecordRow[]
-      ).find((candidate) => MathBN.eq(medusaAmountOf(candidate), input.medusaAmount))
-    : undefined
+  const prepared = input.resolves
+    ? await resolvedRecord(input)
+    : input.paymentId
+      ? // A record the plugin's workflows wrote for this movement, still pending: same payment, kind and amount.
+        (
+          (await records.listPayBrightMoneyRecords(
+            { payment_id: input.paymentId, kind: input.kind, medusa_id: null, state: "pending" },
+            { order: { created_at: "DESC" }, take: 1 }
+          )) as unknown as MoneyRecordRow[]
+        ).find((candidate) => MathBN.eq(medusaAmountOf(candidate), input.medusaAmount))
+      : undefined
   const fields = {
     medusa_id: input.medusaId,
     reference: input.reference,
@@ -163,6 +169,31 @@ async function orderOfCollection(paymentCollectionId: string) {
   })
   const order = (data[0] as { order?: { id: string; display_id: number } } | undefined)?.order
   return order ? { id: order.id, display_id: order.display_id } : undefined
+}
+
+/**
+ * The note of the Refund that records a person's resolution in Medusa: it names the settled record
+ * (Medusa's refund workflow takes a note and keeps it on the Refund, where the merchant sees it).
+ */
+export function resolutionNote(recordId: string): string {
+  return `PayBright record ${recordId} resolved as refunded at PayBright`
+}
+
+/** The settled record a Refund's note names, if it records a resolution. */
+export function resolvedRecordOf(note: unknown): string | undefined {
+  return typeof note === "string" ? /^PayBright record (pbrec_\w+) resolved as refunded/.exec(note)?.[1] : undefined
+}
+
+/** The settled record a resolution's Refund names: of this payment and kind, done, not claimed yet. */
+async function resolvedRecord(input: AttemptInput): Promise<MoneyRecordRow | undefined> {
+  const [record] = (await pluginRecords().listPayBrightMoneyRecords({
+    id: input.resolves,
+    payment_id: input.paymentId,
+    kind: input.kind,
+    state: "done",
+    medusa_id: null,
+  })) as unknown as MoneyRecordRow[]
+  return record
 }
 
 /** Medusa's exact amount of a record: recorded beside the lender's cents, or the same when it was not. */

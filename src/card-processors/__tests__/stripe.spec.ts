@@ -72,6 +72,17 @@ describe("Stripe card processor against a strict fake Stripe", () => {
     expect(stripe.charges().find((entry) => entry.id === chargeId)!.refunded).toBe(2000)
   })
 
+  it("reports a refund Stripe answers pending as in doubt until Stripe says otherwise", async () => {
+    const { chargeId } = await charge("40.00", "key-pending-refund")
+    stripe.injectFault({ endpoint: "refund", kind: "processing" })
+    const pending = await processor
+      .refund({ chargeId, amount: "15.00", currency: "CAD", idempotencyKey: "refund-pending" })
+      .catch((error) => error)
+    expect(pending).toBeInstanceOf(CardProcessorError)
+    expect(pending).toMatchObject({ outcome: "in_doubt" })
+    expect(pending.message).toMatch(/still processing the refund/)
+  })
+
   it("reports a charge Stripe never answered as in doubt, without the card number", async () => {
     const unreachable = new StripeCardProcessor({
       secretKey: stripe.secretKey,

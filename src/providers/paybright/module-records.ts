@@ -1,5 +1,6 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
+import { resolvedRecordOf } from "../../records/money-attempt"
 
 /**
  * The payment module's own records that Medusa does not hand to a provider: the session's amount
@@ -22,6 +23,8 @@ export type MovementFacts = {
   payment_collection_id: string
   before: BigNumberInput
   remaining: BigNumberInput
+  /** For a Refund recording a person's resolution: the settled record it names. */
+  resolves?: string
 }
 
 export type ModuleRecords = {
@@ -74,9 +77,9 @@ async function movement(
   id: string
 ): Promise<MovementFacts> {
   const row = (await service.retrieve(id, {
-    select: ["id", "amount", "raw_amount", "payment.id"],
+    select: ["id", "amount", "raw_amount", "payment.id", ...(kind === "refund" ? ["note"] : [])],
     relations: ["payment"],
-  } as never)) as unknown as AmountRow & { payment: { id: string } }
+  } as never)) as unknown as AmountRow & { payment: { id: string }; note?: string | null }
   const payment = (await payments.retrieve(row.payment.id, {
     select: ["id", "amount", "raw_amount", "payment_collection_id"],
     relations: ["captures", "refunds"],
@@ -89,6 +92,7 @@ async function movement(
     payment_collection_id: payment.payment_collection_id,
     before,
     remaining: MathBN.sub(kind === "capture" ? exact(payment) : captured, before),
+    resolves: resolvedRecordOf(row.note),
   }
 }
 

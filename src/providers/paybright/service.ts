@@ -267,7 +267,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     const channel = settlementFor(await this.current(), payment)
     if ("unavailable" in channel) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `PayBright cannot release this contract: ${channel.unavailable}.`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `PayBright cannot release this contract: ${channel.unavailable}.`
+      )
     }
     const { settlement, options } = channel
     const released = await releaseContract({
@@ -405,6 +408,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       medusaId,
       amount,
       medusaAmount: MathBN.convert(facts.amount).toString(),
+      resolves: facts.resolves,
       currency: payment.currency,
       contract: payment.gateway_reference,
       reference: kind === "capture" && settlement ? settlement.captureReference(payment, movement) : null,
@@ -414,7 +418,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       return payment
     }
     if (!settlement) {
-      const message = await attempt.settle({ outcome: "refused", fact: (channel as { unavailable: string }).unavailable })
+      const message = await attempt.settle({
+        outcome: "refused",
+        fact: (channel as { unavailable: string }).unavailable,
+      })
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
     }
     if (amount === "0.00") {

@@ -1,2 +1,3 @@
 export * from "./workflows"
+export { supersedes } from "./steps"
 export type { ApprovalRecord, RecordApprovalInput } from "./steps"

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
-import { orphanMessage, type OrphanReason } from "../../checkout/approval-messages"
+import { orphanMessage, UNUSABLE_RESULTS, type OrphanReason } from "../../checkout/approval-messages"
 import { orphanReleaseTimes } from "../../checkout/release-orphans"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import type PayBrightModuleService from "../../modules/paybright/service"
@@ -43,15 +43,28 @@ export const recordApprovalStep = createStep(
   "paybright-record-approval",
   async (input: RecordApprovalInput, { container }) => {
     const service = approvalsOf(container)
-    const [existing] = await service.listPayBrightApprovals({ contract: input.contract })
-    if (existing) {
-      return new StepResponse({ approval: existing as ApprovalRecord, created: false })
+    const [existing] = (await service.listPayBrightApprovals({ contract: input.contract })) as ApprovalRecord[]
+    if (existing && !supersedes(existing, input)) {
+      return new StepResponse({ approval: existing, created: false })
     }
     const others = await service.listPayBrightApprovals({
       session_id: input.session_id,
       state: ["approved", "ordered"],
     })
     const reason = input.orphan_reason ?? (others.length > 0 ? "second_contract" : null)
+    if (existing) {
+      // A usable result for a contract first seen in a result the store could not use: it counts now.
+      const approval = (await service.updatePayBrightApprovals({
+        id: existing.id,
+        session_id: input.session_id,
+        cart_id: input.cart_id,
+        lender_result: input.lender_result,
+        state: reason ? "orphaned" : "approved",
+        reason,
+      })) as ApprovalRecord
+      if (reason) await reportOrphan(container, service, approval)
+      return new StepResponse({ approval, created: false })
+    }
     const approval = (await service.createPayBrightApprovals({
       contract: input.contract,
       session_id: input.session_id,
@@ -76,6 +89,15 @@ export const recordApprovalStep = createStep(
     return new StepResponse({ approval, created: true })
   }
 )
+
+/** Whether a delivery's result replaces the row of its contract: a usable result after an unusable one. */
+export function supersedes(
+  existing: Pick<ApprovalRecord, "state" | "reason">,
+  input: Pick<RecordApprovalInput, "orphan_reason">
+) {
+  const unusable = (reason: string | null | undefined) => (UNUSABLE_RESULTS as readonly string[]).includes(reason ?? "")
+  return existing.state === "orphaned" && unusable(existing.reason) && !unusable(input.orphan_reason)
+}
 
 /** An approved contract that will not become an order: recorded once, logged once at error level. */
 export const orphanApprovalStep = createStep(

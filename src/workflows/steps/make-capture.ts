@@ -6,6 +6,7 @@ import { merchantMessage, notStartedMessage } from "../../messages/merchant-mess
 import { twoDecimals } from "../../records/money-attempt"
 import type { CaptureResult } from "../types"
 import type { PreparedCapture } from "./prepare-capture-record"
+import { viaOf } from "../../records/movement-via"
 import { findRecord, recordsOf } from "./record-queries"
 
 /**
@@ -48,7 +49,7 @@ export const makeCaptureStep = createStep(
             amount: twoDecimals(record.amount),
             currency: record.currency_code,
             contract: record.contract ?? "?",
-            via: "PayBright",
+            via: await viaOf(container, record.payment_id),
             fact: `the lender was called but Medusa's capture failed afterwards: ${error}`,
           })
           await records.updatePayBrightMoneyRecords({ id: record.id, state: "in_doubt", message })

@@ -29,6 +29,13 @@ export const prepareCaptureRecordStep = createStep(
     }
     const records = recordsOf(container)
     const retryOf = "retry_record_id" in input ? await findRecord(container, input.retry_record_id) : undefined
+    if (retryOf && retryOf.kind !== "capture") {
+      // A refused refund or release is retried by the merchant's own action, never captured here.
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `This record is a ${retryOf.kind}, not a capture; only a refused capture is retried here.`
+      )
+    }
     if (retryOf && retryOf.state !== "refused") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

@@ -1,10 +1,11 @@
-import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
-import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { merchantMessage } from "../../messages/merchant-messages"
 import { writeEvent } from "../../records/events"
 import { twoDecimals } from "../../records/money-attempt"
 import type { MoneyRecordRow } from "../../records/money-record-types"
+import { viaOf } from "../../records/movement-via"
 import { recordsOf } from "./record-queries"
 
 export type ReconcileInput = { stale_after_ms: number }
@@ -14,6 +15,16 @@ export type ReconcileReport = {
   in_doubt: string[]
   /** Medusa captures and refunds of PayBright payments that no record confirms. */
   unexplained: { kind: "capture" | "refund"; id: string; payment_id: string; amount: string }[]
+  /** Done records (lender evidence) that no Medusa capture or refund records: money Medusa does not count. */
+  unrecorded: {
+    record_id: string
+    kind: "capture" | "refund"
+    payment_id: string
+    contract: string | null
+    amount: string
+  }[]
+  /** Virtual-card movements left pending by a stopped process, now in doubt. */
+  card_in_doubt: string[]
 }
 
 /**
@@ -32,7 +43,7 @@ export const reconcileRecordsStep = createStep(
       state: "pending",
       updated_at: { $lt: cutoff },
     } as never)) as unknown as MoneyRecordRow[]
-    const report: ReconcileReport = { in_doubt: [], unexplained: [] }
+    const report: ReconcileReport = { in_doubt: [], unexplained: [], unrecorded: [], card_in_doubt: [] }
     for (const record of stale) {
       const message = merchantMessage({
         movement: record.kind,
@@ -40,8 +51,8 @@ export const reconcileRecordsStep = createStep(
         amount: twoDecimals(record.amount),
         currency: record.currency_code,
         contract: record.contract ?? "?",
-        via: "PayBright",
-        fact: "the call to the lender never finished; the server may have stopped during it",
+        via: await viaOf(container, record.payment_id),
+        fact: "the call never finished; the server may have stopped during it",
       })
       await records.updatePayBrightMoneyRecords({ id: record.id, state: "in_doubt", message })
       await writeEvent(records, {
@@ -56,6 +67,13 @@ export const reconcileRecordsStep = createStep(
         `PayBright: ${record.kind} IN DOUBT (record ${record.id}, contract ${record.contract}, ${twoDecimals(record.amount)} ${record.currency_code.toUpperCase()}): ${message}`
       )
       report.in_doubt.push(record.id)
+    }
+    report.card_in_doubt = await staleCardMovements(container, cutoff)
+    report.unrecorded = await unrecordedMovements(container)
+    if (report.unrecorded.length > 0) {
+      logger.error(
+        `PayBright: ${report.unrecorded.length} capture(s)/refund(s) made at the lender are not recorded in Medusa: ${report.unrecorded.map((row) => `${row.kind} of ${row.amount} on contract ${row.contract} (record ${row.record_id})`).join(", ")}`
+      )
     }
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: payments } = await query.graph({
@@ -98,3 +116,41 @@ export const reconcileRecordsStep = createStep(
     return new StepResponse(report)
   }
 )
+
+/**
+ * A card charge or refund left pending by a process that stopped mid-call: the processor may have
+ * moved the money, so it is in doubt, like a record; its record is reconciled above.
+ */
+async function staleCardMovements(container: MedusaContainer, cutoff: Date): Promise<string[]> {
+  const records = recordsOf(container)
+  const stale = (await records.listPayBrightCardTransactions({
+    state: "pending",
+    updated_at: { $lt: cutoff },
+  } as never)) as { id: string }[]
+  for (const row of stale) await records.updatePayBrightCardTransactions({ id: row.id, state: "in_doubt" })
+  return stale.map((row) => row.id)
+}
+
+/** Done captures and refunds whose Medusa Capture or Refund is missing: the other way round from `unexplained`. */
+async function unrecordedMovements(container: MedusaContainer): Promise<ReconcileReport["unrecorded"]> {
+  const done = (await recordsOf(container).listPayBrightMoneyRecords({
+    state: "done",
+    kind: ["capture", "refund"],
+  })) as unknown as MoneyRecordRow[]
+  const payments = container.resolve(Modules.PAYMENT)
+  const ids = (kind: "capture" | "refund") =>
+    done.filter((row) => row.kind === kind && row.medusa_id).map((row) => row.medusa_id!)
+  const recorded = new Set([
+    ...(await payments.listCaptures({ id: ids("capture") }, { select: ["id"] })).map((row) => row.id),
+    ...(await payments.listRefunds({ id: ids("refund") }, { select: ["id"] })).map((row) => row.id),
+  ])
+  return done
+    .filter((row) => !row.medusa_id || !recorded.has(row.medusa_id))
+    .map((row) => ({
+      record_id: row.id,
+      kind: row.kind as "capture" | "refund",
+      payment_id: row.payment_id!,
+      contract: row.contract,
+      amount: twoDecimals(row.amount),
+    }))
+}

@@ -87,7 +87,10 @@ async function releasePaymentAgain(container: Container, record: MoneyRecordRow)
   const contract = readPaymentData(payment.data)
   const channel = settlementFor(provider, contract)
   if ("unavailable" in channel) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `PayBright cannot release this contract: ${channel.unavailable}.`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `PayBright cannot release this contract: ${channel.unavailable}.`
+    )
   }
   const released = await releaseContract({
     settlement: channel.settlement,

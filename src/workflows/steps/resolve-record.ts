@@ -1,7 +1,8 @@
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/core-flows"
 import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { resolutionMessage } from "../../messages/merchant-messages"
+import { medusaRefusedResolutionMessage, resolutionMessage } from "../../messages/merchant-messages"
+import { resolutionNote } from "../../records/money-attempt"
 import { writeEvent } from "../../records/events"
 import { medusaAmountOf, twoDecimals } from "../../records/money-attempt"
 import type { MoneyRecordRow } from "../../records/money-record-types"
@@ -81,12 +82,23 @@ async function resolveVoid(container: Parameters<typeof findRecord>[0], record: 
 
 export type ResolveInput = { record_id: string; lender_shows: "done" | "nothing"; actor: string }
 
+/** Runs Medusa's side of a resolution; a refusal is told the merchant, with what to do, and nothing is recorded. */
+async function inMedusa(movement: "capture" | "refund", record: () => Promise<unknown>) {
+  try {
+    await record()
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, medusaRefusedResolutionMessage(movement, reason))
+  }
+}
+
 /**
  * A person's answer to an in-doubt record, read off the PayBright portal. "done": Medusa records
  * the movement without calling the lender again (a capture with `is_captured: true`; a refund
- * through a record already settled, which the provider recognises). "nothing": Medusa drops any
- * Capture or Refund it kept for it (a process that died mid-call leaves one), and a new attempt
- * is allowed.
+ * naming the record, which the provider recognises and settles without a call); the record turns
+ * done only with Medusa's side of it, and a movement Medusa refuses leaves it as it was, saying
+ * why. "nothing": Medusa drops any Capture or Refund it kept for it (a process that died mid-call
+ * leaves one), and a new attempt is allowed.
  */
 export const resolveRecordStep = createStep("paybright-resolve-record", async (input: ResolveInput, { container }) => {
   const records = recordsOf(container)
@@ -130,26 +142,36 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
       message: resolutionMessage(record.kind, "done", amount, record.currency_code),
     })
   } else if (record.kind === "capture") {
-    await records.updatePayBrightMoneyRecords({ id: record.id, state: "done", ...resolved })
+    // Medusa's side first: a capture Medusa refuses (a cancelled payment) leaves the record as it was.
     const before = new Set(
       (await payments.listCaptures({ payment_id: paymentId } as never)).map((capture) => capture.id)
     )
-    await capturePaymentWorkflow(container).run({
-      input: { payment_id: paymentId, amount: medusaAmount as never, is_captured: true } as never,
-    })
+    await inMedusa("capture", () =>
+      capturePaymentWorkflow(container).run({
+        input: { payment_id: paymentId, amount: medusaAmount as never, is_captured: true } as never,
+      })
+    )
     const made = (await payments.listCaptures({ payment_id: paymentId } as never)).find(
       (capture) => !before.has(capture.id)
     )
-    await records.updatePayBrightMoneyRecords({
-      id: record.id,
-      medusa_id: made?.id ?? null,
-      message: resolutionMessage("capture", "done", amount, record.currency_code),
-    })
+    try {
+      await records.updatePayBrightMoneyRecords({
+        id: record.id,
+        state: "done",
+        medusa_id: made?.id ?? null,
+        ...resolved,
+        message: resolutionMessage("capture", "done", amount, record.currency_code),
+      })
+    } catch (error) {
+      if (made) await payments.deleteCaptures([made.id])
+      throw error
+    }
   } else {
     // A virtual-card refund split over charges records what went back, part by part: that is what moved.
     const onCard = await refundedOnCard(records, record.medusa_id)
     const recorded = onCard === undefined || onCard === amount ? medusaAmount : onCard
-    // Settled and unclaimed: the provider finds it, records the Refund and calls no one.
+    // Settled, for this resolution's own Refund to claim by the record's id (no other refund
+    // claims a settled record); put back as it was if Medusa refuses to record the refund.
     await records.updatePayBrightMoneyRecords({
       id: record.id,
       state: "done",
@@ -157,12 +179,27 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
       amount: (onCard ?? amount) as never,
       medusa_amount: recorded as never,
       ...resolved,
-    })
-    await refundPaymentWorkflow(container).run({ input: { payment_id: paymentId, amount: recorded as never } })
-    await records.updatePayBrightMoneyRecords({
-      id: record.id,
       message: resolutionMessage("refund", "done", onCard ?? amount, record.currency_code),
     })
+    try {
+      await inMedusa("refund", () =>
+        refundPaymentWorkflow(container).run({
+          input: { payment_id: paymentId, amount: recorded as never, note: resolutionNote(record.id) },
+        })
+      )
+    } catch (error) {
+      await records.updatePayBrightMoneyRecords({
+        id: record.id,
+        state: record.state,
+        medusa_id: record.medusa_id,
+        amount: record.amount as never,
+        medusa_amount: (record.medusa_amount ?? null) as never,
+        resolved_by: null,
+        resolved_at: null,
+        message: record.message,
+      })
+      throw error
+    }
   }
   await settleCardRows(records, record.medusa_id, input.lender_shows)
   await writeEvent(records, {
