@@ -71,12 +71,15 @@ export const optionFieldsSchema = z
     storefrontUrl: url("public URL of the storefront"),
     /**
      * Storefront paths the shopper is sent to after the application. `{order_id}` and
-     * `{country_code}` are filled in. The defaults match the Medusa Next.js starter.
+     * `{country_code}` are filled in; `checkout` gets `paybright_status`. The defaults are the
+     * return route docs/storefront/dtc-starter.md adds to Medusa's starters: it forgets the
+     * completed cart and moves the shopper on with a same-site navigation, so the starter's
+     * SameSite=Strict cookies come along (a redirect chain begun on the lender's site drops them).
      */
     storefrontPaths: z
       .object({
-        orderConfirmed: storefrontPath("/{country_code}/order/{order_id}/confirmed"),
-        checkout: storefrontPath("/{country_code}/checkout?step=payment"),
+        orderConfirmed: storefrontPath("/{country_code}/paybright/return?order_id={order_id}"),
+        checkout: storefrontPath("/{country_code}/paybright/return"),
       })
       .prefault({}),
     /** How the merchant is paid: the lender's in-store capture, or the contract's virtual card. */
