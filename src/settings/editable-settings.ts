@@ -18,7 +18,25 @@ export const PLAIN_FIELDS = [
   "currencies",
   "minOrderAmount",
   "maxOrderAmount",
+  "financingMonths",
+  "financingApr",
+  "financingSetupFee",
+  "financingMonthlyFee",
+  "financingMinAmount",
+  "promotionalWidgetKey",
 ] as const satisfies readonly (keyof PayBrightSettingsFields)[]
+
+/** Fields a merchant may leave blank, meaning "none" (no limit, no estimate, no widget). */
+export const OPTIONAL_FIELDS: readonly (keyof PayBrightSettingsFields)[] = [
+  "minOrderAmount",
+  "maxOrderAmount",
+  "financingMonths",
+  "financingApr",
+  "financingSetupFee",
+  "financingMonthlyFee",
+  "financingMinAmount",
+  "promotionalWidgetKey",
+]
 
 export const SECRET_FIELDS = ["apiToken", "cardProcessorSecretKey"] as const satisfies readonly PayBrightSecretName[]
 
@@ -98,6 +116,12 @@ export function settingsView(input: {
       currencies: options.currencies,
       minOrderAmount: options.minOrderAmount ?? null,
       maxOrderAmount: options.maxOrderAmount ?? null,
+      financingMonths: options.financingMonths ?? null,
+      financingApr: options.financingApr ?? null,
+      financingSetupFee: options.financingSetupFee ?? null,
+      financingMonthlyFee: options.financingMonthlyFee ?? null,
+      financingMinAmount: options.financingMinAmount ?? null,
+      promotionalWidgetKey: options.promotionalWidgetKey ?? null,
     },
     secrets: {
       apiToken: secretState("apiToken", config.apiToken),

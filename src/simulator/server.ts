@@ -10,6 +10,7 @@ import { HttpError, sendHtml, sendJson } from "./http"
 import { Ledger, LedgerError, type ContractView } from "./ledger"
 import { silentLogger, type SimulatorLogger } from "./logger"
 import type { Fault, FaultKind, Operation } from "./faults"
+import { promotionalWidgetScript } from "./promotional-widget"
 import { RestApi, type InjectedFailure } from "./rest-api"
 import {
   copySettings,
@@ -146,6 +147,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         // Taken from the original path: a gateway reference is digits, but keep its case regardless.
         const reference = decodeURIComponent(url.pathname.split("/")[4])
         return instore[2] === "capture" ? await api.capture(req, res, reference) : await api.refund(req, res, reference)
+      }
+      if (path === "/dist/sdk.js") {
+        allow("GET", "HEAD")
+        res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" })
+        return void res.end(method === "HEAD" ? undefined : promotionalWidgetScript(url.searchParams))
       }
       if (path === "/_simulator" || path.startsWith("/_simulator/")) {
         return await handleControl(req, res, url, control)

@@ -79,7 +79,9 @@ export function payBrightFinancingMessage(
   const numbers = payBrightNumberLocale(locale)
   const money = (value: string) => formatMoney(toCents(value), currency, numbers)
   const fees =
-    (terms.setup_fee && toCents(terms.setup_fee) > 0n ? payBrightText("setupFee", locale, { fee: money(terms.setup_fee) }) : "") +
+    (terms.setup_fee && toCents(terms.setup_fee) > 0n
+      ? payBrightText("setupFee", locale, { fee: money(terms.setup_fee) })
+      : "") +
     (terms.monthly_fee && toCents(terms.monthly_fee) > 0n
       ? payBrightText("monthlyFee", locale, { fee: money(terms.monthly_fee) })
       : "")

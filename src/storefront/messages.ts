@@ -5,7 +5,14 @@
  */
 
 /** Why a shopper is back at checkout, as the plugin sets `paybright_status` on the return. */
-export const PAYBRIGHT_CHECKOUT_STATUSES = ["declined", "cancelled", "pending", "processing", "expired", "error"] as const
+export const PAYBRIGHT_CHECKOUT_STATUSES = [
+  "declined",
+  "cancelled",
+  "pending",
+  "processing",
+  "expired",
+  "error",
+] as const
 export type PayBrightCheckoutStatus = (typeof PAYBRIGHT_CHECKOUT_STATUSES)[number]
 
 export type PayBrightLanguage = "en" | "fr"
@@ -28,8 +35,10 @@ const en = {
   returningLink: "Continue",
   "status.declined": "PayBright did not approve the application. Please choose another way to pay.",
   "status.cancelled": "You left the PayBright application. Nothing was charged; please choose a payment method.",
-  "status.pending": "PayBright has not decided yet. Your order is placed as soon as PayBright approves it; check back later.",
-  "status.processing": "PayBright approved your application and your order is being placed. Reload this page in a moment.",
+  "status.pending":
+    "PayBright has not decided yet. Your order is placed as soon as PayBright approves it; check back later.",
+  "status.processing":
+    "PayBright approved your application and your order is being placed. Reload this page in a moment.",
   "status.expired": "Your cart changed while you applied with PayBright. Please apply again.",
   "status.error": "Your order could not be placed with PayBright. Please choose a payment method again.",
 }
@@ -60,7 +69,8 @@ const fr: Record<PayBrightMessageKey, string> = {
   "status.processing":
     "PayBright a approuvé votre demande et votre commande est en cours. Rechargez cette page dans un instant.",
   "status.expired": "Votre panier a changé pendant votre demande PayBright. Veuillez refaire la demande.",
-  "status.error": "Votre commande n’a pas pu être passée avec PayBright. Veuillez choisir de nouveau un mode de paiement.",
+  "status.error":
+    "Votre commande n’a pas pu être passée avec PayBright. Veuillez choisir de nouveau un mode de paiement.",
 }
 
 export const PAYBRIGHT_MESSAGES: Record<PayBrightLanguage, Record<PayBrightMessageKey, string>> = { en, fr }

@@ -140,6 +140,36 @@ export const optionFieldsSchema = z
     minOrderAmount: orderAmount.optional(),
     /** The largest order total PayBright is offered for; a session for more is refused with the reason. */
     maxOrderAmount: orderAmount.optional(),
+    /**
+     * The terms of the storefront's financing estimate ("or from $X/month"), served by
+     * GET /store/paybright/limits: the number of monthly payments and the APR (in percent). Without
+     * both, storefronts show no estimate.
+     */
+    financingMonths: z
+      .number({ error: "must be a whole number of months" })
+      .int("must be a whole number of months")
+      .min(1, "must be at least 1")
+      .max(120, "must be at most 120")
+      .optional(),
+    financingApr: z
+      .union([z.string(), z.number()], { error: "must be a percentage such as 9.99" })
+      .transform((value) => String(value).trim())
+      .refine((value) => /^\d{1,2}(\.\d{1,4})?$/.test(value), "must be a percentage from 0 to 99.9999, such as 9.99")
+      .transform((value) => String(Number(value)))
+      .optional(),
+    /** A one-time fee financed with the purchase, in the estimate. */
+    financingSetupFee: orderAmount.optional(),
+    /** A fee added to each monthly payment, in the estimate. */
+    financingMonthlyFee: orderAmount.optional(),
+    /** The smallest price the estimate is shown for (it is never shown outside the order limits either). */
+    financingMinAmount: orderAmount.optional(),
+    /** The public key of PayBright's promotional widget; storefronts may show the widget instead of the estimate. */
+    promotionalWidgetKey: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(200, "must be at most 200 characters")
+      .optional(),
   })
   .strict()
 
@@ -163,6 +193,20 @@ export const optionsSchema = optionFieldsSchema
         path: ["maxOrderAmount"],
         message: `must not be less than minOrderAmount (${options.minOrderAmount})`,
       })
+    }
+    const financing = ["financingSetupFee", "financingMonthlyFee", "financingMinAmount"] as const
+    for (const [name, needs] of [
+      ["financingMonths", "financingApr"],
+      ["financingApr", "financingMonths"],
+    ] as const) {
+      const wanted = options[needs] !== undefined || financing.some((term) => options[term] !== undefined)
+      if (options[name] === undefined && wanted) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is required for the financing estimate, with financingMonths and financingApr together",
+        })
+      }
     }
     if (options.expiryWarningDays >= options.authorizationDays) {
       context.addIssue({

@@ -32,7 +32,10 @@ describe("financing estimate (standard amortization, to the cent)", () => {
   })
 
   it("finances the setup fee and adds the monthly fee to each payment", () => {
-    const estimate = estimatePayBrightFinancing("1000", terms({ apr: "9.99", months: 36, setup_fee: "25", monthly_fee: "2.50" }))
+    const estimate = estimatePayBrightFinancing(
+      "1000",
+      terms({ apr: "9.99", months: 36, setup_fee: "25", monthly_fee: "2.50" })
+    )
     expect(estimate.financedCents).toBe(102500n)
     // 1025 at 9.99% over 36 months is 33.0691 → 33.07, plus 2.50.
     expect(estimate.monthly).toBe("35.57")

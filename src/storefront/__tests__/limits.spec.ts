@@ -23,7 +23,12 @@ describe("order-amount limits", () => {
     expect(offered("15000.005")).toBe(false)
     expect(offered(500, "usd")).toBe(false)
     expect(offered(null)).toBe(false)
-    expect(isPayBrightOffered({ ...limits, min_order_amount: null, max_order_amount: null }, { total: 1, currency_code: "CAD" })).toBe(true)
+    expect(
+      isPayBrightOffered(
+        { ...limits, min_order_amount: null, max_order_amount: null },
+        { total: 1, currency_code: "CAD" }
+      )
+    ).toBe(true)
   })
 
   it("leaves PayBright offered when the limits could not be read: the plugin still refuses a session outside them", () => {

@@ -33,10 +33,14 @@ describe("the shopper's return to the storefront", () => {
     expect(response.status).toBe(200)
     expect(response.headers.get("cache-control")).toBe("no-store")
     const html = await response.text()
-    expect(html).toContain('<meta http-equiv="refresh" content="0;url=/ca/checkout?step=payment&amp;paybright_status=declined">')
+    expect(html).toContain(
+      '<meta http-equiv="refresh" content="0;url=/ca/checkout?step=payment&amp;paybright_status=declined">'
+    )
     expect(html).toContain('<html lang="fr">')
     expect(html).toContain("Retour à la boutique")
-    expect(() => continueOnThisSite("//evil.test/x", "https://shop.ca/ca/paybright/return")).toThrow(/leaves the storefront/)
+    expect(() => continueOnThisSite("//evil.test/x", "https://shop.ca/ca/paybright/return")).toThrow(
+      /leaves the storefront/
+    )
     expect(() => continueOnThisSite("https://evil.test/", "https://shop.ca/ca/paybright/return")).toThrow(
       /leaves the storefront/
     )
@@ -73,6 +77,9 @@ describe("the plugin's return, read by the kit", () => {
       expect(url).toBe(`https://shop.ca/ca/paybright/return?paybright_status=${status}`)
       expect(readPayBrightReturn(url)).toEqual({ kind: "checkout", status })
     }
-    expect(readPayBrightReturn(checkoutUrl(settings, "cancelled", "ca"))).toEqual({ kind: "checkout", status: "cancelled" })
+    expect(readPayBrightReturn(checkoutUrl(settings, "cancelled", "ca"))).toEqual({
+      kind: "checkout",
+      status: "cancelled",
+    })
   })
 })

@@ -32,9 +32,9 @@ describe("PayBright payment sessions in the storefront", () => {
     expect(code({ provider_id: "pp_stripe_stripe", data: { redirect: form } })).toBe("not_paybright")
     expect(code(undefined)).toBe("not_paybright")
     expect(code({ provider_id: "pp_paybright_paybright", data: {} })).toBe("no_form")
-    expect(code({ provider_id: "pp_paybright_paybright", data: { redirect: { ...form, url: "javascript:alert(1)" } } })).toBe(
-      "no_form"
-    )
+    expect(
+      code({ provider_id: "pp_paybright_paybright", data: { redirect: { ...form, url: "javascript:alert(1)" } } })
+    ).toBe("no_form")
     const { x_signature: _, ...unsigned } = form.fields
     expect(code({ provider_id: "pp_paybright_paybright", data: { redirect: { ...form, fields: unsigned } } })).toBe(
       "no_form"
@@ -43,7 +43,10 @@ describe("PayBright payment sessions in the storefront", () => {
 
   it("writes the widget script's address with the public key and the amount financed", () => {
     expect(
-      payBrightWidgetScriptUrl({ public_key: "pk_pub", script_url: "https://sandbox.paybright.com/dist/sdk.js" }, 1234.5)
+      payBrightWidgetScriptUrl(
+        { public_key: "pk_pub", script_url: "https://sandbox.paybright.com/dist/sdk.js" },
+        1234.5
+      )
     ).toBe("https://sandbox.paybright.com/dist/sdk.js?public_key=pk_pub&financedamount=%241234.50")
   })
 })
