@@ -1,6 +1,7 @@
 import type Medusa from "@medusajs/js-sdk"
 import type { SeededStore } from "../demo/seed-store"
 import { SHOPPER_ADDRESS } from "../demo/shopper-address"
+import { readPayBrightReturn } from "../src/storefront/return"
 import { submit } from "./html-form"
 
 export type Redirect = { url: string; method: string; fields: Record<string, string> }
@@ -63,11 +64,12 @@ export async function applyAtPayBright(session: { data: Record<string, unknown> 
   return location
 }
 
-/** The shopper's browser back at the store; answers the order id of the confirmation page it is sent to. */
+/** The shopper's browser back at the store; answers the order id the storefront's return route is given. */
 export async function returnToStore(returnUrl: string): Promise<string | undefined> {
   const back = await fetch(returnUrl, { redirect: "manual" })
   await back.arrayBuffer()
   const location = back.headers.get("location") ?? ""
   if (back.status !== 303) throw new Error(`/paybright/return answered ${back.status}`)
-  return /\/order\/([^/]+)\/confirmed/.exec(location)?.[1]
+  const landed = location ? readPayBrightReturn(location) : undefined
+  return landed?.kind === "order" ? landed.orderId : undefined
 }

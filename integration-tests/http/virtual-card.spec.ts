@@ -393,7 +393,7 @@ medusaIntegrationTestRunner({
         const back = await returning
         const orderId = await orderOfCart(cart.id)
         expect(orderId).toBeDefined()
-        expect(back.location).toContain(`/order/${orderId}/confirmed`)
+        expect(back.location).toContain(`/paybright/return?order_id=${orderId}`)
       } finally {
         simulator.settings = { cardLatencyMs: 0 }
       }
