@@ -28,7 +28,8 @@ async function main() {
   }
   try {
     // 1. The product page, with the financing estimate.
-    await page.goto(`${STOREFRONT}/ca/products/${PRODUCT}`)
+    // networkidle: the page is hydrated, so "Add to cart" is wired up when clicked.
+    await page.goto(`${STOREFRONT}/ca/products/${PRODUCT}`, { waitUntil: "networkidle" })
     const financing = page.getByTestId("paybright-financing")
     await financing.waitFor()
     expectText(await financing.textContent(), /or from \$[\d,]+\.\d\d\/month with PayBright.*Estimate:/, "the estimate")
@@ -55,7 +56,8 @@ async function main() {
     if ((await cartCookie()) !== undefined) throw new Error("the completed cart is still in the _medusa_cart_id cookie")
 
     // 5. A new cart that works.
-    await page.goto(`${STOREFRONT}/ca/products/${PRODUCT}`)
+    // networkidle: the page is hydrated, so "Add to cart" is wired up when clicked.
+    await page.goto(`${STOREFRONT}/ca/products/${PRODUCT}`, { waitUntil: "networkidle" })
     await addToCart(page)
     await page.goto(`${STOREFRONT}/ca/cart`)
     await page.getByTestId("checkout-button").waitFor()
@@ -86,16 +88,14 @@ async function main() {
 }
 
 async function addToCart(page: Page) {
-  const button = page.getByTestId("add-product-button")
-  await page.waitForFunction(
-    () => !document.querySelector<HTMLButtonElement>('[data-testid="add-product-button"]')?.disabled
-  )
-  const before = await page.getByTestId("nav-cart-link").textContent()
-  await button.click()
-  await page.waitForFunction(
-    (previous) => document.querySelector('[data-testid="nav-cart-link"]')?.textContent !== previous,
-    before
-  )
+  const cart = page.getByTestId("nav-cart-link")
+  await page.getByTestId("add-product-button").waitFor()
+  const before = await cart.textContent()
+  await page.getByTestId("add-product-button").click()
+  for (const until = Date.now() + TIMEOUT; (await cart.textContent()) === before; ) {
+    if (Date.now() > until) throw new Error(`the cart still reads ${JSON.stringify(before)} after "Add to cart"`)
+    await page.waitForTimeout(250)
+  }
 }
 
 /** Address, delivery, PayBright on the payment step, review, then the button that leaves for PayBright. */
