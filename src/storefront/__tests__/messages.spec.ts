@@ -1,4 +1,7 @@
+import fs from "node:fs"
+import path from "node:path"
 import {
+  isPayBrightCheckoutStatus,
   PAYBRIGHT_CHECKOUT_STATUSES,
   PAYBRIGHT_MESSAGES,
   payBrightLanguage,
@@ -39,5 +42,16 @@ describe("shopper messages", () => {
     expect(["fr", "fr-CA", "FR_ca", " fr"].map(payBrightLanguage)).toEqual(["fr", "fr", "fr", "fr"])
     expect(["en", "en-CA", "de", "", null, undefined].map(payBrightLanguage)).toEqual(Array(6).fill("en"))
     expect(payBrightText("financing", "en", { amount: "$1.00" })).toBe("or from $1.00/month with PayBright")
+  })
+})
+
+describe("the README's table of paybright_status", () => {
+  it("shows the kit's own sentences, so the two never differ", () => {
+    const readme = fs.readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8")
+    const rows = [...readme.matchAll(/^\s*\| `(\w+)`\s+\|[^|]+\|\s+(.+?)\s+\|$/gm)].filter(([, status]) =>
+      isPayBrightCheckoutStatus(status)
+    )
+    expect(rows.map(([, status]) => status)).toEqual([...PAYBRIGHT_CHECKOUT_STATUSES])
+    for (const [, status, shown] of rows) expect(shown).toBe(payBrightStatusMessage(status, "en"))
   })
 })
