@@ -92,7 +92,7 @@ async function addToCart(page: Page) {
   await page.getByTestId("add-product-button").waitFor()
   const before = await cart.textContent()
   await page.getByTestId("add-product-button").click()
-  for (const until = Date.now() + TIMEOUT; (await cart.textContent()) === before; ) {
+  for (const until = Date.now() + TIMEOUT; (await cart.textContent()) === before;) {
     if (Date.now() > until) throw new Error(`the cart still reads ${JSON.stringify(before)} after "Add to cart"`)
     await page.waitForTimeout(250)
   }

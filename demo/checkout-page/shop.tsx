@@ -11,6 +11,7 @@ import {
   type PayBrightSessionLike,
 } from "medusa-payment-paybright/storefront"
 import { PayBrightButton, PayBrightFinancing } from "medusa-payment-paybright/storefront/react"
+import { SHOPPER_ADDRESS } from "../shopper-address"
 
 /** Written into the page by the demo's server (server.ts). */
 type DemoState = {
@@ -28,17 +29,6 @@ const CART_COOKIE = "demo_cart_id"
 const language = state.language
 const currency = "cad"
 
-const address = {
-  first_name: "Jeanne",
-  last_name: "Tremblay",
-  address_1: "100 King St W",
-  city: "Toronto",
-  province: "ON",
-  postal_code: "M5X 1A9",
-  country_code: "ca",
-  phone: "4165550199",
-}
-
 /** The Store API, as any storefront calls it: the publishable key, JSON, the store's message on failure. */
 async function store<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(state.storeUrl + path, {
@@ -54,6 +44,10 @@ async function store<T>(path: string, body?: unknown): Promise<T> {
 function readCookie(name: string): string | undefined {
   const found = document.cookie.split("; ").find((pair) => pair.startsWith(`${name}=`))
   return found ? decodeURIComponent(found.slice(name.length + 1)) : undefined
+}
+
+function writeCookie(name: string, value: string, attributes: string) {
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; ${attributes}`
 }
 
 const money = (amount: number) =>
@@ -100,11 +94,11 @@ function Shop() {
           await store<{ cart: { id: string } }>("/store/carts", {
             region_id: state.regionId,
             email: "jeanne@example.com",
-            shipping_address: address,
-            billing_address: address,
+            shipping_address: SHOPPER_ADDRESS,
+            billing_address: SHOPPER_ADDRESS,
           })
         ).cart.id
-      document.cookie = `${CART_COOKIE}=${cartId}; Path=/; Max-Age=604800; SameSite=Strict`
+      writeCookie(CART_COOKIE, cartId, "Max-Age=604800; SameSite=Strict")
       await store(`/store/carts/${cartId}/line-items`, { variant_id: variantId, quantity: 1 })
       await store(`/store/carts/${cartId}/shipping-methods`, { option_id: state.shippingOptionId })
       location.assign(`/${state.country}/checkout?step=payment`)
@@ -149,7 +143,7 @@ type Cart = {
   total: number
   currency_code: string
   completed_at: string | null
-  items: { id: string; title: string; quantity: number }[]
+  items: Item[]
 }
 
 /** Checkout's payment step: PayBright if the cart is within its limits, the reason the shopper is back, the button. */
@@ -197,13 +191,7 @@ function Checkout({ cartId }: { cartId: string }) {
       {cart && (
         <div className="panel" id="cart">
           <h2>{language === "fr" ? "Paiement" : "Payment"}</h2>
-          <ul>
-            {cart.items.map((item) => (
-              <li key={item.id}>
-                {item.quantity} × {item.title}
-              </li>
-            ))}
-          </ul>
+          <Items items={cart.items} />
           <p>
             Total: <strong id="cart-total">{money(cart.total)}</strong>
           </p>
@@ -227,11 +215,25 @@ function Checkout({ cartId }: { cartId: string }) {
   )
 }
 
+type Item = { id: string; title: string; quantity: number }
+
+function Items({ items }: { items: Item[] }) {
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={item.id}>
+          {item.quantity} × {item.title}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 type Order = {
   id: string
   display_id: number
   total: number
-  items: { id: string; title: string; quantity: number }[]
+  items: Item[]
   payment_collections?: { payments?: { provider_id: string }[] }[]
 }
 
@@ -256,13 +258,7 @@ function OrderConfirmed({ orderId }: { orderId: string }) {
         <strong id="order-total">{money(order.total)}</strong>, paid with{" "}
         <strong id="order-payment">{isPayBright(provider) ? payBrightText("title", language) : provider}</strong>.
       </p>
-      <ul>
-        {order.items.map((item) => (
-          <li key={item.id}>
-            {item.quantity} × {item.title}
-          </li>
-        ))}
-      </ul>
+      <Items items={order.items} />
       <p>
         <a href={`/${state.country}`} id="continue-shopping">
           {language === "fr" ? "Continuer vos achats" : "Continue shopping"}
@@ -275,7 +271,7 @@ function OrderConfirmed({ orderId }: { orderId: string }) {
 function Page() {
   const orderId = /\/order\/([^/]+)\/confirmed$/.exec(location.pathname)?.[1]
   const choose = (lang: "en" | "fr") => {
-    document.cookie = `demo_lang=${lang}; Path=/; SameSite=Lax`
+    writeCookie("demo_lang", lang, "SameSite=Lax")
     location.reload()
   }
   return (

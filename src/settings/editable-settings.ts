@@ -7,15 +7,8 @@ import type {
 import type { PayBrightOptions } from "../providers/paybright/options"
 import type { StoredSettings } from "./stored-settings"
 
-/** Options the admin may override, without secrets: they are stored as given in `overrides`. */
-export const PLAIN_FIELDS = [
-  "environment",
-  "apiKey",
-  "captureMode",
-  "captureOn",
-  "cardProcessorType",
-  "shopName",
-  "currencies",
+/** Fields a merchant may leave blank, meaning "none" (no limit, no estimate, no widget). */
+export const OPTIONAL_FIELDS = [
   "minOrderAmount",
   "maxOrderAmount",
   "financingMonths",
@@ -26,17 +19,17 @@ export const PLAIN_FIELDS = [
   "promotionalWidgetKey",
 ] as const satisfies readonly (keyof PayBrightSettingsFields)[]
 
-/** Fields a merchant may leave blank, meaning "none" (no limit, no estimate, no widget). */
-export const OPTIONAL_FIELDS: readonly (keyof PayBrightSettingsFields)[] = [
-  "minOrderAmount",
-  "maxOrderAmount",
-  "financingMonths",
-  "financingApr",
-  "financingSetupFee",
-  "financingMonthlyFee",
-  "financingMinAmount",
-  "promotionalWidgetKey",
-]
+/** Options the admin may override, without secrets: they are stored as given in `overrides`. */
+export const PLAIN_FIELDS = [
+  "environment",
+  "apiKey",
+  "captureMode",
+  "captureOn",
+  "cardProcessorType",
+  "shopName",
+  "currencies",
+  ...OPTIONAL_FIELDS,
+] as const satisfies readonly (keyof PayBrightSettingsFields)[]
 
 export const SECRET_FIELDS = ["apiToken", "cardProcessorSecretKey"] as const satisfies readonly PayBrightSecretName[]
 

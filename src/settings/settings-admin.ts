@@ -115,7 +115,8 @@ export async function prepareSettingsSave(
     if (!(field in update)) continue
     const value = update[field]
     // A blank optional field means none (no limit, no estimate); any other blank field is checked (and refused) as given.
-    const blank = OPTIONAL_FIELDS.includes(field) && typeof value === "string" && value.trim() === ""
+    const blank =
+      (OPTIONAL_FIELDS as readonly string[]).includes(field) && typeof value === "string" && value.trim() === ""
     overrides[field] = blank ? null : value
   }
   const newSecrets = SECRET_FIELDS.filter((name) => (update[name] ?? "").trim() !== "")
