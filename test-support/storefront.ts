@@ -70,6 +70,12 @@ export async function returnToStore(returnUrl: string): Promise<string | undefin
   await back.arrayBuffer()
   const location = back.headers.get("location") ?? ""
   if (back.status !== 303) throw new Error(`/paybright/return answered ${back.status}`)
-  const landed = location ? readPayBrightReturn(location) : undefined
-  return landed?.kind === "order" ? landed.orderId : undefined
+  return location && readPayBrightReturn(location).kind === "order" ? orderIdOf(location) : undefined
+}
+
+/** The order id the plugin's return sends the shopper's browser to the storefront with; throws for any other return. */
+export function orderIdOf(storefrontUrl: string | undefined): string {
+  const landed = storefrontUrl ? readPayBrightReturn(storefrontUrl) : undefined
+  if (landed?.kind !== "order") throw new Error(`the shopper was sent to ${storefrontUrl}, not to a placed order`)
+  return landed.orderId
 }

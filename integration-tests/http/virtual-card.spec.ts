@@ -18,6 +18,7 @@ import { seedStore, type SeededStore } from "../helpers/seed-store"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 import { approvalOf, deliverCallback, deliveryOf } from "../helpers/approvals"
 import { settleUnplacedApprovals } from "../../src/checkout/settle-unplaced-approvals"
+import { orderIdOf } from "../../test-support/storefront"
 
 jest.setTimeout(120_000)
 
@@ -70,7 +71,7 @@ medusaIntegrationTestRunner({
       const application = await submitApplication(session.data.redirect, "approve")
       const back = await follow(application.location!)
       transcript.responses.push(back.body, back.location ?? "")
-      const orderId = back.location!.split("/order/")[1].split("/")[0]
+      const orderId = orderIdOf(back.location)
       const payment = await orderPayment(getContainer(), orderId)
       const contract = simulator.contractByReference(session.id)!
       return { cart, payment, contract }
