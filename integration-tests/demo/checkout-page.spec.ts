@@ -174,6 +174,37 @@ describe("npm run demo -- --serve, in a browser", () => {
     await page.close()
   })
 
+  it("shows PayBright's promotional widget instead of the estimate once the merchant saves its public key", async () => {
+    const storeUrl = new URL(adminUrl).origin
+    const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@paybright.demo", password: "paybright-demo" }),
+    })
+    const { token } = await login.json()
+    const saved = await fetch(`${storeUrl}/admin/paybright/settings/pp_paybright_paybright`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ promotionalWidgetKey: "pk_demo_widget" }),
+    })
+    expect(saved.status).toBe(200)
+
+    const page = await context.newPage()
+    // Saved settings reach the Store API within seconds: reload until the shop shows the widget.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await page.goto(shopUrl)
+      await page.locator("button.buy").first().waitFor()
+      if ((await page.getByTestId("paybright-widget").count()) > 0) break
+      await page.waitForTimeout(500)
+    }
+    const widget = page.locator('[data-testid="paybright-widget"][data-simulator-widget="ready"]').first()
+    await widget.waitFor()
+    expect(await widget.textContent()).toMatch(/^PayBright widget \(simulator\): finance \d+\.\d\d \$ · pk_demo_widget$/)
+    expect(await page.getByTestId("paybright-financing").count()).toBe(0)
+    await page.screenshot({ path: path.join(ARTIFACTS, "demo-shop-widget.png"), fullPage: true })
+    await page.close()
+  })
+
   async function cartCookie() {
     return (await context.cookies()).find((cookie) => cookie.name === "demo_cart_id")?.value
   }

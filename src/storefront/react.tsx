@@ -27,7 +27,8 @@ export type PayBrightCheckout = {
 /**
  * The PayBright step of a payment button, for a storefront's own button component: whether the
  * session is usable, the label, the loading and error states, and `submit`. A session of another
- * provider or without its signed form is refused with a sentence, and nothing is sent.
+ * provider or without its signed form is refused with a sentence, and nothing is sent; without a
+ * session (still being created) the button is simply not ready.
  */
 export function usePayBrightCheckout(
   session: PayBrightSessionLike | null | undefined,
@@ -35,7 +36,8 @@ export function usePayBrightCheckout(
 ): PayBrightCheckout {
   const [submitting, setSubmitting] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const refusal = sessionRefusal(session, locale)
+  // No session yet (still being created): not ready, and nothing to refuse.
+  const refusal = session ? sessionRefusal(session, locale) : null
 
   // Back from PayBright with the browser's back button, the page may be restored as it was left.
   useEffect(() => {
@@ -45,7 +47,7 @@ export function usePayBrightCheckout(
   }, [])
 
   const submit = () => {
-    if (refusal || submitting) return
+    if (!session || refusal || submitting) return
     setFailure(null)
     setSubmitting(true)
     try {
@@ -58,7 +60,7 @@ export function usePayBrightCheckout(
   }
 
   return {
-    ready: !refusal,
+    ready: !!session && !refusal,
     submitting,
     error: refusal ?? failure,
     label: payBrightText(submitting ? "opening" : "continue", locale),
