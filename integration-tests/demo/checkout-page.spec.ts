@@ -199,7 +199,9 @@ describe("npm run demo -- --serve, in a browser", () => {
     }
     const widget = page.locator('[data-testid="paybright-widget"][data-simulator-widget="ready"]').first()
     await widget.waitFor()
-    expect(await widget.textContent()).toMatch(/^PayBright widget \(simulator\): finance \d+\.\d\d \$ · pk_demo_widget$/)
+    expect(await widget.textContent()).toMatch(
+      /^PayBright widget \(simulator\): finance \d+\.\d\d \$ · pk_demo_widget$/
+    )
     expect(await page.getByTestId("paybright-financing").count()).toBe(0)
     await page.screenshot({ path: path.join(ARTIFACTS, "demo-shop-widget.png"), fullPage: true })
     await page.close()
