@@ -198,7 +198,7 @@ function Checkout({ cartId }: { cartId: string }) {
           {limits === "loading" ? null : offered ? (
             <>
               <h3>{payBrightText("title", language)}</h3>
-              <PayBrightFinancing limits={limits} price={cart} locale={language} className="financing" />
+              <PayBrightFinancing limits={limits} price={cart} locale={language} className="financing" widget />
               <p id="redirect-notice">{payBrightText("redirectNotice", language)}</p>
               <PayBrightButton session={session} locale={language} disabled={!session} errorClassName="error" />
             </>

@@ -174,7 +174,7 @@ describe("npm run demo -- --serve, in a browser", () => {
     await page.close()
   })
 
-  it("shows PayBright's promotional widget instead of the estimate once the merchant saves its public key", async () => {
+  it("shows PayBright's promotional widget at checkout instead of the estimate once the merchant saves its public key", async () => {
     const storeUrl = new URL(adminUrl).origin
     const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
       method: "POST",
@@ -190,20 +190,25 @@ describe("npm run demo -- --serve, in a browser", () => {
     expect(saved.status).toBe(200)
 
     const page = await context.newPage()
-    // Saved settings reach the Store API within seconds: reload until the shop shows the widget.
+    await page.goto(shopUrl)
+    // The product list keeps the estimate (PayBright's widget is one per page); the checkout asks for the widget.
+    await page.locator("button.buy").first().click()
+    // Saved settings reach the Store API within seconds: reload until the checkout shows the widget.
     for (let attempt = 0; attempt < 20; attempt++) {
-      await page.goto(shopUrl)
-      await page.locator("button.buy").first().waitFor()
+      await page.waitForSelector("#cart")
       if ((await page.getByTestId("paybright-widget").count()) > 0) break
       await page.waitForTimeout(500)
+      await page.reload()
     }
-    const widget = page.locator('[data-testid="paybright-widget"][data-simulator-widget="ready"]').first()
+    const widget = page.locator('[data-testid="paybright-widget"][data-simulator-widget="ready"]')
     await widget.waitFor()
-    expect(await widget.textContent()).toMatch(
-      /^PayBright widget \(simulator\): finance \d+\.\d\d \$ · pk_demo_widget$/
-    )
+    const total = (await page.textContent("#cart-total"))!.replace(/[$,\s]/g, "")
+    expect(await widget.textContent()).toBe(`PayBright widget (simulator): finance ${total} $ · pk_demo_widget`)
     expect(await page.getByTestId("paybright-financing").count()).toBe(0)
-    await page.screenshot({ path: path.join(ARTIFACTS, "demo-shop-widget.png"), fullPage: true })
+    await page.screenshot({ path: path.join(ARTIFACTS, "demo-checkout-widget.png"), fullPage: true })
+    await page.goto(shopUrl)
+    await page.getByTestId("paybright-financing").first().waitFor()
+    expect(await page.getByTestId("paybright-widget").count()).toBe(0)
     await page.close()
   })
 

@@ -118,20 +118,24 @@ export type PayBrightFinancingProps = {
   /** The price or cart: `{ total, currency_code }`, in major units. */
   price: PayBrightAmount
   locale?: string | null
-  /** Show PayBright's own widget instead of the estimate when its public key is configured (default true). */
+  /**
+   * Show PayBright's own widget instead of the estimate when the merchant saved its public key.
+   * PayBright's widget script is one per page (it reads its settings from its own script tag): ask
+   * for it on a product or cart page, not in a list of products.
+   */
   widget?: boolean
   className?: string
   noteClassName?: string
 }
 
 /**
- * "or from $X/month with PayBright", labelled an estimate, for a product or cart page; or
- * PayBright's promotional widget when the merchant configured its public key. Renders nothing
- * outside the limits, in another currency, or without configured terms.
+ * "or from $X/month with PayBright", labelled an estimate, for a product or cart page; or, with
+ * `widget`, PayBright's promotional widget when the merchant configured its public key. Renders
+ * nothing outside the limits, in another currency, or without configured terms.
  */
 export function PayBrightFinancing(props: PayBrightFinancingProps) {
   const message = payBrightFinancingMessage(props.limits, props.price, props.locale)
-  const widget = props.widget !== false ? props.limits?.promotional_widget : null
+  const widget = props.widget ? props.limits?.promotional_widget : null
   if (!message) return null
   if (widget) {
     return (
