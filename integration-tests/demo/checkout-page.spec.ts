@@ -75,25 +75,7 @@ describe("npm run demo -- --serve, in a browser", () => {
   })
 
   it("shows the merchant the order awaiting capture, then the capture made at shipment, in the Medusa admin", async () => {
-    const storeUrl = new URL(adminUrl).origin
-    const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@paybright.demo", password: "paybright-demo" }),
-    })
-    const { token } = await login.json()
-    const get = async (path: string) =>
-      (await fetch(`${storeUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
-    const call = async (path: string, body: unknown) => {
-      const response = await fetch(`${storeUrl}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      })
-      const answer = await response.json()
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`)
-      return answer
-    }
+    const { get, call } = await adminApi()
     const { order } = await get(`/admin/orders/${placedOrderId}?fields=display_id,*items`)
 
     const page = await context.newPage()
@@ -175,19 +157,11 @@ describe("npm run demo -- --serve, in a browser", () => {
   })
 
   it("shows PayBright's promotional widget at checkout instead of the estimate once the merchant saves its public key", async () => {
-    const storeUrl = new URL(adminUrl).origin
-    const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@paybright.demo", password: "paybright-demo" }),
+    await (
+      await adminApi()
+    ).call("/admin/paybright/settings/pp_paybright_paybright", {
+      promotionalWidgetKey: "pk_demo_widget",
     })
-    const { token } = await login.json()
-    const saved = await fetch(`${storeUrl}/admin/paybright/settings/pp_paybright_paybright`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ promotionalWidgetKey: "pk_demo_widget" }),
-    })
-    expect(saved.status).toBe(200)
 
     const page = await context.newPage()
     await page.goto(shopUrl)
@@ -211,6 +185,30 @@ describe("npm run demo -- --serve, in a browser", () => {
     expect(await page.getByTestId("paybright-widget").count()).toBe(0)
     await page.close()
   })
+
+  /** The Medusa admin API, logged in as the demo's admin. */
+  async function adminApi() {
+    const storeUrl = new URL(adminUrl).origin
+    const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@paybright.demo", password: "paybright-demo" }),
+    })
+    const { token } = await login.json()
+    const get = async (path: string) =>
+      (await fetch(`${storeUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
+    const call = async (path: string, body: unknown) => {
+      const response = await fetch(`${storeUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      })
+      const answer = await response.json()
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`)
+      return answer
+    }
+    return { get, call }
+  }
 
   async function cartCookie() {
     return (await context.cookies()).find((cookie) => cookie.name === "demo_cart_id")?.value
