@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks"
 import globals from "globals"
 import tseslint from "typescript-eslint"
 
-/** One lint for the whole tree: TypeScript everywhere, React hooks rules for the admin. */
+/** One lint for the whole tree: TypeScript everywhere, React hooks rules for the admin and the storefront kit. */
 export default tseslint.config(
   { ignores: ["node_modules/", ".medusa/", "dist/", "coverage/", "test-artifacts/", ".tmp/", ".demo/"] },
   js.configs.recommended,
@@ -21,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/admin/**/*.{ts,tsx}"],
+    files: ["src/admin/**/*.{ts,tsx}", "src/storefront/**/*.{ts,tsx}", "demo/checkout-page/**/*.tsx"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -2,6 +2,7 @@ import Medusa from "@medusajs/js-sdk"
 import { MathBN } from "@medusajs/framework/utils"
 import { lenderAmount, lenderMovements } from "../src/money/lender-cents"
 import type { Simulator } from "../src/simulator"
+import { readPayBrightReturn } from "../src/storefront/return"
 import { formWithButton, submit } from "../test-support/html-form"
 import { step } from "./progress"
 import type { SeededStore } from "./seed-store"
@@ -88,13 +89,13 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
 
   const orderId = await step("Shopper returns to the store: order placed", async (note) => {
     const back = await fetch(returnUrl, { redirect: "manual" })
-    const confirmation = back.headers.get("location") ?? ""
-    const orderId = /\/order\/([^/]+)\/confirmed/.exec(confirmation)?.[1]
-    if (back.status !== 303 || !orderId)
-      throw new Error(`/paybright/return answered ${back.status} ${confirmation || "without a location"}`)
-    // The return route sent the browser on to the storefront's order confirmation page.
-    note(orderId)
-    return orderId
+    const storefront = back.headers.get("location") ?? ""
+    // The storefront's return route reads it with the storefront kit, as a storefront does.
+    const landed = storefront ? readPayBrightReturn(storefront) : undefined
+    if (back.status !== 303 || landed?.kind !== "order")
+      throw new Error(`/paybright/return answered ${back.status} ${storefront || "without a location"}`)
+    note(landed.orderId)
+    return landed.orderId
   })
 
   await step("Lender's callback delivered", async (note) => {

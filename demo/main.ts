@@ -13,11 +13,16 @@ import { preparePackedStore } from "./packed-store"
 
 const USAGE = `npm run demo [-- options]
   --serve               keep everything running: Medusa admin, simulator, and a checkout page to buy on
+  --storefront-url URL  with --serve: send shoppers back to your storefront at URL (e.g. Medusa's starter,
+                        http://localhost:8000) instead of the demo's page, and let it through CORS
   --port N              the store's port (default: a free one)
   --mode virtual_card   settle through the contract's virtual card, charged on a fake Stripe
                         (default in_store: the lender's in-store capture)`
 
-type Options = { serve: boolean; port?: number; mode: "in_store" | "virtual_card" }
+type Options = { serve: boolean; port?: number; mode: "in_store" | "virtual_card"; storefrontUrl?: string }
+
+/** The financing estimate's terms, as a merchant sets them in medusa-config.ts (or on Settings → PayBright). */
+const DEMO_FINANCING = { financingMonths: 12, financingApr: "9.99", financingMinAmount: "100" }
 
 /**
  * `npm run demo`: a real Medusa store with PayBright, end to end, on this machine, with nothing to
@@ -46,7 +51,7 @@ async function main() {
     // Ports first: a busy one is reported before anything is started.
     const port = options.port ?? (await freePort())
     await ensurePortFree(port, `npm run demo -- ${options.serve ? "--serve " : ""}--port ${port + 1}`)
-    const pagePort = options.serve ? await freePort() : undefined
+    const pagePort = options.serve && !options.storefrontUrl ? await freePort() : undefined
 
     const simulator = await step("PayBright simulator", async (note) => {
       // "ask": the application page with its buttons, clicked by the journey or by a person.
@@ -79,7 +84,8 @@ async function main() {
         simulatorUrl: simulator.url,
         ...SIMULATOR_TEST_ACCOUNT,
         // Without --serve no browser comes back; the journey only reads the redirect's path.
-        storefrontUrl: pagePort ? `http://127.0.0.1:${pagePort}` : "http://localhost:8000",
+        storefrontUrl: options.storefrontUrl ?? (pagePort ? `http://localhost:${pagePort}` : "http://localhost:8000"),
+        paybrightOptions: DEMO_FINANCING,
         captureMode: options.mode,
         cardProcessor: stripe
           ? {
@@ -99,20 +105,27 @@ async function main() {
     })
 
     if (options.serve) {
-      const page = await step("Demo checkout page", async (note) => {
-        const page = await startCheckoutPage(pagePort!, {
-          storeUrl: server!.url,
-          publishableKey: seeded.publishableKey,
-          regionId: seeded.regionId,
-          shippingOptionId: seeded.shippingOptionId,
-        })
-        note(page.url)
-        return page
-      })
-      cleanup.add("the checkout page", () => page.close())
+      const page = pagePort
+        ? await step("Demo checkout page", async (note) => {
+            const page = await startCheckoutPage(
+              pagePort,
+              {
+                storeUrl: server!.url,
+                publishableKey: seeded.publishableKey,
+                regionId: seeded.regionId,
+                shippingOptionId: seeded.shippingOptionId,
+              },
+              storeDir
+            )
+            note(page.url)
+            return page
+          })
+        : undefined
+      if (page) cleanup.add("the checkout page", () => page.close())
       console.log(`
 Everything is running (${options.mode === "virtual_card" ? "virtual card" : "in-store capture"} mode), ready in ${elapsed(started)}:
-  Shop with PayBright:   ${page.url}
+${page ? `  Shop with PayBright:   ${page.url}\n` : `  Your storefront:       ${options.storefrontUrl} (shoppers come back to /ca/paybright/return)\n`}  Medusa backend URL:    ${server.url}
+  Publishable API key:   ${seeded.publishableKey}   (sees the demo's products; region Canada, CAD)
   Medusa admin:          ${server.url}/app   login ${adminUser.email} / ${adminUser.password}
   PayBright settings:    ${server.url}/app/settings/paybright
   PayBright simulator:   ${simulator.url}
@@ -175,11 +188,17 @@ function parseArguments(args: string[]): Options {
       const mode = value()
       if (mode !== "in_store" && mode !== "virtual_card") usage(`--mode must be in_store or virtual_card, not ${mode}`)
       options.mode = mode as Options["mode"]
+    } else if (arg === "--storefront-url") {
+      const url = value().replace(/\/+$/, "")
+      if (!/^https?:\/\/[^/]+$/.test(url))
+        usage(`--storefront-url must be an origin such as http://localhost:8000, not ${url}`)
+      options.storefrontUrl = url
     } else if (arg === "--help" || arg === "-h") {
       console.log(USAGE)
       process.exit(0)
     } else usage(`unknown option ${arg}`)
   }
+  if (options.storefrontUrl && !options.serve) usage("--storefront-url needs --serve: without it no shopper comes back")
   return options
 }
 

@@ -77,6 +77,13 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
     input: { api_keys: [{ title: "Webshop", type: "publishable", created_by: "seed" }] },
   })
   await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
+  // Medusa creates a default publishable key with the store: it sees the products too, so no key the
+  // admin lists leads a storefront to an empty shop.
+  for (const key of await container.resolve(Modules.API_KEY).listApiKeys({ type: "publishable" })) {
+    if (key.id !== apiKey.id) {
+      await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [salesChannel.id] } })
+    }
+  }
 
   const {
     result: [location],

@@ -25,6 +25,8 @@ export type StoreSettings = {
   redis?: boolean
   /** More payment providers registered beside PayBright (another registration of it, or another provider). */
   extraProviders?: { resolve: string; id: string; options: Record<string, unknown> }[]
+  /** More PayBright options, as a merchant adds them to medusa-config.ts (the financing estimate's terms). */
+  paybrightOptions?: Record<string, unknown>
   /** Options of Medusa's payment module itself (e.g. webhook_delay). */
   paymentModuleOptions?: Record<string, unknown>
 }
@@ -38,12 +40,11 @@ export function paybrightProviderOptions(settings: StoreSettings, overrides: Rec
     checkoutUrl: settings.simulatorUrl,
     backendUrl: `http://localhost:${settings.port}`,
     storefrontUrl: settings.storefrontUrl,
-    // The demo's checkout page has no country code in its paths, unlike the Next.js starter.
-    storefrontPaths: { orderConfirmed: "/order/{order_id}/confirmed", checkout: "/checkout" },
     captureMode: settings.captureMode,
     ...(settings.cardProcessor ? { cardProcessor: settings.cardProcessor } : {}),
     shopName: "PayBright Demo Furniture",
     timeoutMs: 10000,
+    ...settings.paybrightOptions,
     ...overrides,
   }
 }

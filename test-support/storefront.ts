@@ -1,6 +1,7 @@
 import type Medusa from "@medusajs/js-sdk"
 import type { SeededStore } from "../demo/seed-store"
 import { SHOPPER_ADDRESS } from "../demo/shopper-address"
+import { readPayBrightReturn } from "../src/storefront/return"
 import { submit } from "./html-form"
 
 export type Redirect = { url: string; method: string; fields: Record<string, string> }
@@ -63,11 +64,18 @@ export async function applyAtPayBright(session: { data: Record<string, unknown> 
   return location
 }
 
-/** The shopper's browser back at the store; answers the order id of the confirmation page it is sent to. */
+/** The shopper's browser back at the store; answers the order id the storefront's return route is given. */
 export async function returnToStore(returnUrl: string): Promise<string | undefined> {
   const back = await fetch(returnUrl, { redirect: "manual" })
   await back.arrayBuffer()
   const location = back.headers.get("location") ?? ""
   if (back.status !== 303) throw new Error(`/paybright/return answered ${back.status}`)
-  return /\/order\/([^/]+)\/confirmed/.exec(location)?.[1]
+  return location && readPayBrightReturn(location).kind === "order" ? orderIdOf(location) : undefined
+}
+
+/** The order id the plugin's return sends the shopper's browser to the storefront with; throws for any other return. */
+export function orderIdOf(storefrontUrl: string | undefined): string {
+  const landed = storefrontUrl ? readPayBrightReturn(storefrontUrl) : undefined
+  if (landed?.kind !== "order") throw new Error(`the shopper was sent to ${storefrontUrl}, not to a placed order`)
+  return landed.orderId
 }

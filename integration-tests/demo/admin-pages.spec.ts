@@ -72,6 +72,7 @@ describe("the PayBright admin, in a browser", () => {
     const page = await context.newPage()
     await page.goto(shopUrl)
     await page.locator("button.buy").first().click()
+    await page.getByTestId("paybright-button").click({ timeout: 60_000 })
     await page.click("#approve", { timeout: 60_000 })
     await page.waitForSelector("#confirmation", { timeout: 30_000 })
     const id = (await page.textContent("#order-id"))!
@@ -231,6 +232,10 @@ describe("the PayBright admin, in a browser", () => {
     expect(await page.inputValue("#shopName")).toBe("PayBright Demo Furniture")
     expect(await page.inputValue("#apiToken")).toBe("")
     expect(await page.getAttribute("#apiToken", "placeholder")).toMatch(/^•+ from medusa-config\.ts/)
+    // The storefront's financing terms, as the demo's medusa-config.ts sets them.
+    expect(await page.inputValue("#financingMonths")).toBe("12")
+    expect(await page.inputValue("#financingApr")).toBe("9.99")
+    expect(await page.inputValue("#promotionalWidgetKey")).toBe("")
 
     // A wrong value is named beside its field, and nothing is saved.
     await page.fill("#shopName", "Maison Dupont Demo")
@@ -261,6 +266,7 @@ describe("the PayBright admin, in a browser", () => {
     const shop = await context.newPage()
     await shop.goto(shopUrl)
     await shop.locator("button.buy").first().click()
+    await shop.getByTestId("paybright-button").click({ timeout: 60_000 })
     await shop.waitForSelector("#approve", { timeout: 60_000 })
     expect(await shop.textContent(".shop")).toContain("Maison Dupont Demo")
     await shop.screenshot({ path: path.join(ARTIFACTS, "simulator-application-new-shop-name.png"), fullPage: true })

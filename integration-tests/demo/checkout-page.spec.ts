@@ -35,10 +35,23 @@ describe("npm run demo -- --serve, in a browser", () => {
     expect(code).toBe(130)
   })
 
-  it("buys with PayBright, approves on the lender's page, and lands on the order confirmation", async () => {
+  it("buys with PayBright through the storefront kit, approves on the lender's page, lands on the order, then starts a new cart", async () => {
     const page = await context.newPage()
     await page.goto(shopUrl)
+    // The estimate shows for the products within its terms (from 100.00), labelled an estimate; never for the 89.95 one.
+    const financing = page.getByTestId("paybright-financing")
+    await financing.first().waitFor()
+    expect(await financing.count()).toBe(2)
+    expect(await financing.first().textContent()).toMatch(
+      /^or from \$\d+\.\d\d\/month with PayBright.*Estimate: 12 monthly payments at 9\.99% APR/
+    )
+    await page.screenshot({ path: path.join(ARTIFACTS, "demo-shop.png"), fullPage: true })
+
     await page.locator("button.buy").first().click()
+    await page.waitForURL(/\/ca\/checkout\?step=payment$/)
+    expect(await page.textContent("#redirect-notice")).toContain("You will be sent to PayBright")
+    const firstCart = await cartCookie()
+    await page.getByTestId("paybright-button").click()
     await page.waitForSelector("#approve")
     expect(await page.textContent("body")).toContain("Finance your purchase")
     await page.click("#approve")
@@ -46,32 +59,23 @@ describe("npm run demo -- --serve, in a browser", () => {
     const orderId = await page.textContent("#order-id")
     expect(orderId).toMatch(/^order_/)
     placedOrderId = orderId!
-    expect(page.url()).toContain(`/order/${orderId}/confirmed`)
+    expect(page.url()).toContain(`/ca/order/${orderId}/confirmed`)
     expect(await page.textContent("#order-total")).toMatch(/\$/)
+    expect(await page.textContent("#order-payment")).toBe("PayBright financing")
     await page.screenshot({ path: path.join(ARTIFACTS, "demo-order-confirmed.png"), fullPage: true })
+
+    // The return forgot the completed cart: the next purchase starts a new one, and its checkout works.
+    expect(await cartCookie()).toBeUndefined()
+    await page.click("#continue-shopping")
+    await page.locator("button.buy").nth(1).click()
+    await page.waitForSelector("#cart")
+    expect(await cartCookie()).not.toBe(firstCart)
+    expect(await page.locator("#cart li").count()).toBe(1)
     await page.close()
   })
 
   it("shows the merchant the order awaiting capture, then the capture made at shipment, in the Medusa admin", async () => {
-    const storeUrl = new URL(adminUrl).origin
-    const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@paybright.demo", password: "paybright-demo" }),
-    })
-    const { token } = await login.json()
-    const get = async (path: string) =>
-      (await fetch(`${storeUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
-    const call = async (path: string, body: unknown) => {
-      const response = await fetch(`${storeUrl}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      })
-      const answer = await response.json()
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`)
-      return answer
-    }
+    const { get, call } = await adminApi()
     const { order } = await get(`/admin/orders/${placedOrderId}?fields=display_id,*items`)
 
     const page = await context.newPage()
@@ -117,15 +121,96 @@ describe("npm run demo -- --serve, in a browser", () => {
     await page.close()
   })
 
-  it("sends a declined shopper back to the shop with the reason", async () => {
+  it("sends a declined shopper back to the payment step with the reason, the cart still there (its cookie is SameSite=Strict)", async () => {
     const page = await context.newPage()
     await page.goto(shopUrl)
     await page.locator("button.buy").nth(1).click()
-    await page.waitForSelector("#decline")
+    await page.getByTestId("paybright-button").click()
     await page.click("#decline")
     await page.waitForSelector("#notice")
-    expect(await page.textContent("#notice")).toContain("did not approve")
+    expect(page.url()).toMatch(/\/ca\/checkout\?step=payment&paybright_status=declined$/)
+    expect(await page.textContent("#notice")).toBe(
+      "PayBright did not approve the application. Please choose another way to pay."
+    )
+    await page.waitForSelector("#cart")
     await page.screenshot({ path: path.join(ARTIFACTS, "demo-declined.png"), fullPage: true })
     await page.close()
   })
+
+  it("tells a shopper who left the application, in French, that nothing was charged", async () => {
+    const page = await context.newPage()
+    await page.goto(shopUrl)
+    await page.click("#lang-fr")
+    await page.getByText("Acheter").first().waitFor()
+    await page.locator("button.buy").nth(1).click()
+    await page.getByTestId("paybright-button").click()
+    await page.click("#leave")
+    await page.waitForSelector("#notice")
+    expect(page.url()).toMatch(/paybright_status=cancelled$/)
+    expect(await page.textContent("#notice")).toBe(
+      "Vous avez quitté la demande PayBright. Rien n’a été facturé. Veuillez choisir un mode de paiement."
+    )
+    await page.waitForSelector("#cart")
+    await page.screenshot({ path: path.join(ARTIFACTS, "demo-cancelled-fr.png"), fullPage: true })
+    await context.clearCookies()
+    await page.close()
+  })
+
+  it("shows PayBright's promotional widget at checkout instead of the estimate once the merchant saves its public key", async () => {
+    await (
+      await adminApi()
+    ).call("/admin/paybright/settings/pp_paybright_paybright", {
+      promotionalWidgetKey: "pk_demo_widget",
+    })
+
+    const page = await context.newPage()
+    await page.goto(shopUrl)
+    // The product list keeps the estimate (PayBright's widget is one per page); the checkout asks for the widget.
+    await page.locator("button.buy").first().click()
+    // Saved settings reach the Store API within seconds: reload until the checkout shows the widget.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await page.waitForSelector("#cart")
+      if ((await page.getByTestId("paybright-widget").count()) > 0) break
+      await page.waitForTimeout(500)
+      await page.reload()
+    }
+    const widget = page.locator('[data-testid="paybright-widget"][data-simulator-widget="ready"]')
+    await widget.waitFor()
+    const total = (await page.textContent("#cart-total"))!.replace(/[$,\s]/g, "")
+    expect(await widget.textContent()).toBe(`PayBright widget (simulator): finance ${total} $ · pk_demo_widget`)
+    expect(await page.getByTestId("paybright-financing").count()).toBe(0)
+    await page.screenshot({ path: path.join(ARTIFACTS, "demo-checkout-widget.png"), fullPage: true })
+    await page.goto(shopUrl)
+    await page.getByTestId("paybright-financing").first().waitFor()
+    expect(await page.getByTestId("paybright-widget").count()).toBe(0)
+    await page.close()
+  })
+
+  /** The Medusa admin API, logged in as the demo's admin. */
+  async function adminApi() {
+    const storeUrl = new URL(adminUrl).origin
+    const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@paybright.demo", password: "paybright-demo" }),
+    })
+    const { token } = await login.json()
+    const get = async (path: string) =>
+      (await fetch(`${storeUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
+    const call = async (path: string, body: unknown) => {
+      const response = await fetch(`${storeUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      })
+      const answer = await response.json()
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`)
+      return answer
+    }
+    return { get, call }
+  }
+
+  async function cartCookie() {
+    return (await context.cookies()).find((cookie) => cookie.name === "demo_cart_id")?.value
+  }
 })

@@ -14,6 +14,7 @@ import type { SeededStore } from "./seed-store"
 import { storeFixture, type StoreFixture } from "./store-fixture"
 import { cartReadyForPayment, choosePayBright } from "./shopper"
 import { useSimulator } from "./simulator"
+import { orderIdOf } from "../../test-support/storefront"
 
 let redis: Awaited<ReturnType<typeof startRedis>> | undefined
 
@@ -63,7 +64,7 @@ export function captureRaceSuite(locking: CrossProcessLocking) {
         ])
         const session = await choosePayBright(api, store, cart)
         const back = await follow((await submitApplication(session.data.redirect)).location!)
-        const orderId = back.location!.split("/order/")[1].split("/")[0]
+        const orderId = orderIdOf(back.location)
         const payment = await orderPayment(getContainer(), orderId)
         const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin)
         const lamps = data.order.items.find((item: any) => item.title !== "Sofa")

@@ -5,6 +5,7 @@ import { follow, submitApplication } from "./hosted-application"
 import { orderPayment } from "./ledger"
 import type { SeededStore } from "./seed-store"
 import { cartReadyForPayment, choosePayBright, type Shopper } from "./shopper"
+import { orderIdOf } from "../../test-support/storefront"
 
 /** A shopper's order paid with PayBright, as the admin sees it, with its payment and contract. */
 export async function placePayBrightOrder(
@@ -20,7 +21,7 @@ export async function placePayBrightOrder(
   const cart = await cartReadyForPayment(api, store, lines, shopper)
   const session = await choosePayBright(api, store, cart, undefined, providerId)
   const back = await follow((await submitApplication(session.data.redirect)).location!)
-  const orderId = back.location!.split("/order/")[1].split("/")[0]
+  const orderId = orderIdOf(back.location)
   const { data } = await api.get(
     `/admin/orders/${orderId}?fields=id,display_id,total,items.id,items.quantity,items.title,items.total`,
     admin

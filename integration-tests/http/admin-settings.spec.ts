@@ -11,6 +11,7 @@ import type { SeededStore } from "../helpers/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { cartReadyForPayment, choosePayBright, storeHeaders } from "../helpers/shopper"
 import { useSimulator } from "../helpers/simulator"
+import { orderIdOf } from "../../test-support/storefront"
 
 jest.setTimeout(120_000)
 
@@ -101,7 +102,7 @@ medusaIntegrationTestRunner({
       const session = await choosePayBright(api, store, cart)
       expect(session.data.redirect.fields.x_shop_name).toBe("Maison Dupont & fils")
       const back = await follow((await submitApplication(session.data.redirect)).location!)
-      expect(back.location).toMatch(/\/order\/order_/)
+      expect(orderIdOf(back.location)).toMatch(/^order_/)
 
       // Outside the limits, the session is refused with a sentence the storefront can show.
       const big = await cartReadyForPayment(api, store, [{ variantIndex: 1, quantity: 1 }])
@@ -120,7 +121,29 @@ medusaIntegrationTestRunner({
         currencies: ["CAD"],
         min_order_amount: "100.00",
         max_order_amount: "1000.00",
+        financing: null,
+        promotional_widget: null,
       })
+
+      // The storefront's financing terms and widget key, saved once here, reach every storefront.
+      const incomplete = await post(SETTINGS, { financingMonths: "twelve", financingApr: "9.99" })
+      expect(incomplete.status).toBe(400)
+      expect(incomplete.data.fields.financingMonths).toBe("must be a whole number of months")
+      const terms = await post(SETTINGS, {
+        financingMonths: 12,
+        financingApr: "9.99",
+        financingSetupFee: "",
+        financingMinAmount: "200",
+        promotionalWidgetKey: "pk_widget_public",
+      })
+      expect(terms.status).toBe(200)
+      const { data: withTerms } = await api.get("/store/paybright/limits", storeHeaders(store))
+      expect(withTerms.limits).toContainEqual(
+        expect.objectContaining({
+          financing: { months: 12, apr: "9.99", setup_fee: null, monthly_fee: null, min_amount: "200.00" },
+          promotional_widget: { public_key: "pk_widget_public", script_url: `${simulator.checkoutUrl}/dist/sdk.js` },
+        })
+      )
 
       // Another process saves (a row with a higher version): this one follows within seconds.
       await module().updatePayBrightSettings({
@@ -137,7 +160,7 @@ medusaIntegrationTestRunner({
       const cart = await cartReadyForPayment(api, store, [{ variantIndex: 0, quantity: 1 }])
       const session = await choosePayBright(api, store, cart)
       const back = await follow((await submitApplication(session.data.redirect)).location!)
-      const orderId = back.location!.split("/order/")[1].split("/")[0]
+      const orderId = orderIdOf(back.location)
       const payment = await orderPayment(getContainer(), orderId)
       const contract = simulator.contractByReference(session.id)!.gateway_reference
 

@@ -90,7 +90,7 @@ medusaIntegrationTestRunner({
       expect(back.status).toBe(303)
       const orderId = await orderOfCart(cart.id)
       expect(orderId).toBeDefined()
-      expect(back.location).toBe(`http://storefront.test/ca/order/${orderId}/confirmed`)
+      expect(back.location).toBe(`http://storefront.test/ca/paybright/return?order_id=${orderId}`)
       await waitForCallbacks(session.id)
 
       const payment = await orderPayment(getContainer(), orderId!)
@@ -174,7 +174,7 @@ medusaIntegrationTestRunner({
       const { cart, session, lender } = await checkout("decline")
       const back = await follow(lender.location!)
       expect(back.status).toBe(303)
-      expect(back.location).toBe("http://storefront.test/ca/checkout?step=payment&paybright_status=declined")
+      expect(back.location).toBe("http://storefront.test/ca/paybright/return?paybright_status=declined")
       await waitForCallbacks(session.id)
       expect(await orderOfCart(cart.id)).toBeUndefined()
       const completion = await completeCart(api, store, cart.id)
@@ -185,11 +185,11 @@ medusaIntegrationTestRunner({
       const { cart, lender } = await checkout("leave")
       const back = await follow(lender.location!)
       expect(back.status).toBe(303)
-      expect(back.location).toBe("http://storefront.test/ca/checkout?step=payment&paybright_status=cancelled")
+      expect(back.location).toBe("http://storefront.test/ca/paybright/return?paybright_status=cancelled")
       expect(await orderOfCart(cart.id)).toBeUndefined()
       // Without the sealed token, the cancel route tells nothing of any checkout.
       const bare = await follow(`${app.url}/paybright/cancel?ctx=forged`)
-      expect(bare.location).toBe("http://storefront.test/ca/checkout?step=payment&paybright_status=cancelled")
+      expect(bare.location).toBe("http://storefront.test/ca/paybright/return?paybright_status=cancelled")
     })
 
     it("places one order when the return, the callback, repeats and the storefront all race", async () => {
@@ -291,8 +291,7 @@ medusaIntegrationTestRunner({
       return { cart, session, returnUrl: lender.location!, delivery, contract: delivery.fields.x_gateway_reference }
     }
 
-    const checkoutWith = (status: string) =>
-      `http://storefront.test/ca/checkout?step=payment&paybright_status=${status}`
+    const checkoutWith = (status: string) => `http://storefront.test/ca/paybright/return?paybright_status=${status}`
 
     it("records an approval whose session was replaced mid-application as an orphan, logged once, that the admin marks handled", async () => {
       const transcript: Transcript = { logs: [], responses: [] }
@@ -358,7 +357,7 @@ medusaIntegrationTestRunner({
       expect((await deliverCallback(delivery)).status).toBe(200)
       const orderId = await orderOfCart(cart.id)
       expect(orderId).toBeDefined()
-      expect((await follow(returnUrl)).location).toBe(`http://storefront.test/ca/order/${orderId}/confirmed`)
+      expect((await follow(returnUrl)).location).toBe(`http://storefront.test/ca/paybright/return?order_id=${orderId}`)
 
       // The shopper goes back to the lender with the same form and is approved a second time.
       const again = await submitApplication(session.data.redirect, "approve")

@@ -18,6 +18,7 @@ import { seedStore, type SeededStore } from "../helpers/seed-store"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 import { approvalOf, deliverCallback, deliveryOf } from "../helpers/approvals"
 import { settleUnplacedApprovals } from "../../src/checkout/settle-unplaced-approvals"
+import { orderIdOf } from "../../test-support/storefront"
 
 jest.setTimeout(120_000)
 
@@ -71,7 +72,7 @@ medusaIntegrationTestRunner({
       const application = await submitApplication(session.data.redirect, "approve")
       const back = await follow(application.location!)
       transcript.responses.push(back.body, back.location ?? "")
-      const orderId = back.location!.split("/order/")[1].split("/")[0]
+      const orderId = orderIdOf(back.location)
       const payment = await orderPayment(getContainer(), orderId)
       const contract = simulator.contractByReference(session.id)!
       return { cart, orderId, payment, contract }
@@ -416,7 +417,7 @@ medusaIntegrationTestRunner({
         const back = await returning
         const orderId = await orderOfCart(cart.id)
         expect(orderId).toBeDefined()
-        expect(back.location).toContain(`/order/${orderId}/confirmed`)
+        expect(back.location).toContain(`/paybright/return?order_id=${orderId}`)
       } finally {
         simulator.settings = { cardLatencyMs: 0 }
       }

@@ -1,3 +1,4 @@
+import type { PayBrightCheckoutStatus } from "../storefront/messages"
 import type { ApplicationResultOutcome } from "./handle-application-result"
 
 export type StorefrontSettings = {
@@ -7,7 +8,8 @@ export type StorefrontSettings = {
 }
 
 /**
- * Why a shopper is back at checkout, as the storefront reads it from `paybright_status`:
+ * Why a shopper is back at checkout, as the storefront reads it from `paybright_status`; the
+ * storefront kit writes the sentence for each (`payBrightStatusMessage`):
  * - `declined`: the lender said no;
  * - `cancelled`: the shopper left the application;
  * - `pending`: the lender has not decided yet;
@@ -15,8 +17,7 @@ export type StorefrontSettings = {
  * - `expired`: the payment session was replaced or the cart changed while the shopper applied: apply again;
  * - `error`: the result could not be used (the store logged why): choose a payment method again.
  */
-export const CHECKOUT_STATUSES = ["declined", "cancelled", "pending", "processing", "expired", "error"] as const
-export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number]
+export type CheckoutStatus = PayBrightCheckoutStatus
 
 /** The order confirmation page. */
 export function confirmationUrl(settings: StorefrontSettings, orderId: string, countryCode?: string): string {

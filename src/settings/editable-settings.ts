@@ -7,6 +7,18 @@ import type {
 import type { PayBrightOptions } from "../providers/paybright/options"
 import type { StoredSettings } from "./stored-settings"
 
+/** Fields a merchant may leave blank, meaning "none" (no limit, no estimate, no widget). */
+export const OPTIONAL_FIELDS = [
+  "minOrderAmount",
+  "maxOrderAmount",
+  "financingMonths",
+  "financingApr",
+  "financingSetupFee",
+  "financingMonthlyFee",
+  "financingMinAmount",
+  "promotionalWidgetKey",
+] as const satisfies readonly (keyof PayBrightSettingsFields)[]
+
 /** Options the admin may override, without secrets: they are stored as given in `overrides`. */
 export const PLAIN_FIELDS = [
   "environment",
@@ -16,8 +28,7 @@ export const PLAIN_FIELDS = [
   "cardProcessorType",
   "shopName",
   "currencies",
-  "minOrderAmount",
-  "maxOrderAmount",
+  ...OPTIONAL_FIELDS,
 ] as const satisfies readonly (keyof PayBrightSettingsFields)[]
 
 export const SECRET_FIELDS = ["apiToken", "cardProcessorSecretKey"] as const satisfies readonly PayBrightSecretName[]
@@ -98,6 +109,12 @@ export function settingsView(input: {
       currencies: options.currencies,
       minOrderAmount: options.minOrderAmount ?? null,
       maxOrderAmount: options.maxOrderAmount ?? null,
+      financingMonths: options.financingMonths ?? null,
+      financingApr: options.financingApr ?? null,
+      financingSetupFee: options.financingSetupFee ?? null,
+      financingMonthlyFee: options.financingMonthlyFee ?? null,
+      financingMinAmount: options.financingMinAmount ?? null,
+      promotionalWidgetKey: options.promotionalWidgetKey ?? null,
     },
     secrets: {
       apiToken: secretState("apiToken", config.apiToken),

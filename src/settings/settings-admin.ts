@@ -7,7 +7,14 @@ import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import { optionIssues, optionsSchema, type PayBrightOptions } from "../providers/paybright/options"
 import type { PayBrightSettingsRejection, PayBrightSettingsUpdate, PayBrightSettingsView } from "../types/admin"
-import { applyOverrides, formFieldOf, PLAIN_FIELDS, SECRET_FIELDS, settingsView } from "./editable-settings"
+import {
+  applyOverrides,
+  formFieldOf,
+  OPTIONAL_FIELDS,
+  PLAIN_FIELDS,
+  SECRET_FIELDS,
+  settingsView,
+} from "./editable-settings"
 import { clientsFor, decryptOverrides, secretContext } from "./effective-settings"
 import { SecretBox } from "./secret-box"
 import type { StoredSettings } from "./stored-settings"
@@ -107,9 +114,10 @@ export async function prepareSettingsSave(
   for (const field of PLAIN_FIELDS) {
     if (!(field in update)) continue
     const value = update[field]
-    // A blank limit means no limit; any other blank field is checked (and refused) as given.
-    const isLimit = field === "minOrderAmount" || field === "maxOrderAmount"
-    overrides[field] = isLimit && typeof value === "string" && value.trim() === "" ? null : value
+    // A blank optional field means none (no limit, no estimate); any other blank field is checked (and refused) as given.
+    const blank =
+      (OPTIONAL_FIELDS as readonly string[]).includes(field) && typeof value === "string" && value.trim() === ""
+    overrides[field] = blank ? null : value
   }
   const newSecrets = SECRET_FIELDS.filter((name) => (update[name] ?? "").trim() !== "")
   const found = SecretBox.fromEnvironment()

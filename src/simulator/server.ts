@@ -19,6 +19,7 @@ import {
   type Operation,
 } from "./faults"
 import { OrderManagement } from "./order-management"
+import { promotionalWidgetScript } from "./promotional-widget"
 import { RestApi, type InjectedFailure } from "./rest-api"
 import {
   copySettings,
@@ -164,6 +165,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         // Taken from the original path: a gateway reference is digits, but keep its case regardless.
         const reference = decodeURIComponent(url.pathname.split("/")[4])
         return instore[2] === "capture" ? await api.capture(req, res, reference) : await api.refund(req, res, reference)
+      }
+      if (path === "/dist/sdk.js") {
+        allow("GET", "HEAD")
+        res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" })
+        return void res.end(method === "HEAD" ? undefined : promotionalWidgetScript(url.searchParams))
       }
       if (path === "/_simulator" || path.startsWith("/_simulator/")) {
         return await handleControl(req, res, url, control)

@@ -16,6 +16,14 @@ export type PayBrightSettingsFields = {
   /** Decimal strings; null means no limit. */
   minOrderAmount: string | null
   maxOrderAmount: string | null
+  /** The storefront's financing estimate (null: not set); the APR in percent, amounts as decimal strings. */
+  financingMonths: number | null
+  financingApr: string | null
+  financingSetupFee: string | null
+  financingMonthlyFee: string | null
+  financingMinAmount: string | null
+  /** The public key of PayBright's promotional widget (not a secret: storefronts load it). */
+  promotionalWidgetKey: string | null
 }
 
 export type PayBrightSecretName = "apiToken" | "cardProcessorSecretKey"
@@ -38,8 +46,12 @@ export type PayBrightSettingsView = {
 
 export type PayBrightSettingsResponse = { settings: PayBrightSettingsView[] }
 
-/** What the settings form sends: a blank or missing secret keeps the stored one. */
-export type PayBrightSettingsUpdate = Partial<PayBrightSettingsFields> & {
+/**
+ * What the settings form sends: a blank or missing secret keeps the stored one. Months typed as
+ * something other than a number are sent as typed, for the options schema to name the problem.
+ */
+export type PayBrightSettingsUpdate = Partial<Omit<PayBrightSettingsFields, "financingMonths">> & {
+  financingMonths?: number | string | null
   apiToken?: string
   cardProcessorSecretKey?: string
 }

@@ -71,12 +71,15 @@ export const optionFieldsSchema = z
     storefrontUrl: url("public URL of the storefront"),
     /**
      * Storefront paths the shopper is sent to after the application. `{order_id}` and
-     * `{country_code}` are filled in. The defaults match the Medusa Next.js starter.
+     * `{country_code}` are filled in; `checkout` gets `paybright_status`. The defaults are the
+     * return route docs/storefront/dtc-starter.md adds to Medusa's starters: it forgets the
+     * completed cart and moves the shopper on with a same-site navigation, so the starter's
+     * SameSite=Strict cookies come along (a redirect chain begun on the lender's site drops them).
      */
     storefrontPaths: z
       .object({
-        orderConfirmed: storefrontPath("/{country_code}/order/{order_id}/confirmed"),
-        checkout: storefrontPath("/{country_code}/checkout?step=payment"),
+        orderConfirmed: storefrontPath("/{country_code}/paybright/return?order_id={order_id}"),
+        checkout: storefrontPath("/{country_code}/paybright/return"),
       })
       .prefault({}),
     /** How the merchant is paid: the lender's in-store capture, or the contract's virtual card. */
@@ -143,6 +146,36 @@ export const optionFieldsSchema = z
     minOrderAmount: orderAmount.optional(),
     /** The largest order total PayBright is offered for; a session for more is refused with the reason. */
     maxOrderAmount: orderAmount.optional(),
+    /**
+     * The terms of the storefront's financing estimate ("or from $X/month"), served by
+     * GET /store/paybright/limits: the number of monthly payments and the APR (in percent). Without
+     * both, storefronts show no estimate.
+     */
+    financingMonths: z
+      .number({ error: "must be a whole number of months" })
+      .int("must be a whole number of months")
+      .min(1, "must be at least 1")
+      .max(120, "must be at most 120")
+      .optional(),
+    financingApr: z
+      .union([z.string(), z.number()], { error: "must be a percentage such as 9.99" })
+      .transform((value) => String(value).trim())
+      .refine((value) => /^\d{1,2}(\.\d{1,4})?$/.test(value), "must be a percentage from 0 to 99.9999, such as 9.99")
+      .transform((value) => String(Number(value)))
+      .optional(),
+    /** A one-time fee financed with the purchase, in the estimate. */
+    financingSetupFee: orderAmount.optional(),
+    /** A fee added to each monthly payment, in the estimate. */
+    financingMonthlyFee: orderAmount.optional(),
+    /** The smallest price the estimate is shown for (it is never shown outside the order limits either). */
+    financingMinAmount: orderAmount.optional(),
+    /** The public key of PayBright's promotional widget; storefronts may show the widget instead of the estimate. */
+    promotionalWidgetKey: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(200, "must be at most 200 characters")
+      .optional(),
   })
   .strict()
 
@@ -166,6 +199,20 @@ export const optionsSchema = optionFieldsSchema
         path: ["maxOrderAmount"],
         message: `must not be less than minOrderAmount (${options.minOrderAmount})`,
       })
+    }
+    const financing = ["financingSetupFee", "financingMonthlyFee", "financingMinAmount"] as const
+    for (const [name, needs] of [
+      ["financingMonths", "financingApr"],
+      ["financingApr", "financingMonths"],
+    ] as const) {
+      const wanted = options[needs] !== undefined || financing.some((term) => options[term] !== undefined)
+      if (options[name] === undefined && wanted) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is required for the financing estimate, with financingMonths and financingApr together",
+        })
+      }
     }
     if (options.expiryWarningDays >= options.authorizationDays) {
       context.addIssue({

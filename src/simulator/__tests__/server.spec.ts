@@ -33,6 +33,29 @@ describe("simulator: server", () => {
     expect(html).toMatch(/simulator-only test credentials/)
   })
 
+  it("serves a stand-in for PayBright's promotional widget script, which draws what it was loaded with", async () => {
+    const response = await fetch(`${simulator.url}/dist/sdk.js?public_key=pk_demo&financedamount=%24514.99`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toMatch(/javascript/)
+    const containers = [{ text: "", attributes: {} as Record<string, string> }]
+    const page = {
+      window: {} as { pb_prequalify_init?: (options: { lang: string }) => void },
+      document: {
+        querySelectorAll: () =>
+          containers.map((container) => ({
+            set textContent(text: string) {
+              container.text = text
+            },
+            setAttribute: (name: string, value: string) => (container.attributes[name] = value),
+          })),
+      },
+    }
+    new Function("window", "document", await response.text())(page.window, page.document)
+    page.window.pb_prequalify_init!({ lang: "fr" })
+    expect(containers[0].text).toBe("Widget PayBright (simulateur) : financez 514.99 $ · pk_demo")
+    expect(containers[0].attributes["data-simulator-widget"]).toBe("ready")
+  })
+
   it("answers 404 for unknown paths, 405 for a wrong method, 400 for a malformed path", async () => {
     expect((await fetch(`${simulator.url}/api/v3/anything`)).status).toBe(404)
     const get = await fetch(`${simulator.url}/CheckOut/ApplicationForm.aspx`)

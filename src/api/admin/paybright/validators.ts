@@ -23,6 +23,15 @@ export const SaveSettingsBody = z
     currencies: z.array(z.string().max(10)).max(20).optional(),
     minOrderAmount: z.string().max(20).nullable().optional(),
     maxOrderAmount: z.string().max(20).nullable().optional(),
+    financingMonths: z
+      .union([z.number(), z.string().max(20)])
+      .nullable()
+      .optional(),
+    financingApr: z.string().max(20).nullable().optional(),
+    financingSetupFee: z.string().max(20).nullable().optional(),
+    financingMonthlyFee: z.string().max(20).nullable().optional(),
+    financingMinAmount: z.string().max(20).nullable().optional(),
+    promotionalWidgetKey: z.string().max(200).nullable().optional(),
   })
   .strict()
 export type SaveSettingsBody = z.infer<typeof SaveSettingsBody>

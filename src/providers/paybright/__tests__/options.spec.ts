@@ -98,6 +98,40 @@ describe("options that cannot bite", () => {
     )
   })
 
+  it("sends shoppers back to the storefront's return route by default", () => {
+    expect(parseOptions(valid).storefrontPaths).toEqual({
+      orderConfirmed: "/{country_code}/paybright/return?order_id={order_id}",
+      checkout: "/{country_code}/paybright/return",
+    })
+  })
+
+  it("takes the financing estimate's terms together, and the widget's public key", () => {
+    const options = parseOptions({
+      ...valid,
+      financingMonths: 12,
+      financingApr: "9.990",
+      financingSetupFee: 25,
+      financingMinAmount: "200",
+      promotionalWidgetKey: " pk_pub ",
+    })
+    expect(options).toMatchObject({
+      financingMonths: 12,
+      financingApr: "9.99",
+      financingSetupFee: "25.00",
+      financingMinAmount: "200.00",
+      promotionalWidgetKey: "pk_pub",
+    })
+    expect(parseOptions(valid).financingMonths).toBeUndefined()
+    expect(() => parseOptions({ ...valid, financingMonths: 12 })).toThrow(/`financingApr` is required/)
+    expect(() => parseOptions({ ...valid, financingSetupFee: "10" })).toThrow(/`financingMonths` is required/)
+    expect(() => parseOptions({ ...valid, financingMonths: 12.5, financingApr: 0 })).toThrow(
+      /`financingMonths` must be a whole number of months/
+    )
+    expect(() => parseOptions({ ...valid, financingMonths: 12, financingApr: "150" })).toThrow(
+      /`financingApr` must be a percentage/
+    )
+  })
+
   it("gives the virtual card ten minutes by default", () => {
     expect(parseOptions(valid).virtualCardGraceMinutes).toBe(10)
     expect(() => parseOptions({ ...valid, virtualCardGraceMinutes: -1 })).toThrow(/virtualCardGraceMinutes/)

@@ -61,6 +61,7 @@ const PayBrightSettingsPage = () => {
 function SettingsForm({ view }: { view: PayBrightSettingsView }) {
   const [values, setValues] = useState<PayBrightSettingsFields>(view.values)
   const [currencies, setCurrencies] = useState(view.values.currencies.join(", "))
+  const [months, setMonths] = useState(view.values.financingMonths?.toString() ?? "")
   const [apiToken, setApiToken] = useState("")
   const [cardProcessorSecretKey, setCardProcessorSecretKey] = useState("")
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -84,6 +85,10 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
         .filter(Boolean),
       minOrderAmount: values.minOrderAmount?.trim() || null,
       maxOrderAmount: values.maxOrderAmount?.trim() || null,
+      // Not a whole number: sent as is, so the options schema names the problem beside the field.
+      financingMonths:
+        months.trim() === "" ? null : /^\d+$/.test(months.trim()) ? Number(months.trim()) : months.trim(),
+      ...Object.fromEntries(STOREFRONT_TEXT_FIELDS.map(({ name }) => [name, values[name]?.trim() || null])),
       ...(values.cardProcessorType !== "custom" ? { cardProcessorType: values.cardProcessorType } : {}),
       ...(apiToken.trim() ? { apiToken } : {}),
       ...(cardProcessorSecretKey.trim() ? { cardProcessorSecretKey } : {}),
@@ -218,6 +223,27 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
           />
         ))}
       </Section>
+      <Section title="Storefront (financing estimate and promotional widget)">
+        <TextField
+          name="financingMonths"
+          label="Monthly payments in the estimate (blank: no estimate)"
+          inputMode="decimal"
+          value={months}
+          onChange={setMonths}
+          error={errors.financingMonths}
+        />
+        {STOREFRONT_TEXT_FIELDS.map(({ name, label }) => (
+          <TextField
+            key={name}
+            name={name}
+            label={label}
+            inputMode={name === "promotionalWidgetKey" ? undefined : "decimal"}
+            value={values[name] ?? ""}
+            onChange={(value) => set(name, value)}
+            error={errors[name]}
+          />
+        ))}
+      </Section>
       <div className="flex items-center justify-between">
         <Text size="xsmall" className="text-ui-fg-subtle" id="paybright-settings-version">
           {view.version > 0 && view.updated_at
@@ -231,6 +257,15 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
     </form>
   )
 }
+
+/** The storefront's settings entered as text; blank means none. */
+const STOREFRONT_TEXT_FIELDS = [
+  { name: "financingApr", label: "APR in the estimate, in percent (e.g. 9.99)" },
+  { name: "financingSetupFee", label: "Setup fee financed (blank: none)" },
+  { name: "financingMonthlyFee", label: "Monthly fee (blank: none)" },
+  { name: "financingMinAmount", label: "Smallest price showing the estimate (blank: the order minimum)" },
+  { name: "promotionalWidgetKey", label: "PayBright widget public key (blank: show the estimate)" },
+] as const
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

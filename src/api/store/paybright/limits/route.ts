@@ -1,25 +1,40 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { payBrightRegistrations } from "../../../../checkout/provider-settings"
-
-export type PayBrightLimits = {
-  provider_id: string
-  currencies: string[]
-  /** Decimal strings; null when there is no limit. */
-  min_order_amount: string | null
-  max_order_amount: string | null
-}
+import type { PayBrightOptions } from "../../../../providers/paybright/options"
+import type { PayBrightLimits, PayBrightLimitsResponse } from "../../../../storefront/limits"
 
 /**
- * GET /store/paybright/limits: the order totals and currencies each PayBright provider accepts
- * now, so a storefront can hide PayBright for a cart outside them instead of offering it and
- * having the session refused. Nothing secret.
+ * GET /store/paybright/limits: for each PayBright provider, what a storefront needs before it
+ * offers PayBright: the order totals and currencies it accepts now (to hide PayBright for a cart
+ * outside them instead of having the session refused), the terms of the financing estimate and
+ * the promotional widget's public key, as the merchant configured them. Nothing secret.
  */
-export const GET = async (req: MedusaRequest, res: MedusaResponse<{ limits: PayBrightLimits[] }>) => {
-  const limits = (await payBrightRegistrations(req.scope)).map(({ providerId, options }) => ({
+export const GET = async (req: MedusaRequest, res: MedusaResponse<PayBrightLimitsResponse>) => {
+  const limits = (await payBrightRegistrations(req.scope)).map(({ providerId, options }) =>
+    storefrontLimits(providerId, options)
+  )
+  res.json({ limits })
+}
+
+function storefrontLimits(providerId: string, options: PayBrightOptions): PayBrightLimits {
+  return {
     provider_id: providerId,
     currencies: options.currencies,
     min_order_amount: options.minOrderAmount ?? null,
     max_order_amount: options.maxOrderAmount ?? null,
-  }))
-  res.json({ limits })
+    financing:
+      options.financingMonths !== undefined && options.financingApr !== undefined
+        ? {
+            months: options.financingMonths,
+            apr: options.financingApr,
+            setup_fee: options.financingSetupFee ?? null,
+            monthly_fee: options.financingMonthlyFee ?? null,
+            min_amount: options.financingMinAmount ?? null,
+          }
+        : null,
+    promotional_widget: options.promotionalWidgetKey
+      ? // The widget script is served by the lender's checkout host (the simulator serves a stand-in).
+        { public_key: options.promotionalWidgetKey, script_url: `${options.checkoutUrl}/dist/sdk.js` }
+      : null,
+  }
 }
