@@ -13,6 +13,7 @@ import type { SeededStore } from "../helpers/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import fc from "fast-check"
 import { resultMutants, sameAsGenuine } from "../helpers/result-mutants"
+import { settleUnplacedApprovals } from "../../src/checkout/settle-unplaced-approvals"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 
 jest.setTimeout(120_000)
@@ -246,11 +247,6 @@ medusaIntegrationTestRunner({
       })
       expect(twice.status).toBe(400)
       expect((await twice.json()).message).toContain("x_amount")
-      // A signed request replayed as a result (one key signs both directions) is refused.
-      const replayed = { ...genuine, x_url_callback: "https://attacker.test/" }
-      expect((await post({ ...replayed, x_signature: sign(replayed, SIMULATOR_TEST_ACCOUNT.apiToken) })).status).toBe(
-        400
-      )
       expect(await orderOfCart(cart.id)).toBeUndefined()
       expect(await listApprovals(api, admin)).toEqual([])
 
@@ -281,6 +277,58 @@ medusaIntegrationTestRunner({
       await choosePayBright(api, store, third, { approval: seal })
       expect((await completeCart(api, store, third.id)).data.type).not.toBe("order")
       expect(await orderOfCart(third.id)).toBeUndefined()
+    })
+
+    it("records a signed result the store cannot use for the merchant, never as an order, and still places the genuine one", async () => {
+      simulator.settings = { callback: { enabled: false } }
+      const signed = (fields: Record<string, string>) => {
+        const body = { ...fields }
+        delete body.x_signature
+        return { ...body, x_signature: sign(body, SIMULATOR_TEST_ACCOUNT.apiToken) }
+      }
+      const post = (fields: Record<string, string>) =>
+        fetch(`${app.url}/paybright/callback`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields).toString(),
+        })
+      for (const [reason, tweak] of [
+        ["request_fields", { x_url_callback: "https://elsewhere.test/" }],
+        ["test_mismatch", { x_test: "false" }],
+        ["unknown_result", { x_result: "Approved" }],
+      ] as const) {
+        const { cart, lender } = await checkout("approve")
+        const genuine = Object.fromEntries(new URL(lender.location!).searchParams)
+        const odd = await post(signed({ ...genuine, ...tweak }))
+        expect({ reason, status: odd.status }).toEqual({ reason, status: 200 })
+        expect(await orderOfCart(cart.id)).toBeUndefined()
+        const recorded = await approvalOf(api, admin, genuine.x_gateway_reference)
+        expect(recorded).toMatchObject({ state: "orphaned", reason, order_id: null })
+        expect(recorded!.message).toContain("Cancel it in the PayBright portal")
+        // The lender's genuine result for the same contract is an approval after all.
+        expect((await post(genuine)).status).toBe(200)
+        expect(await orderOfCart(cart.id)).toBeDefined()
+        expect(await approvalOf(api, admin, genuine.x_gateway_reference)).toMatchObject({ state: "ordered" })
+      }
+    })
+
+    it("never orphans an approval while another completion holds its cart: the sweep waits, and the order is placed", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery()
+      const locking = getContainer().resolve(Modules.LOCKING)
+      await locking.acquire(cart.id, { ownerId: "a-storefront-completing-the-cart", expire: 60 })
+      try {
+        // The lender's delivery finds the cart busy: the approval is recorded, the order not placed yet.
+        expect((await deliverCallback(delivery)).status).toBe(503)
+        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
+        // Long past its grace period, the sweep must not decide while the cart is being completed.
+        await settleUnplacedApprovals(getContainer(), Date.now() + 60 * 60_000)
+        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
+      } finally {
+        await locking.release(cart.id, { ownerId: "a-storefront-completing-the-cart" })
+      }
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      expect(await orderOfCart(cart.id)).toBeDefined()
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered" })
     })
 
     /** An approved application whose result the test delivers itself (the lender's callback is off). */
@@ -462,6 +510,7 @@ medusaIntegrationTestRunner({
       }
       const before = await sessionData()
       let tried = 0
+      let resigned = 0
       const accepted: string[] = []
       await fc.assert(
         fc.asyncProperty(resultMutants(delivery.fields, others, SIMULATOR_TEST_ACCOUNT.apiToken), async (mutant) => {
@@ -469,14 +518,19 @@ medusaIntegrationTestRunner({
             return
           }
           tried++
+          if (mutant.description.startsWith("re-signed")) resigned++
           const callback = await fetch(delivery.callbackUrl, {
             method: "POST",
             headers: { "content-type": "application/x-www-form-urlencoded" },
             body: mutant.body,
           })
-          await callback.arrayBuffer()
           const back = await follow(`${app.url}/paybright/return?ctx=${encodeURIComponent(ctx)}&${mutant.body}`)
-          const refused = callback.status >= 400 && callback.status < 500 && back.location === checkoutWith("error")
+          // A mutant re-signed with the token (request fields added) is the lender's signature: it is
+          // recorded for the merchant (200, "orphaned"), never placed.
+          const answer = (await callback.json().catch(() => ({}))) as { result?: string }
+          const refused =
+            ((callback.status >= 400 && callback.status < 500) || answer.result === "orphaned") &&
+            back.location === checkoutWith("error")
           if (!refused) {
             accepted.push(`${mutant.description}: callback ${callback.status}, return ${back.location}`)
           }
@@ -489,7 +543,10 @@ medusaIntegrationTestRunner({
       expect(accepted).toEqual([])
       expect(tried).toBeGreaterThan(2000)
       expect(await orderOfCart(cart.id)).toBeUndefined()
-      expect(await listApprovals(api, admin)).toEqual([])
+      // Only the re-signed mutants left a row: the contract, recorded as unusable, for the merchant.
+      expect((await listApprovals(api, admin)).map(({ state, reason }) => ({ state, reason }))).toEqual(
+        resigned > 0 ? [{ state: "orphaned", reason: "request_fields" }] : []
+      )
       expect(await sessionData()).toEqual(before)
 
       // The genuine result, delivered last, is still accepted: the test can tell one from the other.

@@ -131,6 +131,93 @@ medusaIntegrationTestRunner({
       expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
     })
 
+    it("records a resolution only with Medusa's side of it: a capture Medusa refuses leaves the record in doubt, saying why", async () => {
+      const { payment, reference } = await placedOrder()
+      simulator.injectFault(reference, { operation: "capture", kind: "slow", delayMs: SLOW_MS })
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, lenient())
+      const [doubt] = await settledRecords(payment.id, 1)
+      expect(doubt.state).toBe("in_doubt")
+      // Medusa's payment is cancelled meanwhile, as a process without the plugin's checks would cancel it.
+      await getContainer()
+        .resolve("__pg_connection__")
+        .raw(`update payment set canceled_at = now() where id = ?`, [payment.id])
+      const refused = await api.post(
+        `/admin/paybright/records/${doubt.id}/resolve`,
+        { lender_shows: "done" },
+        lenient()
+      )
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(
+        /Medusa refused to record this capture \(.*canceled.*\), so the record stays in doubt and nothing was recorded; if PayBright captured it, refund it in the PayBright portal/
+      )
+      const [after] = await records(payment.id)
+      expect(after).toMatchObject({ id: doubt.id, state: "in_doubt", resolved_by: null })
+      const { data } = await api.get("/admin/paybright/attention", admin)
+      expect(data.items).toContainEqual(expect.objectContaining({ kind: "in_doubt", record_id: doubt.id }))
+    })
+
+    it("never lets a refund claim a settled record it does not name: the lender refunds it", async () => {
+      const { payment, reference } = await placedOrder()
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
+      // What a resolution cut short used to leave behind: a refund settled at PayBright, not yet in Medusa.
+      await getContainer().resolve("paybright").createPayBrightMoneyRecords({
+        kind: "refund",
+        trigger: "admin",
+        payment_id: payment.id,
+        contract: reference,
+        amount: "25.00",
+        medusa_amount: "25.00",
+        currency_code: "cad",
+        state: "done",
+        resolved_by: "user_someone",
+        resolved_at: new Date(),
+      })
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 25 }, admin)
+      expect(simulator.contract(reference)!.refunds.map((refund) => refund.amount)).toEqual(["25.00"])
+      const refunds = (await records(payment.id)).filter((record) => record.kind === "refund")
+      expect(refunds.map((record) => [record.state, !!record.medusa_id]).sort()).toEqual([
+        ["done", false],
+        ["done", true],
+      ])
+      // Reconciliation lists the settled record Medusa does not record.
+      const { result } = await reconcileMoneyRecordsWorkflow(getContainer()).run({ input: { stale_after_ms: 60_000 } })
+      expect(result.unrecorded).toContainEqual(
+        expect.objectContaining({ kind: "refund", payment_id: payment.id, amount: "25.00", contract: reference })
+      )
+    })
+
+    it("retries only a refused capture from the capture retry route, never a refused refund", async () => {
+      const { payment, reference } = await placedOrder()
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
+      simulator.injectFault(reference, { operation: "refund", kind: "bad_request", message: "not now" })
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 30 }, lenient())
+      const [refused] = (await records(payment.id)).filter((record) => record.kind === "refund")
+      expect(refused.state).toBe("refused")
+      const retried = await api.post(`/admin/paybright/captures/${refused.id}/retry`, {}, lenient())
+      expect(retried.status).toBe(400)
+      expect(retried.data.message).toMatch(/is a refund, not a capture/)
+      expect(simulator.contract(reference)!.captured).toBe("100.00")
+    })
+
+    it("lists every refused capture under needs attention, not only the oldest hundred", async () => {
+      const { payment, reference } = await placedOrder()
+      const module = getContainer().resolve("paybright") as any
+      for (let i = 0; i < 130; i++) {
+        await module.createPayBrightMoneyRecords({
+          kind: "capture",
+          trigger: "shipment",
+          payment_id: payment.id,
+          contract: reference,
+          amount: "1.00",
+          currency_code: "cad",
+          state: "refused",
+          message: `refused ${i}`,
+        })
+      }
+      const { data } = await api.get("/admin/paybright/attention", admin)
+      expect(data.items.filter((item: any) => item.kind === "refused_capture")).toHaveLength(130)
+    })
+
     it("leaves a retryable record when a parcel's capture cannot even start, and captures on retry", async () => {
       const { order, payment, reference } = await placedOrder()
       // Someone else holds the payment's lock for longer than the capture waits for it.

@@ -17,6 +17,7 @@ import { readReturnToken } from "../providers/paybright/return-token"
 import {
   markApprovalOrderedWorkflow,
   orphanApprovalWorkflow,
+  orphanUnplacedApprovalWorkflow,
   recordApprovalWorkflow,
   supersedes,
   updatePayBrightSessionWorkflow,
@@ -201,11 +202,24 @@ async function settleResult(
     return { kind: "processing", countryCode }
   }
   logger.warn(`PayBright: the cart of contract ${approval.contract} could not become an order: ${placed.message}`)
-  const orphan = await orphanApproval(scope, approval, placed.cardPending ? "card_unavailable" : "completion_failed")
-  await updatePayBrightSessionWorkflow(scope).run({
-    input: { session_id: session.id, data: { paybright_status: "expired" } },
+  const { result: settled, errors } = await orphanUnplacedApprovalWorkflow(scope).run({
+    input: {
+      approval_id: approval.id,
+      cart_id: cartId ?? null,
+      session_id: session.id,
+      reason: placed.cardPending ? "card_unavailable" : "completion_failed",
+      lock_timeout: delivery.lockTimeoutSeconds,
+    },
+    throwOnError: false,
   })
-  return settledApproval(orphan, countryCode)
+  if (!settled) {
+    // Another completion holds the cart, most likely: the next delivery decides.
+    logger.warn(
+      `PayBright: contract ${approval.contract} is not settled yet: ${errors[0]?.error?.message ?? "no reason"}`
+    )
+    return { kind: "processing", countryCode }
+  }
+  return settledApproval(settled as ApprovalRecord, countryCode)
 }
 
 /** A genuine approval for a session Medusa no longer has: replaced by a new one, or the cart changed. */

@@ -1,4 +1,5 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { messageOf } from "../lender/log-text"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { ApprovalRecord } from "../workflows/approvals/steps"
@@ -46,9 +47,7 @@ export async function releaseFinalOrphans(container: MedusaContainer, now = Date
       else if (result.released) outcome.notReleased++
     } catch (error) {
       // One contract that cannot be released now must not hold up the others; the next run tries again.
-      logger.warn(
-        `PayBright: contract ${orphan.contract} could not be released this time: ${error instanceof Error ? error.message : String(error)}`
-      )
+      logger.warn(`PayBright: contract ${orphan.contract} could not be released this time: ${messageOf(error)}`)
     }
   }
   return outcome

@@ -1,13 +1,8 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { messageOf } from "../lender/log-text"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import {
-  markApprovalOrderedWorkflow,
-  orphanApprovalWorkflow,
-  updatePayBrightSessionWorkflow,
-  type ApprovalRecord,
-} from "../workflows/approvals"
-import { livePayments, placeOf } from "./find-checkout"
+import { orphanUnplacedApprovalWorkflow, type ApprovalRecord } from "../workflows/approvals"
 import { handleApplicationResult } from "./handle-application-result"
 import { payBrightRegistrations } from "./provider-settings"
 
@@ -57,9 +52,7 @@ export async function settleUnplacedApprovals(
       }
     } catch (error) {
       // One approval that cannot be handled now must not hold up the others; the next run tries again.
-      logger.warn(
-        `PayBright: contract ${approval.contract} could not be settled this time: ${error instanceof Error ? error.message : String(error)}`
-      )
+      logger.warn(`PayBright: contract ${approval.contract} could not be settled this time: ${messageOf(error)}`)
     }
     if (current.state === "ordered") settled.placed++
     else if (current.state === "approved") settled.waiting++
@@ -80,22 +73,16 @@ export async function finalBefore(container: MedusaContainer, now: number): Prom
   return now - (graceMinutes + SWEEP_MARGIN_MINUTES) * 60_000
 }
 
-/** Past the grace period: ordered if its order exists after all, otherwise an orphan that nothing may place later. */
+/** Past the grace period: ordered if its order exists after all, otherwise an orphan; decided under the cart's lock. */
 async function settleStale(container: MedusaContainer, approval: ApprovalRecord): Promise<ApprovalRecord> {
-  const { orderId } = approval.cart_id ? await placeOf(container, approval.cart_id) : { orderId: undefined }
-  const payments = orderId ? await livePayments(container, { payment_session_id: approval.session_id }) : []
-  if (orderId && payments.some((payment) => payment.contract === approval.contract)) {
-    const { result } = await markApprovalOrderedWorkflow(container).run({
-      input: { approval_id: approval.id, order_id: orderId },
-    })
-    return result as ApprovalRecord
-  }
-  const { result } = await orphanApprovalWorkflow(container).run({
-    input: { approval_id: approval.id, reason: "completion_failed" },
-  })
-  // Nothing may place an order on it later: the session no longer holds the approval.
-  await updatePayBrightSessionWorkflow(container).run({
-    input: { session_id: approval.session_id, data: { paybright_status: "expired" } },
+  const { result } = await orphanUnplacedApprovalWorkflow(container).run({
+    input: {
+      approval_id: approval.id,
+      cart_id: approval.cart_id,
+      session_id: approval.session_id,
+      reason: "completion_failed",
+      lock_timeout: REDELIVERY_LOCK_WAIT_SECONDS,
+    },
   })
   return result as ApprovalRecord
 }

@@ -69,6 +69,21 @@ export function blockedByDoubtMessage(doubt: {
   return `A ${doubt.movement} of ${doubt.amount} ${doubt.currency.toUpperCase()} on PayBright contract ${doubt.contract} is in doubt; resolve it in the order's PayBright panel (captured or not, as the PayBright portal shows) before capturing or refunding again.`
 }
 
+/** Why an order or payment is not cancelled while one of its movements is running or in doubt. */
+export function cancelBlockedMessage(record: {
+  id: string
+  movement: MoneyMovement
+  state: "pending" | "in_doubt"
+  amount: string
+  currency: string
+  contract: string
+}): string {
+  const what = `the ${record.movement} of ${record.amount} ${record.currency.toUpperCase()} on PayBright contract ${record.contract}`
+  return record.state === "in_doubt"
+    ? `Not cancelled: ${what} is in doubt (record ${record.id}); resolve it in the order's PayBright panel as the PayBright portal shows, then cancel again.`
+    : `Not cancelled: ${what} is still running (record ${record.id}); wait until it ends, then cancel again.`
+}
+
 /** A capture that could not even be started (lock wait, database error); the record keeps it for a retry. */
 export function notStartedMessage(movement: MoneyMovement, fact: string): string {
   return `The ${movement} could not be started (${withoutFinalStop(fact)}); nothing moved, so retry it from the order's PayBright panel.`

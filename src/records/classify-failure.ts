@@ -1,4 +1,5 @@
 import { ZodError } from "zod"
+import { messageOf } from "../lender/log-text"
 import { CardProcessorError } from "../card-processors/types"
 import { LenderDeclinedError, LenderError, LenderResponseError, type FailureOutcome } from "../lender/errors"
 
@@ -30,6 +31,6 @@ export function classifyFailure(error: unknown): Failure {
   if (error instanceof ZodError) {
     return { outcome: "refused", fact: "the request was invalid and was not sent" }
   }
-  const message = error instanceof Error ? error.message : String(error)
+  const message = messageOf(error)
   return { outcome: "in_doubt", fact: redactDigitRuns(`unexpected error: ${message}`).slice(0, 300) }
 }

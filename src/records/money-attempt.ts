@@ -171,6 +171,15 @@ async function orderOfCollection(paymentCollectionId: string) {
   return order ? { id: order.id, display_id: order.display_id } : undefined
 }
 
+/** A movement of the payment still running or in doubt, if any: while it stands, the payment is not cancelled. */
+export async function unsettledMovementOf(paymentId: string): Promise<MoneyRecordRow | undefined> {
+  const [record] = (await pluginRecords().listPayBrightMoneyRecords(
+    { payment_id: paymentId, state: ["pending", "in_doubt"] },
+    { take: 1, order: { created_at: "ASC" } }
+  )) as unknown as MoneyRecordRow[]
+  return record
+}
+
 /**
  * The note of the Refund that records a person's resolution in Medusa: it names the settled record
  * (Medusa's refund workflow takes a note and keeps it on the Refund, where the merchant sees it).

@@ -30,9 +30,9 @@ import type {
 } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { LenderError } from "../../lender/errors"
-import { tooPreciseMessage } from "../../messages/merchant-messages"
+import { cancelBlockedMessage, tooPreciseMessage } from "../../messages/merchant-messages"
 import { classifyFailure } from "../../records/classify-failure"
-import { openAttempt } from "../../records/money-attempt"
+import { openAttempt, twoDecimals, unsettledMovementOf } from "../../records/money-attempt"
 import { registeredProviders } from "../../checkout/provider-settings"
 import { clientsFor, effectiveProvider, type EffectiveProvider } from "../../settings/effective-settings"
 import { channelOf } from "../../settings/payment-channel"
@@ -258,6 +258,20 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       return { data: input.data }
     }
     const payment = parsed.data
+    const unsettled = await unsettledMovementOf(paymentId)
+    if (unsettled) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        cancelBlockedMessage({
+          id: unsettled.id,
+          movement: unsettled.kind,
+          state: unsettled.state as "pending" | "in_doubt",
+          amount: twoDecimals(unsettled.amount),
+          currency: unsettled.currency_code,
+          contract: unsettled.contract ?? payment.gateway_reference,
+        })
+      )
+    }
     const { payment_collection_id, captured } = await this.records.payment(paymentId)
     if (MathBN.gt(captured, 0)) {
       this.logger.warn(

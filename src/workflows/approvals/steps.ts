@@ -1,7 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { Logger } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { orphanMessage, UNUSABLE_RESULTS, type OrphanReason } from "../../checkout/approval-messages"
+import { livePayments, placeOf } from "../../checkout/find-checkout"
 import { orphanReleaseTimes } from "../../checkout/release-orphans"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import type PayBrightModuleService from "../../modules/paybright/service"
@@ -192,3 +193,37 @@ async function reportOrphan(
   })
   ;(container.resolve("logger") as Logger).error(logLine)
 }
+
+/**
+ * Under the cart's lock (as Medusa's completion takes it), once an approval's time is up: ordered
+ * if an order holds its contract after all, otherwise an orphan. Another delivery that settled it
+ * meanwhile is left alone.
+ */
+export const orphanUnlessOrderedStep = createStep(
+  "paybright-orphan-unless-ordered-step",
+  async (input: { approval_id: string; reason: OrphanReason }, { container }) => {
+    const service = approvalsOf(container)
+    const current = (await service.retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
+    if (current.state !== "approved") {
+      return new StepResponse(current)
+    }
+    const scope = container as unknown as MedusaContainer
+    const { orderId } = current.cart_id ? await placeOf(scope, current.cart_id) : { orderId: undefined }
+    const payments = orderId ? await livePayments(scope, { payment_session_id: current.session_id }) : []
+    if (orderId && payments.some((payment) => payment.contract === current.contract)) {
+      const ordered = (await service.updatePayBrightApprovals({
+        id: current.id,
+        state: "ordered",
+        order_id: orderId,
+      })) as ApprovalRecord
+      return new StepResponse(ordered)
+    }
+    const orphan = (await service.updatePayBrightApprovals({
+      id: current.id,
+      state: "orphaned",
+      reason: input.reason,
+    })) as ApprovalRecord
+    await reportOrphan(container, service, orphan)
+    return new StepResponse(orphan)
+  }
+)

@@ -4,6 +4,7 @@ import {
   createWorkflow,
   StepResponse,
   transform,
+  when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
@@ -14,10 +15,12 @@ import {
   markApprovalHandledStep,
   markApprovalOrderedStep,
   orphanApprovalStep,
+  orphanUnlessOrderedStep,
   recordApprovalStep,
   type RecordApprovalInput,
 } from "./steps"
 import { lockOwnerStep } from "../steps/lock-owner"
+import { approvalLockKey } from "../steps/release-contract"
 
 /** The name of the step that waits for the cart's lock: its failure means another completion holds it. */
 export const CART_LOCK_STEP = "paybright-lock-cart"
@@ -113,5 +116,34 @@ export const placeApprovedOrderWorkflow = createWorkflow(
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })
     releaseLockStep({ key: input.cart_id, ownerId: owner })
     return new WorkflowResponse(order)
+  }
+)
+
+/**
+ * An approval whose time is up (the grace period is over, or its completion failed for good):
+ * decided under its cart's lock, the one Medusa's completion takes, so no storefront or lender
+ * delivery completes the cart meanwhile. An orphan is withdrawn from its session, so nothing may
+ * place an order on it later.
+ */
+export const orphanUnplacedApprovalWorkflow = createWorkflow(
+  "paybright-orphan-unplaced-approval-workflow",
+  (input: {
+    approval_id: string
+    cart_id: string | null
+    session_id: string
+    reason: OrphanReason
+    lock_timeout: number
+  }) => {
+    const key = transform({ input }, ({ input }) => approvalLockKey(input))
+    const owner = lockOwnerStep({ key })
+    acquireLockStep({ key, ownerId: owner, timeout: input.lock_timeout, ttl: 120 }).config({ name: CART_LOCK_STEP })
+    const approval = orphanUnlessOrderedStep({ approval_id: input.approval_id, reason: input.reason })
+    when({ approval }, ({ approval }) => approval.state === "orphaned").then(() => {
+      updatePayBrightSessionStep(
+        transform({ input }, ({ input }) => ({ session_id: input.session_id, data: { paybright_status: "expired" } }))
+      ).config({ name: "paybright-withdraw-approval-from-session" })
+    })
+    releaseLockStep({ key, ownerId: owner })
+    return new WorkflowResponse(approval)
   }
 )

@@ -1,4 +1,5 @@
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/core-flows"
+import { messageOf } from "../../lender/log-text"
 import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { medusaRefusedResolutionMessage, resolutionMessage } from "../../messages/merchant-messages"
@@ -87,7 +88,7 @@ async function inMedusa(movement: "capture" | "refund", record: () => Promise<un
   try {
     await record()
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = messageOf(error)
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, medusaRefusedResolutionMessage(movement, reason))
   }
 }

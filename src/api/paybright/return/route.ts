@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { messageOf } from "../../../lender/log-text"
 import type { Logger } from "@medusajs/framework/types"
 import { handleApplicationResult, type HandledResult } from "../../../checkout/handle-application-result"
 import { payBrightRegistrations } from "../../../checkout/provider-settings"
@@ -21,7 +22,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   } catch (error) {
     // The lender's callback settles it; the shopper is told to choose again rather than shown an error page.
     ;(req.scope.resolve("logger") as Logger).error(
-      `PayBright: a shopper's return could not be handled: ${error instanceof Error ? error.message : String(error)}`
+      `PayBright: a shopper's return could not be handled: ${messageOf(error)}`
     )
     handled = { outcome: { kind: "rejected", status: 400, reason: "the return could not be handled" } }
   }

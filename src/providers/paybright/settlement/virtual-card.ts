@@ -1,4 +1,5 @@
 import { formatAmount, parseAmount } from "../../../lender/amount"
+import { messageOf } from "../../../lender/log-text"
 import type { LenderClient } from "../../../lender/client"
 import type { VirtualCard } from "../../../lender/schemas"
 import { CardProcessorError, type CardDetails, type CardProcessor } from "../../../card-processors"
@@ -150,7 +151,7 @@ function wrapProcessorError(error: unknown, processor: string): CardProcessorErr
   if (error instanceof CardProcessorError) {
     return new CardProcessorError(error.code, redactDigitRuns(error.message), processor, error.outcome)
   }
-  const message = redactDigitRuns(error instanceof Error ? error.message : String(error)).slice(0, 300)
+  const message = redactDigitRuns(messageOf(error)).slice(0, 300)
   return new CardProcessorError("processor_error", `${processor} failed: ${message}`, processor, "in_doubt")
 }
 
