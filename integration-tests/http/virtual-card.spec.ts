@@ -18,6 +18,7 @@ import { seedStore, type SeededStore } from "../helpers/seed-store"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 import { approvalOf, deliverCallback, deliveryOf } from "../helpers/approvals"
 import { settleUnplacedApprovals } from "../../src/checkout/settle-unplaced-approvals"
+import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { orderIdOf } from "../../test-support/storefront"
 
 jest.setTimeout(120_000)
@@ -349,6 +350,40 @@ medusaIntegrationTestRunner({
       const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
       return data[0]?.order_id
     }
+
+    it("reconciles a card charge a stopped process left pending, and names the card processor in what the merchant reads", async () => {
+      const { payment, contract } = await placeOrder({ logs: [], responses: [] })
+      const module = getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+      const row = await module.createPayBrightCardTransactions({
+        payment_id: payment.id,
+        kind: "charge",
+        processor: "stripe",
+        amount: "10.00" as never,
+        medusa_id: "capt_from_a_stopped_process",
+        idempotency_key: "paybright-capture-capt_from_a_stopped_process",
+        state: "pending",
+      })
+      const record = await module.createPayBrightMoneyRecords({
+        kind: "capture",
+        trigger: "admin",
+        payment_id: payment.id,
+        contract: contract.gateway_reference,
+        amount: "10.00" as never,
+        currency_code: "cad",
+        state: "pending",
+        medusa_id: "capt_from_a_stopped_process",
+      })
+      const { result } = await reconcileMoneyRecordsWorkflow(getContainer()).run({ input: { stale_after_ms: 0 } })
+      expect(result.card_in_doubt).toContain(row.id)
+      expect(result.in_doubt).toContain(record.id)
+      const [card] = await module.listPayBrightCardTransactions({ id: row.id })
+      expect(card.state).toBe("in_doubt")
+      const [reconciled] = await module.listPayBrightMoneyRecords({ id: record.id })
+      expect(reconciled.message).toMatch(
+        /on the virtual card of PayBright contract .* through stripe .* and the payment in stripe/
+      )
+      await api.post(`/admin/paybright/records/${record.id}/resolve`, { lender_shows: "nothing" }, admin)
+    })
 
     it("charges nothing when a virtual-card order is cancelled, and tells the merchant to cancel the contract in the portal", async () => {
       const { orderId, payment, contract } = await placeOrder({ logs: [], responses: [] })
