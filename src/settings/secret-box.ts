@@ -21,16 +21,23 @@ export class SecretBox {
     this.key = createHash("sha256").update(secret, "utf8").digest()
   }
 
-  /** The box for the key in the environment, or why there is none (the admin page shows it). */
-  static fromEnvironment(env: NodeJS.ProcessEnv = process.env): { box: SecretBox } | { unavailable: string } {
+  /**
+   * The box for the key in the environment, or why there is none: `fact` says what is wrong with
+   * the variable, `unavailable` tells the merchant on the settings page what to do.
+   */
+  static fromEnvironment(
+    env: NodeJS.ProcessEnv = process.env
+  ): { box: SecretBox } | { unavailable: string; fact: string } {
     const secret = env[SETTINGS_KEY_ENV]?.trim()
     if (!secret) {
       return {
+        fact: `this process has no ${SETTINGS_KEY_ENV}`,
         unavailable: `Secrets cannot be saved from the admin: the server has no ${SETTINGS_KEY_ENV} environment variable to encrypt them with. Set it (e.g. openssl rand -base64 32) on every server and worker, then restart.`,
       }
     }
     if (secret.length < MIN_KEY_LENGTH) {
       return {
+        fact: `this process's ${SETTINGS_KEY_ENV} is shorter than ${MIN_KEY_LENGTH} characters`,
         unavailable: `Secrets cannot be saved from the admin: ${SETTINGS_KEY_ENV} is shorter than ${MIN_KEY_LENGTH} characters. Use a long random value (e.g. openssl rand -base64 32).`,
       }
     }

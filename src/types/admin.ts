@@ -34,6 +34,11 @@ export type PayBrightSettingsView = {
   updated_by: string | null
   /** Null when secrets can be saved; otherwise why not (the encryption key is missing). */
   secrets_unavailable: string | null
+  /**
+   * Null when the server answering can use what was saved; otherwise why not (a saved secret does
+   * not open with its PAYBRIGHT_SETTINGS_KEY): PayBright is then stopped on that server.
+   */
+  unreadable: string | null
 }
 
 export type PayBrightSettingsResponse = { settings: PayBrightSettingsView[] }
@@ -160,6 +165,8 @@ export type PayBrightAttentionItem = {
     | "in_doubt"
     | "unreleased_contract"
     | "orphaned_approval"
+    /** A server or worker cannot use the saved settings, so it refuses all PayBright work (not about money: amount "0.00"). */
+    | "settings_unreadable"
   /** Where the entry leads: its order, or its contract when there is no order. */
   order_id: string | null
   order_display_id: number | null

@@ -110,6 +110,11 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
         void submit()
       }}
     >
+      {view.unreadable && (
+        <Alert variant="error" id="paybright-settings-unreadable">
+          {view.unreadable}
+        </Alert>
+      )}
       {view.secrets_unavailable && (
         <Alert variant="warning" id="paybright-secrets-unavailable">
           {view.secrets_unavailable}
