@@ -5,13 +5,16 @@ import { paymentLockKey } from "./payment-lock"
 import { assertNoDoubtStep } from "./steps/assert-no-doubt"
 import { lockOwnerStep } from "./steps/lock-owner"
 
-export type PaymentGuardInput = { payment_id: string; owner_id: string }
+export type PaymentGuardInput = { payment_id: string; owner_id: string; movement: "capture" | "refund" }
+
+/** The name of the step that waits for the payment's lock: its failure means another movement holds it. */
+export const PAYMENT_LOCK_STEP = "paybright-lock-payment"
 
 /**
  * Before an admin's capture or refund of a payment: takes the payment's lock (the one the
  * plugin's own captures take) for the request's owner, and refuses while a movement is in doubt,
- * releasing the lock again (the lock step's compensation). The route's end releases it with
- * releasePaymentMovementWorkflow.
+ * releasing the lock again (the lock step's compensation). Once the route has answered, the work
+ * is over and releasePaymentMovementWorkflow releases it.
  */
 export const guardPaymentMovementWorkflow = createWorkflow(
   "paybright-guard-payment-movement",
@@ -24,7 +27,7 @@ export const guardPaymentMovementWorkflow = createWorkflow(
       ownerId: input.owner_id,
       timeout: transform({ input }, () => lockWaitSeconds()),
       ttl: transform({ input }, () => lockTtlSeconds()),
-    })
+    }).config({ name: PAYMENT_LOCK_STEP })
     assertNoDoubtStep({ payment_id: input.payment_id })
     return new WorkflowResponse(true)
   }
