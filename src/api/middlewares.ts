@@ -7,6 +7,7 @@ import {
   type MedusaResponse,
 } from "@medusajs/framework/http"
 import { randomUUID } from "node:crypto"
+import { CARD_REVEAL_POLICY } from "../policies/paybright"
 import { paymentBusyMessage } from "../messages/payment-lock-messages"
 import {
   guardPaymentMovementWorkflow,
@@ -63,7 +64,9 @@ function whenAnswered(res: MedusaResponse, done: () => void) {
 /**
  * Medusa's RBAC (MEDUSA_FF_RBAC) for every admin route the plugin adds: reading needs read access
  * to orders and payments; capture, retry, resolve, card reveal and settings need write access to
- * payments. Without RBAC enabled, any admin user may use them, as the rest of the admin.
+ * payments; revealing a card also needs `paybright_card:reveal`, and changing where the money goes
+ * (card processor, its key, environment, credentials) `paybright_settings:update`. Without RBAC
+ * enabled, any admin user may use them, as the rest of the admin.
  */
 const READ_POLICIES = [
   { resource: "order", operation: "read" },
@@ -77,6 +80,9 @@ export default defineMiddlewares({
   routes: [
     { methods: ["GET"], matcher: "/admin/paybright/*", policies: READ_POLICIES },
     { methods: ["POST", "DELETE"], matcher: "/admin/paybright/*", policies: [...READ_POLICIES, ...WRITE_POLICIES] },
+    // Revealing a card is a right of its own; changing the protected settings is checked by the
+    // settings routes, which alone know whether a save changes them.
+    { methods: ["POST"], matcher: "/admin/paybright/payments/:id/card/reveal", policies: [CARD_REVEAL_POLICY] },
     {
       methods: ["POST"],
       matcher: "/admin/paybright/settings/:provider_id",

@@ -10,6 +10,9 @@ import {
   type RefundResult,
 } from "./types"
 
+/** Stripe's own retries of a charge or refund (network errors, 429, 5xx), with the same idempotency key. */
+export const STRIPE_RETRIES = 2
+
 /** Options of the Stripe card processor. */
 export const stripeProcessorOptionsSchema = z
   .object({
@@ -35,15 +38,7 @@ export class StripeCardProcessor implements CardProcessor {
   private readonly stripe: Stripe
 
   constructor(options: StripeProcessorOptions) {
-    const parsed = stripeProcessorOptionsSchema.parse(options)
-    this.stripe = new Stripe(parsed.secretKey, {
-      host: parsed.host,
-      port: parsed.port,
-      protocol: parsed.protocol,
-      timeout: parsed.timeoutMs,
-      maxNetworkRetries: 2,
-      telemetry: false,
-    })
+    this.stripe = stripeClient(stripeProcessorOptionsSchema.parse(options))
   }
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
@@ -193,6 +188,52 @@ export class StripeCardProcessor implements CardProcessor {
     }
     const message = error instanceof Stripe.errors.StripeError ? error.message : "unexpected error"
     return new CardProcessorError("processor_error", `Stripe failed the ${operation}: ${message}`, this.name)
+  }
+}
+
+/** Stripe's client for these options; `overrides` for a call made apart from charges and refunds. */
+function stripeClient(
+  options: z.output<typeof stripeProcessorOptionsSchema>,
+  overrides: { timeout?: number; maxNetworkRetries?: number } = {}
+): Stripe {
+  return new Stripe(options.secretKey, {
+    host: options.host,
+    port: options.port,
+    protocol: options.protocol,
+    timeout: options.timeoutMs,
+    maxNetworkRetries: STRIPE_RETRIES,
+    telemetry: false,
+    ...overrides,
+  })
+}
+
+/**
+ * Checks a secret key before it is stored, with a call that reads and changes nothing of weight:
+ * the account's balance. 401 means Stripe does not know the key; 403, a restricted key Stripe
+ * knows that may not read the balance, which is accepted (it is charged with, not read from).
+ */
+export async function checkStripeKey(options: StripeProcessorOptions): Promise<{ accepted: boolean; message: string }> {
+  const parsed = stripeProcessorOptionsSchema.parse(options)
+  const stripe = stripeClient(parsed, { timeout: Math.min(parsed.timeoutMs, 10_000), maxNetworkRetries: 0 })
+  try {
+    await stripe.balance.retrieve()
+    return { accepted: true, message: "Stripe accepted the secret key." }
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeAuthenticationError) {
+      return {
+        accepted: false,
+        message:
+          "Stripe did not accept this secret key (401); copy it again from the Stripe dashboard (Developers → API keys).",
+      }
+    }
+    if (error instanceof Stripe.errors.StripePermissionError) {
+      return {
+        accepted: true,
+        message: "Stripe accepted the restricted key; make sure it may create PaymentIntents and refunds.",
+      }
+    }
+    const said = error instanceof Stripe.errors.StripeError ? error.message : "no answer"
+    return { accepted: false, message: `the secret key could not be checked with Stripe (${said}); try again.` }
   }
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { effectiveSettingsOf, registeredProviders } from "../checkout/provider-settings"
+import { checkStripeKey } from "../card-processors/stripe"
 import { LenderAuthError, LenderError, LenderNotFoundError } from "../lender/errors"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
@@ -154,6 +155,16 @@ export async function prepareSettingsSave(
     return reject(`Not saved: ${named.length ? named.join("; ") : "the settings are not valid"}.`, fields)
   }
   const options = parsed.data
+
+  // A new Stripe key, or Stripe newly chosen, is tried before it is stored: a key Stripe refuses is never saved.
+  const stripe = options.cardProcessor?.type === "stripe" ? options.cardProcessor.options : undefined
+  const wasStripe = before && "provider" in before && before.provider.options.cardProcessor?.type === "stripe"
+  if (stripe && (newSecrets.includes("cardProcessorSecretKey") || !wasStripe)) {
+    const checked = await checkStripeKey(stripe)
+    if (!checked.accepted) {
+      return reject(`Not saved: ${checked.message}`, { cardProcessorSecretKey: checked.message })
+    }
+  }
 
   const credentials = await testCredentials(options)
   if (!credentials.accepted) {

@@ -41,7 +41,14 @@ export type PayBrightSettingsView = {
   unreadable: string | null
 }
 
-export type PayBrightSettingsResponse = { settings: PayBrightSettingsView[] }
+export type PayBrightSettingsResponse = {
+  settings: PayBrightSettingsView[]
+  /**
+   * Whether this admin user may change the protected settings (environment, API key and token,
+   * card processor and its key): the `paybright_settings:update` policy under Medusa's RBAC.
+   */
+  rights: { protected_settings: boolean }
+}
 
 /** What the settings form sends: a blank or missing secret keeps the stored one. */
 export type PayBrightSettingsUpdate = Partial<PayBrightSettingsFields> & {
@@ -129,7 +136,8 @@ export type PayBrightOrderPanel = {
   payment_id: string
   contract: string | null
   capture_mode: "in_store" | "virtual_card"
-  card_processor: "stripe" | "manual" | "custom" | null
+  /** Who charges the virtual card: the processor the payment was authorized under ("stripe", "manual", a custom processor's name). */
+  card_processor: string | null
   status: PayBrightPaymentStatus
   /** The status in words: "Partially captured", "Awaiting capture · expiring in 3 days". */
   status_text: string
