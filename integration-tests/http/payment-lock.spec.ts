@@ -1,8 +1,10 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { paymentLockKey } from "../../src/workflows/payment-lock"
 import type { Simulator } from "../../src/simulator"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
-import { until } from "../helpers/medusa-exec"
+import { medusaExec, until } from "../helpers/medusa-exec"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../helpers/seed-store"
 import { useSimulator } from "../helpers/simulator"
@@ -22,7 +24,7 @@ const lender = useSimulator(
 
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbConfig }) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
@@ -31,6 +33,21 @@ medusaIntegrationTestRunner({
 
     afterEach(() => {
       delete process.env.PAYBRIGHT_LOCK_WAIT_SECONDS
+    })
+
+    it("refuses to boot when PAYBRIGHT_LOCK_TTL_SECONDS is shorter than a capture the options allow, naming the option", async () => {
+      // timeoutMs 20 s and 30 s for the database: a 30 s lease cannot cover an in-store capture.
+      const boot = medusaExec("./integration-tests/cross-process/boot-only.ts", dbConfig.clientUrl, {
+        PAYBRIGHT_LOCK_TTL_SECONDS: "30",
+      })
+      expect(await boot.exited).not.toBe(0)
+      expect(boot.output()).not.toContain("booted")
+      expect(boot.output()).toMatch(/`timeoutMs` makes one capture take up to 50 s .* PAYBRIGHT_LOCK_TTL_SECONDS=30/)
+
+      const fits = medusaExec("./integration-tests/cross-process/boot-only.ts", dbConfig.clientUrl, {
+        PAYBRIGHT_LOCK_TTL_SECONDS: "60",
+      })
+      expect([await fits.exited, fits.output()]).toEqual([0, expect.stringContaining("booted")])
     })
 
     it("keeps the payment's lock after the admin's client leaves: a second capture waits for the first or is refused, never runs beside it", async () => {
@@ -51,6 +68,16 @@ medusaIntegrationTestRunner({
       )
       leaving.abort()
       expect(await first).toMatchObject({ name: "CanceledError" })
+
+      // Its lease outlives the longest capture these options allow: timeoutMs 20 s, and the admin
+      // may switch to the virtual card charged on Stripe (20 s each try): 3 card reads (60.6 s)
+      // then 3 Stripe tries with up to 60 s between them, and a cancellation (200 s).
+      const lease = await getContainer()
+        .resolve(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw(`SELECT EXTRACT(EPOCH FROM expiration - NOW()) AS seconds FROM locking WHERE id = ?`, [
+          paymentLockKey(payment.id),
+        ])
+      expect(Number(lease.rows[0].seconds)).toBeGreaterThan(260.6)
 
       // Another capture of the same payment, willing to wait one second for the lock: refused, nothing sent.
       process.env.PAYBRIGHT_LOCK_WAIT_SECONDS = "1"

@@ -11,6 +11,7 @@ import { optionIssues, optionsSchema, parseOptions, type PayBrightOptions } from
 import type { PayBrightSettingsRejection, PayBrightSettingsUpdate, PayBrightSettingsView } from "../types/admin"
 import { applyOverrides, formFieldOf, PLAIN_FIELDS, SECRET_FIELDS, settingsView } from "./editable-settings"
 import { clientsFor, decryptOverrides, secretContext } from "./effective-settings"
+import { leaseProblem } from "../workflows/lock-lease"
 import { SecretBox } from "./secret-box"
 import type { StoredSettings } from "./stored-settings"
 
@@ -155,6 +156,11 @@ export async function prepareSettingsSave(
     return reject(`Not saved: ${named.length ? named.join("; ") : "the settings are not valid"}.`, fields)
   }
   const options = parsed.data
+  const lease = leaseProblem(options)
+  if (lease) {
+    const field = formFieldOf(lease.option)
+    return reject(`Not saved: ${lease.option} ${lease.message}.`, field ? { [field]: lease.message } : {})
+  }
 
   // A new Stripe key, or Stripe newly chosen, is tried before it is stored: a key Stripe refuses is never saved.
   const stripe = options.cardProcessor?.type === "stripe" ? options.cardProcessor.options : undefined

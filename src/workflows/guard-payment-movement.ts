@@ -1,9 +1,10 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { lockTtlSeconds, lockWaitSeconds } from "./capture-payment-once"
+import { lockWaitSeconds } from "./lock-lease"
 import { paymentLockKey } from "./payment-lock"
 import { assertNoDoubtStep } from "./steps/assert-no-doubt"
 import { lockOwnerStep } from "./steps/lock-owner"
+import { movementLeaseStep } from "./steps/movement-lease"
 
 export type PaymentGuardInput = { payment_id: string; owner_id: string; movement: "capture" | "refund" }
 
@@ -22,11 +23,12 @@ export const guardPaymentMovementWorkflow = createWorkflow(
     const key = transform({ input }, ({ input }) => paymentLockKey(input.payment_id))
     // The request's own owner; this step only clears an expired lease on the key.
     lockOwnerStep({ key })
+    const ttl = movementLeaseStep({ payment_id: input.payment_id, movement: input.movement })
     acquireLockStep({
       key,
       ownerId: input.owner_id,
       timeout: transform({ input }, () => lockWaitSeconds()),
-      ttl: transform({ input }, () => lockTtlSeconds()),
+      ttl,
     }).config({ name: PAYMENT_LOCK_STEP })
     assertNoDoubtStep({ payment_id: input.payment_id })
     return new WorkflowResponse(true)
