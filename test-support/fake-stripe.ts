@@ -8,7 +8,7 @@ import { sendStripeEvent } from "./stripe-webhook"
 
 /**
  * A small stand-in for the Stripe API, for tests and the demo: PaymentIntents confirmed with raw
- * card data, and refunds. It is strict about what it receives (unknown parameters, bad cards and
+ * card data, refunds, and the balance (a key's check). It is strict about what it receives (unknown parameters, bad cards and
  * missing fields are refused the way Stripe refuses them) and keeps only the last four digits.
  * It also plays Stripe for Medusa's own Stripe provider (fake-stripe-intents.ts): unconfirmed
  * PaymentIntents, confirmed as Stripe.js would, and signed webhooks about them.
@@ -197,6 +197,12 @@ export async function startFakeStripe(
         if (status === 200 && fault?.kind === "processing") {
           response = { ...(response as Record<string, unknown>), status: "pending" }
         }
+      } else if (req.method === "GET" && url.pathname === "/v1/balance") {
+        // What a secret key is checked with before it is stored: it reads, and changes, nothing.
+        ;[status, response] = [
+          200,
+          { object: "balance", livemode: false, available: [{ amount: 0, currency: "cad" }], pending: [] },
+        ]
       } else {
         ;[status, response] = [
           404,

@@ -7,7 +7,13 @@ import {
   type MedusaResponse,
 } from "@medusajs/framework/http"
 import { randomUUID } from "node:crypto"
-import { guardPaymentMovementWorkflow, releasePaymentMovementWorkflow } from "../workflows/guard-payment-movement"
+import { CARD_REVEAL_POLICY } from "../policies/paybright"
+import { paymentBusyMessage } from "../messages/payment-lock-messages"
+import {
+  guardPaymentMovementWorkflow,
+  PAYMENT_LOCK_STEP,
+  releasePaymentMovementWorkflow,
+} from "../workflows/guard-payment-movement"
 import { AdminListApprovalsQuery } from "./admin/paybright/approvals/validators"
 import { AdminNoBody, AdminNoQuery, resolveRecordBody, SaveSettingsBody } from "./admin/paybright/validators"
 import { ApplicationResultBody, CallbackQuery, ShopperReturnQuery } from "./paybright/validators"
@@ -15,44 +21,68 @@ import { ApplicationResultBody, CallbackQuery, ShopperReturnQuery } from "./payb
 /**
  * An admin's capture or refund takes the same lock as the plugin's own captures, so the two never
  * run at once on one payment, in one process or across several; and it is refused while another
- * movement of the payment is in doubt. The lock goes when the response ends.
+ * movement of the payment is in doubt. The lock goes when the route (or the error handler) has
+ * answered, that is when the work is over: never when the client leaves (a closed browser, a
+ * proxy's timeout), which leaves the lender's call running. A lock that cannot be had within
+ * PAYBRIGHT_LOCK_WAIT_SECONDS is answered 409, nothing sent.
  */
-async function guardPaymentMovement(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  const input = { payment_id: req.params.id, owner_id: randomUUID() }
-  try {
-    await guardPaymentMovementWorkflow(req.scope).run({ input })
-  } catch (error) {
-    return next(error)
-  }
-  let released = false
-  const release = () => {
-    if (!released) {
-      released = true
+function guardPaymentMovement(movement: "capture" | "refund") {
+  return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    const input = { payment_id: req.params.id, owner_id: randomUUID(), movement }
+    const { errors } = await guardPaymentMovementWorkflow(req.scope).run({ input, throwOnError: false })
+    const failure = errors?.[0]
+    if (failure?.action === PAYMENT_LOCK_STEP) {
+      res.status(409).json({ type: "conflict", message: paymentBusyMessage(movement) })
+      return
+    }
+    if (failure) {
+      return next(failure.error)
+    }
+    whenAnswered(res, () => {
       void releasePaymentMovementWorkflow(req.scope)
         .run({ input })
         .catch(() => {})
-    }
+    })
+    next()
   }
-  res.once("finish", release)
-  res.once("close", release)
-  next()
+}
+
+/** Runs `done` once the response has been ended by whoever answers the request, whether or not the client is still there. */
+function whenAnswered(res: MedusaResponse, done: () => void) {
+  const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
+  let answered = false
+  res.end = ((...args: unknown[]) => {
+    const ended = end(...args)
+    if (!answered) {
+      answered = true
+      done()
+    }
+    return ended
+  }) as typeof res.end
 }
 
 /**
  * Medusa's RBAC (MEDUSA_FF_RBAC) for every admin route the plugin adds: reading needs read access
  * to orders and payments; capture, retry, resolve, card reveal and settings need write access to
- * payments. Without RBAC enabled, any admin user may use them, as the rest of the admin.
+ * payments; revealing a card also needs `paybright_card:reveal`, and changing where the money goes
+ * (card processor, its key, environment, credentials) `paybright_settings:update`. Without RBAC
+ * enabled, any admin user may use them, as the rest of the admin.
  */
 const READ_POLICIES = [
   { resource: "order", operation: "read" },
   { resource: "payment", operation: "read" },
 ]
 const WRITE_POLICIES = [{ resource: "payment", operation: "update" }]
+/** What Medusa 2.21 requires on every /admin/payments/* route. */
+const MEDUSA_PAYMENT_READ = [{ resource: "payment", operation: "read" }]
 
 export default defineMiddlewares({
   routes: [
     { methods: ["GET"], matcher: "/admin/paybright/*", policies: READ_POLICIES },
     { methods: ["POST", "DELETE"], matcher: "/admin/paybright/*", policies: [...READ_POLICIES, ...WRITE_POLICIES] },
+    // Revealing a card is a right of its own; changing the protected settings is checked by the
+    // settings routes, which alone know whether a save changes them.
+    { methods: ["POST"], matcher: "/admin/paybright/payments/:id/card/reveal", policies: [CARD_REVEAL_POLICY] },
     {
       methods: ["POST"],
       matcher: "/admin/paybright/settings/:provider_id",
@@ -65,16 +95,24 @@ export default defineMiddlewares({
     },
 
     {
-      method: ["POST"],
+      methods: ["POST"],
       matcher: "/paybright/callback",
       // The lender's callback posts a form; the raw body is kept so the provider sees what was received.
       bodyParser: { preserveRawBody: true, sizeLimit: "64kb" },
       middlewares: [validateAndTransformQuery(CallbackQuery, {}), validateAndTransformBody(ApplicationResultBody)],
     },
-    { method: ["GET"], matcher: "/paybright/return", middlewares: [validateAndTransformQuery(ShopperReturnQuery, {})] },
-    { method: ["GET"], matcher: "/paybright/cancel", middlewares: [validateAndTransformQuery(ShopperReturnQuery, {})] },
     {
-      method: ["GET"],
+      methods: ["GET"],
+      matcher: "/paybright/return",
+      middlewares: [validateAndTransformQuery(ShopperReturnQuery, {})],
+    },
+    {
+      methods: ["GET"],
+      matcher: "/paybright/cancel",
+      middlewares: [validateAndTransformQuery(ShopperReturnQuery, {})],
+    },
+    {
+      methods: ["GET"],
       matcher: "/admin/paybright/approvals",
       middlewares: [validateAndTransformQuery(AdminListApprovalsQuery, {})],
     },
@@ -89,7 +127,7 @@ export default defineMiddlewares({
       "/admin/paybright/settings/:provider_id",
       "/store/paybright/limits",
     ].map((matcher) => ({
-      method: ["GET" as const],
+      methods: ["GET" as const],
       matcher,
       middlewares: [validateAndTransformQuery(AdminNoQuery, {})],
     })),
@@ -99,16 +137,28 @@ export default defineMiddlewares({
       "/admin/paybright/voids/:id/retry",
       "/admin/paybright/payments/:id/card/reveal",
     ].map((matcher) => ({
-      method: ["POST" as const],
+      methods: ["POST" as const],
       matcher,
       middlewares: [validateAndTransformBody(AdminNoBody)],
     })),
     {
-      method: ["POST"],
+      methods: ["POST"],
       matcher: "/admin/paybright/records/:id/resolve",
       middlewares: [validateAndTransformBody(resolveRecordBody)],
     },
-    { method: ["POST"], matcher: "/admin/payments/:id/capture", middlewares: [guardPaymentMovement] },
-    { method: ["POST"], matcher: "/admin/payments/:id/refund", middlewares: [guardPaymentMovement] },
+    // Medusa checks these routes' own policies after plugin middlewares run: the guards check the
+    // same ones first, so a caller without the right never takes (or waits for) a payment's lock.
+    {
+      methods: ["POST"],
+      matcher: "/admin/payments/:id/capture",
+      policies: [...MEDUSA_PAYMENT_READ, { resource: "capture", operation: "create" }],
+      middlewares: [guardPaymentMovement("capture")],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/payments/:id/refund",
+      policies: [...MEDUSA_PAYMENT_READ, { resource: "refund", operation: "create" }],
+      middlewares: [guardPaymentMovement("refund")],
+    },
   ],
 })

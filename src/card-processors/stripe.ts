@@ -10,6 +10,16 @@ import {
   type RefundResult,
 } from "./types"
 
+/** Time limit of each call to Stripe unless `timeoutMs` says otherwise. */
+export const STRIPE_TIMEOUT_MS = 20_000
+/** Stripe's own retries of a charge or refund (network errors, 429, 5xx), with the same idempotency key. */
+export const STRIPE_RETRIES = 2
+/**
+ * The longest pause Stripe's client makes before a retry: it waits as long as Stripe's Retry-After
+ * asks, up to 60 s (stripe-node's MAX_RETRY_AFTER_WAIT), and at most 5 s otherwise.
+ */
+const STRIPE_LONGEST_PAUSE_MS = 60_000
+
 /** Options of the Stripe card processor. */
 export const stripeProcessorOptionsSchema = z
   .object({
@@ -19,7 +29,7 @@ export const stripeProcessorOptionsSchema = z
     host: z.string().optional(),
     port: z.number().int().positive().optional(),
     protocol: z.enum(["http", "https"]).optional(),
-    timeoutMs: z.number().int().min(1000).default(20_000),
+    timeoutMs: z.number().int().min(1000).default(STRIPE_TIMEOUT_MS),
   })
   .strict()
 export type StripeProcessorOptions = z.input<typeof stripeProcessorOptionsSchema>
@@ -35,15 +45,7 @@ export class StripeCardProcessor implements CardProcessor {
   private readonly stripe: Stripe
 
   constructor(options: StripeProcessorOptions) {
-    const parsed = stripeProcessorOptionsSchema.parse(options)
-    this.stripe = new Stripe(parsed.secretKey, {
-      host: parsed.host,
-      port: parsed.port,
-      protocol: parsed.protocol,
-      timeout: parsed.timeoutMs,
-      maxNetworkRetries: 2,
-      telemetry: false,
-    })
+    this.stripe = stripeClient(stripeProcessorOptionsSchema.parse(options))
   }
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
@@ -101,7 +103,8 @@ export class StripeCardProcessor implements CardProcessor {
       if (intent.status !== "succeeded") {
         // A virtual card cannot pass 3-D Secure or any other shopper step: cancel the intent so
         // nothing stays authorized, and report the charge as not made.
-        await this.stripe.paymentIntents.cancel(intent.id).catch(() => undefined)
+        // Tried once: the charge is already refused, and a retry would only hold the payment's lock longer.
+        await this.stripe.paymentIntents.cancel(intent.id, {}, { maxNetworkRetries: 0 }).catch(() => undefined)
         throw new CardProcessorError(
           "declined",
           `Stripe left the charge ${intent.id} in status ${intent.status}; it was cancelled`,
@@ -202,6 +205,66 @@ export class StripeCardProcessor implements CardProcessor {
     }
     const message = error instanceof Stripe.errors.StripeError ? error.message : "unexpected error"
     return new CardProcessorError("processor_error", `Stripe failed the ${operation}: ${message}`, this.name)
+  }
+}
+
+/**
+ * The longest a charge through Stripe can take: the charge with Stripe's retries and their pauses,
+ * then, when the card needed the cardholder, the intent's cancellation tried once. A refund takes
+ * no more than the charge alone. The payment's lock is held at least this long.
+ */
+export function longestStripeChargeMs(timeoutMs = STRIPE_TIMEOUT_MS): number {
+  return longestStripeCallMs(timeoutMs) + timeoutMs
+}
+
+/** One call with Stripe's retries and their longest pauses. */
+export function longestStripeCallMs(timeoutMs = STRIPE_TIMEOUT_MS): number {
+  return (STRIPE_RETRIES + 1) * timeoutMs + STRIPE_RETRIES * STRIPE_LONGEST_PAUSE_MS
+}
+
+/** Stripe's client for these options; `overrides` for a call made apart from charges and refunds. */
+function stripeClient(
+  options: z.output<typeof stripeProcessorOptionsSchema>,
+  overrides: { timeout?: number; maxNetworkRetries?: number } = {}
+): Stripe {
+  return new Stripe(options.secretKey, {
+    host: options.host,
+    port: options.port,
+    protocol: options.protocol,
+    timeout: options.timeoutMs,
+    maxNetworkRetries: STRIPE_RETRIES,
+    telemetry: false,
+    ...overrides,
+  })
+}
+
+/**
+ * Checks a secret key before it is stored, with a call that reads and changes nothing of weight:
+ * the account's balance. 401 means Stripe does not know the key; 403, a restricted key Stripe
+ * knows that may not read the balance, which is accepted (it is charged with, not read from).
+ */
+export async function checkStripeKey(options: StripeProcessorOptions): Promise<{ accepted: boolean; message: string }> {
+  const parsed = stripeProcessorOptionsSchema.parse(options)
+  const stripe = stripeClient(parsed, { timeout: Math.min(parsed.timeoutMs, 10_000), maxNetworkRetries: 0 })
+  try {
+    await stripe.balance.retrieve()
+    return { accepted: true, message: "Stripe accepted the secret key." }
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeAuthenticationError) {
+      return {
+        accepted: false,
+        message:
+          "Stripe did not accept this secret key (401); copy it again from the Stripe dashboard (Developers → API keys).",
+      }
+    }
+    if (error instanceof Stripe.errors.StripePermissionError) {
+      return {
+        accepted: true,
+        message: "Stripe accepted the restricted key; make sure it may create PaymentIntents and refunds.",
+      }
+    }
+    const said = error instanceof Stripe.errors.StripeError ? error.message : "no answer"
+    return { accepted: false, message: `the secret key could not be checked with Stripe (${said}); try again.` }
   }
 }
 

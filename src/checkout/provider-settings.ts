@@ -1,7 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/types"
-import type { PayBrightOptions } from "../providers/paybright/options"
-import { effectiveProvider, type EffectiveProvider } from "../settings/effective-settings"
+import { parseOptions, type PayBrightOptions } from "../providers/paybright/options"
+import { effectiveSettings, type EffectiveProvider, type SettingsState } from "../settings/effective-settings"
+import { SettingsUnreadableError } from "../settings/unreadable-settings"
 
 type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, unknown> }
 
@@ -25,19 +26,32 @@ export function registeredProviders(config: ConfigModule): Map<string, Record<st
  * The PayBright provider registered as `providerId` (pp_paybright_<id>) as it runs now: the
  * store's configuration with what the admin saved on top, its lender client and its settlement.
  * Routes, subscribers and workflows run outside the payment module and use this; the provider
- * itself uses the same function. Holds the API token: keep it server-side.
+ * itself uses the same function. Holds the API token: keep it server-side. Throws
+ * SettingsUnreadableError where this process cannot use the saved settings.
  */
 export async function effectiveProviderOf(
   scope: MedusaContainer,
   providerId: string
 ): Promise<EffectiveProvider | undefined> {
+  const state = await effectiveSettingsOf(scope, providerId)
+  if (state && "unreadable" in state) {
+    throw new SettingsUnreadableError(state.unreadable)
+  }
+  return state?.provider
+}
+
+/** effectiveProviderOf's answer, or why this process cannot use the saved settings (for the admin). */
+export async function effectiveSettingsOf(
+  scope: MedusaContainer,
+  providerId: string
+): Promise<SettingsState | undefined> {
   const config = registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule).get(
     providerId
   )
   if (!config) {
     return undefined
   }
-  return effectiveProvider({
+  return effectiveSettings({
     pg: scope.resolve(ContainerRegistrationKeys.PG_CONNECTION),
     providerId,
     config,
@@ -68,4 +82,14 @@ export async function payBrightRegistrations(
     }))
   )
   return found.flatMap(({ providerId, provider }) => (provider ? [{ providerId, options: provider.options }] : []))
+}
+
+/**
+ * Each registration's options as medusa-config.ts writes them, without what the admin saved: only
+ * for what the admin cannot change (the storefront's URL and paths), where a process that cannot
+ * use the saved settings must still send a shopper somewhere.
+ */
+export function configuredRegistrations(scope: MedusaContainer): { providerId: string; options: PayBrightOptions }[] {
+  const config = registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
+  return [...config].map(([providerId, options]) => ({ providerId, options: parseOptions(options) }))
 }

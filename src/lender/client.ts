@@ -44,6 +44,25 @@ export type LenderClientConfig = {
   readRetries?: number
 }
 
+/** Extra tries of a read that is safe to repeat (the virtual card), on network errors, 429 and 5xx. */
+export const LENDER_READ_RETRIES = 2
+
+/** The pause before a read's next try: 200 ms, then 400 ms. */
+function readBackoffMs(attempt: number): number {
+  return 200 * 2 ** attempt
+}
+
+/**
+ * The longest a call to the lender can take, its tries included: a capture, refund or void is
+ * tried once; a read up to `retries` more times, with its pauses. The payment's lock is held at
+ * least this long (src/workflows/lock-lease.ts).
+ */
+export function longestLenderCallMs(timeoutMs: number, retries = 0): number {
+  let pauses = 0
+  for (let attempt = 0; attempt < retries; attempt++) pauses += readBackoffMs(attempt)
+  return (retries + 1) * timeoutMs + pauses
+}
+
 /** Connection errors that mean no byte of the request reached the lender. */
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"])
 
@@ -65,7 +84,7 @@ export class LenderClient {
   constructor(config: LenderClientConfig) {
     this.apiKey = config.apiKey
     this.apiToken = config.apiToken
-    this.readRetries = config.readRetries ?? 2
+    this.readRetries = config.readRetries ?? LENDER_READ_RETRIES
     const credential = Buffer.from(`${config.apiKey}:${config.apiToken}`, "utf8").toString("base64")
     const shared = {
       timeout: config.timeoutMs ?? 15_000,
@@ -214,7 +233,7 @@ export class LenderClient {
           throw error
         }
       }
-      await delay(200 * 2 ** attempt)
+      await delay(readBackoffMs(attempt))
     }
   }
 

@@ -7,31 +7,37 @@ import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import { allPages } from "../records/all-pages"
 import type { MoneyRecordRow } from "../records/money-record-types"
+import { SettingsUnreadableError, standingUnreadableReports } from "../settings/unreadable-settings"
 import type { PayBrightAttentionItem } from "../types/admin"
 import type { ApprovalRecord } from "../workflows/approvals"
 import { recordActions } from "./record-actions"
 
-/** Most urgent first: what may have moved money, then what was refused, then what expires. */
+/**
+ * Most urgent first: a process that refuses all PayBright work, what may have moved money, then
+ * what was refused, then what expires.
+ */
 const ORDER: Record<PayBrightAttentionItem["kind"], number> = {
-  in_doubt: 0,
-  unreleased_contract: 1,
-  refused_capture: 2,
-  orphaned_approval: 3,
-  expiring_authorization: 4,
-  open_authorization: 5,
+  settings_unreadable: 0,
+  in_doubt: 1,
+  unreleased_contract: 2,
+  refused_capture: 3,
+  orphaned_approval: 4,
+  expiring_authorization: 5,
+  open_authorization: 6,
 }
 
 const NONE = { record_id: null, approval_id: null, movement: null }
 
 /**
- * The order list's "PayBright: needs attention" section: movements in doubt, contracts whose
+ * The order list's "PayBright: needs attention" section: processes that cannot use the saved
+ * settings (and so refuse all PayBright work), movements in doubt, contracts whose
  * release (void) was refused, refused captures, approved contracts that never became an order,
  * authorizations close to expiry, and every other authorization awaiting capture with its expiry
  * date. Each entry says what to do, and which actions the list offers for it.
  */
 export async function needsAttention(container: MedusaContainer, now = new Date()): Promise<PayBrightAttentionItem[]> {
   const items: PayBrightAttentionItem[] = []
-  for (const authorization of await listOpenAuthorizations(container, now)) {
+  for (const authorization of await unlessSettingsUnreadable(() => listOpenAuthorizations(container, now))) {
     items.push({
       ...NONE,
       actions: [],
@@ -51,13 +57,45 @@ export async function needsAttention(container: MedusaContainer, now = new Date(
   items.push(
     ...(await refusedRecords(container)),
     ...(await inDoubtRecords(container)),
-    ...(await unplacedOrphans(container, now))
+    ...(await unlessSettingsUnreadable(() => unplacedOrphans(container, now))),
+    // Last: the sections above report it when this very process cannot use the settings.
+    ...(await unreadableSettings(container, now))
   )
   // An order already listed for something to act on is not listed again as merely awaiting capture.
   const acted = new Set(items.filter((item) => item.kind !== "open_authorization").map((item) => item.order_id))
   return items
     .filter((item) => item.kind !== "open_authorization" || !acted.has(item.order_id))
     .sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.at.localeCompare(b.at))
+}
+
+/**
+ * A section that needs the settings is left out where this process cannot use them: the entry
+ * saying so takes its place.
+ */
+async function unlessSettingsUnreadable<T>(section: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await section()
+  } catch (error) {
+    if (error instanceof SettingsUnreadableError) return []
+    throw error
+  }
+}
+
+/** Each server or worker that reported it cannot use the saved settings: it refuses all PayBright work. */
+async function unreadableSettings(container: MedusaContainer, now: Date): Promise<PayBrightAttentionItem[]> {
+  return (await standingUnreadableReports(container, now.getTime())).map((report) => ({
+    ...NONE,
+    actions: [],
+    kind: "settings_unreadable" as const,
+    order_id: null,
+    order_display_id: null,
+    contract: null,
+    amount: "0.00",
+    currency_code: "",
+    message: report.message,
+    expires_at: null,
+    at: report.at,
+  }))
 }
 
 /**

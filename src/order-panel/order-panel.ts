@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { registeredProviderOptions } from "../checkout/provider-settings"
+import { cardProcessorOf } from "../virtual-card/payment-processor"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { PayBrightMoneyRecord, PayBrightOrderPanel, PayBrightTimelineEntry } from "../types/admin"
@@ -79,9 +80,7 @@ export async function orderPanel(
     card?: { last4: string; expiry: string; brand: string }
   }
   const captureMode = data_.capture_mode ?? options?.captureMode ?? "in_store"
-  // The processor the payment was authorized to be charged through; the settings in force for older payments.
-  const processor =
-    captureMode === "virtual_card" ? (data_.card_processor ?? options?.cardProcessor?.type ?? null) : null
+  const processor = cardProcessorOf(payment.data, options)
   // Once a release of the contract was attempted, nothing more is captured on it.
   const open = !cancelled && !records.some((record) => record.kind === "void") && MathBN.gt(remaining, 0)
   // While a capture is refused, in doubt or running, the way forward is that record (retry, resolve):

@@ -85,6 +85,7 @@ export function settingsView(input: {
   options: PayBrightOptions
   stored: (StoredSettings & { updated_at?: string | null; updated_by?: string | null }) | undefined
   secretsUnavailable: string | null
+  unreadable: string | null
 }): PayBrightSettingsView {
   const { options, stored, config } = input
   const overrides = (stored?.overrides ?? {}) as Partial<PayBrightSettingsFields>
@@ -125,5 +126,6 @@ export function settingsView(input: {
     updated_at: stored?.updated_at ?? null,
     updated_by: stored?.updated_by ?? null,
     secrets_unavailable: input.secretsUnavailable,
+    unreadable: input.unreadable,
   }
 }

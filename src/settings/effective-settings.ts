@@ -6,8 +6,10 @@ import { InStoreSettlement } from "../providers/paybright/settlement/in-store"
 import type { Settlement } from "../providers/paybright/settlement/types"
 import { VirtualCardSettlement } from "../providers/paybright/settlement/virtual-card"
 import { applyOverrides, SECRET_FIELDS, type SettingsOverrides } from "./editable-settings"
-import { SecretBox } from "./secret-box"
+import type { UnreadableSettingsFacts } from "../messages/settings-messages"
+import { SecretBox, SETTINGS_KEY_ENV } from "./secret-box"
 import { readSettingsVersion, readStoredSettings, type StoredSettings } from "./stored-settings"
+import { reportUnreadableSettings, SettingsUnreadableError } from "./unreadable-settings"
 
 /**
  * How long a process trusts the settings version it last read. Every server and worker process
@@ -31,51 +33,83 @@ export type EffectiveProvider = {
 
 export type SettingsLogger = { error(message: string): void }
 
-type Entry = { configKey: string; version: number; checkedAt: number; provider: EffectiveProvider }
+/** A provider's settings as this process can use them, or why it cannot. */
+export type SettingsState = { provider: EffectiveProvider } | { unreadable: UnreadableSettingsFacts }
+
+type Entry = { configKey: string; version: number; checkedAt: number; state: SettingsState }
 const current = new Map<string, Entry>()
-/** Providers whose saved settings could not be read, reported once per process. */
-const unreadable = new Set<string>()
+/** Providers whose settings table could not be found, reported once per process. */
+const noTable = new Set<string>()
+
+/** PostgreSQL's "undefined_table": the plugin's migrations have not run, so nothing was saved. */
+const UNDEFINED_TABLE = "42P01"
 
 /**
  * The one answer to "which settings, lender client and settlement does this PayBright provider
  * use now": medusa-config.ts's options are the defaults, the admin's saved settings override them.
  * Built once per settings version; the version is read from the database at most every
- * SETTINGS_RECHECK_MS. If what was saved cannot be used (the key to decrypt a secret is gone),
- * the configured options are used and the reason is logged.
+ * SETTINGS_RECHECK_MS. Saved settings this process cannot use (a secret that does not open with
+ * its PAYBRIGHT_SETTINGS_KEY, values that no longer fit medusa-config.ts) stop PayBright here:
+ * this throws SettingsUnreadableError, and never falls back to medusa-config.ts's options.
  */
-export async function effectiveProvider(input: {
+export async function effectiveProvider(input: EffectiveInput): Promise<EffectiveProvider> {
+  const state = await effectiveSettings(input)
+  if ("unreadable" in state) {
+    throw new SettingsUnreadableError(state.unreadable)
+  }
+  return state.provider
+}
+
+type EffectiveInput = {
   pg: Knex
   providerId: string
   /** The provider's options as written in medusa-config.ts. */
   config: Record<string, unknown>
   logger?: SettingsLogger
   now?: number
-}): Promise<EffectiveProvider> {
+}
+
+/**
+ * effectiveProvider's answer without throwing when the saved settings cannot be used, for the
+ * admin, which shows why. Each time the settings are found unusable it is reported (throttled).
+ */
+export async function effectiveSettings(input: EffectiveInput): Promise<SettingsState> {
+  const state = await settingsOf(input)
+  if ("unreadable" in state) {
+    await reportUnreadableSettings(state.unreadable, input.logger ?? console, input.now)
+  }
+  return state
+}
+
+async function settingsOf(input: EffectiveInput): Promise<SettingsState> {
   const { pg, providerId, config, logger = console } = input
   const now = input.now ?? Date.now()
   const configKey = JSON.stringify(config)
   const known = current.get(providerId)
   if (known && known.configKey === configKey && now - known.checkedAt < SETTINGS_RECHECK_MS) {
-    return known.provider
+    return known.state
   }
-  const version = await readSettingsVersion(pg, providerId).catch((error: Error) => {
-    // A store that has not run the plugin's migrations yet has no settings table: use the config.
-    if (!unreadable.has(providerId)) {
-      unreadable.add(providerId)
+  const version = await readSettingsVersion(pg, providerId).catch((error: Error & { code?: string }) => {
+    // Any other error (the database is down) fails this call: the saved settings are not known.
+    if (error.code !== UNDEFINED_TABLE) throw error
+    // A store that has not run the plugin's migrations yet has no settings table: nothing was saved.
+    if (!noTable.has(providerId)) {
+      noTable.add(providerId)
       logger.error(
-        `PayBright: could not read the settings saved in the admin (${error.message}); using medusa-config.ts`
+        `PayBright: there is no settings table (${error.message}); run the migrations. Using medusa-config.ts`
       )
     }
     return 0
   })
   if (known && known.configKey === configKey && known.version === version) {
     known.checkedAt = now
-    return known.provider
+    return known.state
   }
   const stored = version > 0 ? await readStoredSettings(pg, providerId) : undefined
-  const provider = buildProvider(providerId, config, stored, logger)
-  current.set(providerId, { configKey, version: provider.version, checkedAt: now, provider })
-  return provider
+  // A version that cannot be used is remembered too, and used again only once saved anew.
+  const state = buildProvider(providerId, config, stored)
+  current.set(providerId, { configKey, version: stored?.version ?? 0, checkedAt: now, state })
+  return state
 }
 
 /** Forgets what this process built, so its next call reads the database (after a save here). */
@@ -86,22 +120,28 @@ export function forgetEffectiveProvider(providerId: string) {
 function buildProvider(
   providerId: string,
   config: Record<string, unknown>,
-  stored: StoredSettings | undefined,
-  logger: SettingsLogger
-): EffectiveProvider {
+  stored: StoredSettings | undefined
+): SettingsState {
   const configured = parseOptions(config)
-  let options = configured
-  if (stored) {
-    try {
-      options = parseOptions(applyOverrides(config, decryptOverrides(providerId, stored)))
-    } catch (error) {
-      logger.error(
-        `PayBright: the settings saved in the admin for ${providerId} cannot be used (${(error as Error).message}); using medusa-config.ts until they are saved again`
-      )
-    }
+  if (!stored) {
+    return { provider: { providerId, options: configured, configured, version: 0, ...clientsFor(configured) } }
   }
-  // A version that cannot be used is remembered too, so it is reported once, not at every check.
-  return { providerId, options, configured, version: stored?.version ?? 0, ...clientsFor(options) }
+  const unreadable = (cause: UnreadableSettingsFacts["cause"], fact: string): SettingsState => ({
+    unreadable: { providerId, version: stored.version, cause, fact },
+  })
+  let overrides: SettingsOverrides
+  try {
+    overrides = decryptOverrides(providerId, stored)
+  } catch (error) {
+    return unreadable("key", (error as Error).message)
+  }
+  let options: PayBrightOptions
+  try {
+    options = parseOptions(applyOverrides(config, overrides))
+  } catch (error) {
+    return unreadable("invalid", (error as Error).message)
+  }
+  return { provider: { providerId, options, configured, version: stored.version, ...clientsFor(options) } }
 }
 
 /** The lender client and settlement for a set of options. */
@@ -120,20 +160,23 @@ export function clientsFor(options: PayBrightOptions): { lender: LenderClient; s
   return { lender, settlement }
 }
 
-/** The saved overrides with their secrets decrypted; throws when the key cannot open them. */
+/**
+ * The saved overrides with their secrets decrypted; throws, saying what is wrong (never a value),
+ * when this process's PAYBRIGHT_SETTINGS_KEY cannot open them.
+ */
 export function decryptOverrides(providerId: string, stored: StoredSettings): SettingsOverrides {
   const secrets: SettingsOverrides["secrets"] = {}
   const sealedNames = SECRET_FIELDS.filter((name) => stored.encrypted_secrets[name])
   if (sealedNames.length > 0) {
     const found = SecretBox.fromEnvironment()
     if ("unavailable" in found) {
-      throw new Error(found.unavailable)
+      throw new Error(`${found.fact} to decrypt the saved ${sealedNames.join(" and ")}`)
     }
     for (const name of sealedNames) {
       try {
         secrets[name] = found.box.decrypt(stored.encrypted_secrets[name], secretContext(providerId, name))
       } catch {
-        throw new Error(`the saved ${name} does not decrypt with this PAYBRIGHT_SETTINGS_KEY`)
+        throw new Error(`the saved ${name} does not decrypt with this process's ${SETTINGS_KEY_ENV}`)
       }
     }
   }

@@ -5,6 +5,8 @@ export const SETTINGS_KEY_ENV = "PAYBRIGHT_SETTINGS_KEY"
 /** Short keys are refused: `openssl rand -base64 32` gives one of 44 characters. */
 const MIN_KEY_LENGTH = 32
 const FORMAT = "v1"
+/** GCM's full tag: a shorter one is a prefix of the right tag and would verify with far less work to forge. */
+const TAG_BYTES = 16
 
 /**
  * Encrypts and decrypts the secrets the merchant saves in the admin (API token, card processor
@@ -19,16 +21,23 @@ export class SecretBox {
     this.key = createHash("sha256").update(secret, "utf8").digest()
   }
 
-  /** The box for the key in the environment, or why there is none (the admin page shows it). */
-  static fromEnvironment(env: NodeJS.ProcessEnv = process.env): { box: SecretBox } | { unavailable: string } {
+  /**
+   * The box for the key in the environment, or why there is none: `fact` says what is wrong with
+   * the variable, `unavailable` tells the merchant on the settings page what to do.
+   */
+  static fromEnvironment(
+    env: NodeJS.ProcessEnv = process.env
+  ): { box: SecretBox } | { unavailable: string; fact: string } {
     const secret = env[SETTINGS_KEY_ENV]?.trim()
     if (!secret) {
       return {
+        fact: `this process has no ${SETTINGS_KEY_ENV}`,
         unavailable: `Secrets cannot be saved from the admin: the server has no ${SETTINGS_KEY_ENV} environment variable to encrypt them with. Set it (e.g. openssl rand -base64 32) on every server and worker, then restart.`,
       }
     }
     if (secret.length < MIN_KEY_LENGTH) {
       return {
+        fact: `this process's ${SETTINGS_KEY_ENV} is shorter than ${MIN_KEY_LENGTH} characters`,
         unavailable: `Secrets cannot be saved from the admin: ${SETTINGS_KEY_ENV} is shorter than ${MIN_KEY_LENGTH} characters. Use a long random value (e.g. openssl rand -base64 32).`,
       }
     }
@@ -37,7 +46,7 @@ export class SecretBox {
 
   encrypt(plain: string, context: string): string {
     const nonce = randomBytes(12)
-    const cipher = createCipheriv("aes-256-gcm", this.key, nonce)
+    const cipher = createCipheriv("aes-256-gcm", this.key, nonce, { authTagLength: TAG_BYTES })
     cipher.setAAD(Buffer.from(context, "utf8"))
     const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()])
     return [FORMAT, nonce.toString("base64"), cipher.getAuthTag().toString("base64"), body.toString("base64")].join(":")
@@ -49,9 +58,15 @@ export class SecretBox {
     if (format !== FORMAT || !nonce || !tag || body === undefined) {
       throw new Error("not a value encrypted by the PayBright settings")
     }
-    const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(nonce, "base64"))
+    const authTag = Buffer.from(tag, "base64")
+    if (authTag.length !== TAG_BYTES) {
+      throw new Error("not a value encrypted by the PayBright settings (its authentication tag is cut short)")
+    }
+    const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(nonce, "base64"), {
+      authTagLength: TAG_BYTES,
+    })
     decipher.setAAD(Buffer.from(context, "utf8"))
-    decipher.setAuthTag(Buffer.from(tag, "base64"))
+    decipher.setAuthTag(authTag)
     return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8")
   }
 }

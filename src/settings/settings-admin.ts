@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
-import { effectiveProviderOf, registeredProviders } from "../checkout/provider-settings"
+import { effectiveSettingsOf, registeredProviders } from "../checkout/provider-settings"
+import { checkStripeKey } from "../card-processors/stripe"
 import { LenderAuthError, LenderError, LenderNotFoundError } from "../lender/errors"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import { optionIssues, optionsSchema, type PayBrightOptions } from "../providers/paybright/options"
+import { settingsUnreadableMessage } from "../messages/settings-messages"
+import { optionIssues, optionsSchema, parseOptions, type PayBrightOptions } from "../providers/paybright/options"
 import type { PayBrightSettingsRejection, PayBrightSettingsUpdate, PayBrightSettingsView } from "../types/admin"
 import {
   applyOverrides,
@@ -16,6 +18,7 @@ import {
   settingsView,
 } from "./editable-settings"
 import { clientsFor, decryptOverrides, secretContext } from "./effective-settings"
+import { leaseProblem } from "../workflows/lock-lease"
 import { SecretBox } from "./secret-box"
 import type { StoredSettings } from "./stored-settings"
 
@@ -36,27 +39,41 @@ function unavailableReason() {
   return "unavailable" in found ? found.unavailable : null
 }
 
-/** The settings page's view of every PayBright provider registration, secrets masked. */
+/**
+ * The settings page's view of every PayBright provider registration, secrets masked. Where this
+ * process cannot use what was saved, the view says why, and shows the saved values it can read.
+ */
 export async function listSettingsViews(scope: MedusaContainer): Promise<PayBrightSettingsView[]> {
   const views: PayBrightSettingsView[] = []
   for (const [providerId, config] of configOf(scope)) {
-    const provider = await effectiveProviderOf(scope, providerId)
+    const state = await effectiveSettingsOf(scope, providerId)
     const row = await storedRow(scope, providerId)
+    const unreadable = state && "unreadable" in state ? settingsUnreadableMessage(state.unreadable) : null
     views.push(
       settingsView({
         providerId,
         config,
-        options: provider!.options,
+        options: state && "provider" in state ? state.provider.options : savedPlainOptions(config, row),
         stored: row && {
           ...row,
           updated_at: new Date(row.updated_at).toISOString(),
           updated_by: await userName(scope, row.updated_by),
         },
         secretsUnavailable: unavailableReason(),
+        unreadable,
       })
     )
   }
   return views
+}
+
+/** What was saved, without its secrets, over medusa-config.ts: shown, never run on. */
+function savedPlainOptions(config: Record<string, unknown>, row: StoredRow | undefined): PayBrightOptions {
+  try {
+    return parseOptions(applyOverrides(config, { overrides: row?.overrides ?? {}, secrets: {} }))
+  } catch {
+    return parseOptions(config)
+  }
 }
 
 /** Who saved, as the admin knows them: their email, else the user id. */
@@ -97,15 +114,24 @@ export async function prepareSettingsSave(
   if (!config) {
     return reject(`There is no PayBright provider ${providerId} in this store's configuration.`, {}, 404)
   }
-  const before = await effectiveProviderOf(scope, providerId)
+  const before = await effectiveSettingsOf(scope, providerId)
   const row = await storedRow(scope, providerId)
   let saved = { overrides: {} as Record<string, unknown>, secrets: {} as Record<string, string> }
   if (row) {
     try {
       const opened = decryptOverrides(providerId, row)
       saved = { overrides: { ...opened.overrides }, secrets: { ...opened.secrets } }
-    } catch {
-      // Secrets that no longer decrypt are dropped: the form must set them again (or the config's apply).
+    } catch (error) {
+      // A saved secret this process cannot open is entered again, never dropped for medusa-config.ts's.
+      const reason = (error as Error).message
+      const unopened = SECRET_FIELDS.filter((name) => row.encrypted_secrets[name] && !(update[name] ?? "").trim())
+      if (unopened.length > 0) {
+        const message = `must be entered again: ${reason}`
+        return reject(
+          `Not saved: ${unopened.join(" and ")} ${message}.`,
+          Object.fromEntries(unopened.map((name) => [name, message]))
+        )
+      }
       saved = { overrides: { ...row.overrides }, secrets: {} }
     }
   }
@@ -138,6 +164,21 @@ export async function prepareSettingsSave(
     return reject(`Not saved: ${named.length ? named.join("; ") : "the settings are not valid"}.`, fields)
   }
   const options = parsed.data
+  const lease = leaseProblem(options)
+  if (lease) {
+    const field = formFieldOf(lease.option)
+    return reject(`Not saved: ${lease.option} ${lease.message}.`, field ? { [field]: lease.message } : {})
+  }
+
+  // A new Stripe key, or Stripe newly chosen, is tried before it is stored: a key Stripe refuses is never saved.
+  const stripe = options.cardProcessor?.type === "stripe" ? options.cardProcessor.options : undefined
+  const wasStripe = before && "provider" in before && before.provider.options.cardProcessor?.type === "stripe"
+  if (stripe && (newSecrets.includes("cardProcessorSecretKey") || !wasStripe)) {
+    const checked = await checkStripeKey(stripe)
+    if (!checked.accepted) {
+      return reject(`Not saved: ${checked.message}`, { cardProcessorSecretKey: checked.message })
+    }
+  }
 
   const credentials = await testCredentials(options)
   if (!credentials.accepted) {
@@ -156,7 +197,10 @@ export async function prepareSettingsSave(
   }
   const changed = [
     ...PLAIN_FIELDS.filter(
-      (field) => before && JSON.stringify(valueOf(before.options, field)) !== JSON.stringify(valueOf(options, field))
+      (field) =>
+        before &&
+        "provider" in before &&
+        JSON.stringify(valueOf(before.provider.options, field)) !== JSON.stringify(valueOf(options, field))
     ),
     ...newSecrets.map((name) => `${name} (replaced)`),
   ]

@@ -42,9 +42,21 @@ export type PayBrightSettingsView = {
   updated_by: string | null
   /** Null when secrets can be saved; otherwise why not (the encryption key is missing). */
   secrets_unavailable: string | null
+  /**
+   * Null when the server answering can use what was saved; otherwise why not (a saved secret does
+   * not open with its PAYBRIGHT_SETTINGS_KEY): PayBright is then stopped on that server.
+   */
+  unreadable: string | null
 }
 
-export type PayBrightSettingsResponse = { settings: PayBrightSettingsView[] }
+export type PayBrightSettingsResponse = {
+  settings: PayBrightSettingsView[]
+  /**
+   * Whether this admin user may change the protected settings (environment, API key and token,
+   * card processor and its key): the `paybright_settings:update` policy under Medusa's RBAC.
+   */
+  rights: { protected_settings: boolean }
+}
 
 /**
  * What the settings form sends: a blank or missing secret keeps the stored one. Months typed as
@@ -173,6 +185,8 @@ export type PayBrightAttentionItem = {
     | "in_doubt"
     | "unreleased_contract"
     | "orphaned_approval"
+    /** A server or worker cannot use the saved settings, so it refuses all PayBright work (not about money: amount "0.00"). */
+    | "settings_unreadable"
   /** Where the entry leads: its order, or its contract when there is no order. */
   order_id: string | null
   order_display_id: number | null

@@ -4,7 +4,8 @@ import { effectiveProviderOf } from "../checkout/provider-settings"
 import { LenderError } from "../lender/errors"
 import type { VirtualCard } from "../lender/schemas"
 import { readPaymentData } from "../providers/paybright/session-data"
-import type { PayBrightOptions } from "../providers/paybright/options"
+import { cardProcessorOf } from "./payment-processor"
+import type { LenderClient } from "../lender/client"
 
 export type MaskedCard = {
   card_token: string
@@ -14,20 +15,21 @@ export type MaskedCard = {
   billing_address: VirtualCard["billing_address"]
 }
 
-/**
- * Reads a PayBright payment's virtual card from the lender, just in time, for the admin. The
- * card is never cached or stored: each call asks the lender again.
- */
-export async function retrieveVirtualCard(
-  scope: MedusaContainer,
-  paymentId: string
-): Promise<{
-  card: VirtualCard
-  options: PayBrightOptions
+/** A PayBright payment settled through its virtual card, as the admin's card routes need it. */
+export type CardPayment = {
+  lender: LenderClient
+  /**
+   * Who charges this payment's card: the processor it was authorized under (its data's
+   * `card_processor`), or, for a payment authorized before that was recorded, the settings in force.
+   */
+  processor: string | null
   uncaptured: string
   cancelled: boolean
   payment: { contract: string; currency_code: string; order_id: string | null }
-}> {
+}
+
+/** A PayBright payment settled through its virtual card, without its card; refuses any other payment. */
+export async function cardPayment(scope: MedusaContainer, paymentId: string): Promise<CardPayment> {
   const payments = scope.resolve(Modules.PAYMENT)
   const [payment] = await payments.listPayments(
     { id: paymentId },
@@ -42,32 +44,41 @@ export async function retrieveVirtualCard(
   const provider = payment.provider_id.startsWith("pp_paybright_")
     ? await effectiveProviderOf(scope, payment.provider_id)
     : undefined
-  const options = provider?.options
-  if (!provider || !options) {
+  if (!provider) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${paymentId} is not a PayBright payment`)
   }
-  if (options.captureMode !== "virtual_card") {
+  const data = readPaymentData(payment.data)
+  // The way it was authorized, whatever the settings say now.
+  if (data.capture_mode !== "virtual_card") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `Payment ${paymentId} is settled by in-store capture; it has no virtual card`
     )
   }
-  const data = readPaymentData(payment.data)
   const captured = (payment.captures ?? []).reduce(
     (sum, capture) => MathBN.add(sum, capture.amount as never),
     MathBN.convert(0)
   )
-  const uncaptured = MathBN.sub(payment.amount as never, captured).toFixed(2)
+  return {
+    lender: provider.lender,
+    processor: cardProcessorOf(payment.data, provider.options),
+    uncaptured: MathBN.sub(payment.amount as never, captured).toFixed(2),
+    cancelled: !!payment.canceled_at,
+    payment: {
+      contract: data.gateway_reference,
+      currency_code: payment.currency_code,
+      order_id: await orderOfPayment(scope, payment.payment_collection_id),
+    },
+  }
+}
+
+/**
+ * Reads a payment's virtual card from the lender, just in time, for the admin. The card is never
+ * cached or stored: each call asks the lender again.
+ */
+export async function retrieveVirtualCard(found: CardPayment): Promise<VirtualCard> {
   try {
-    const card = await provider.lender.getVirtualCard(data.gateway_reference)
-    const order_id = await orderOfPayment(scope, payment.payment_collection_id)
-    return {
-      card,
-      options,
-      uncaptured,
-      cancelled: !!payment.canceled_at,
-      payment: { contract: data.gateway_reference, currency_code: payment.currency_code, order_id },
-    }
+    return await found.lender.getVirtualCard(found.payment.contract)
   } catch (error) {
     if (error instanceof LenderError) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message)

@@ -4,24 +4,10 @@ import { locateCaptureStep, type CaptureRequestInput } from "./steps/locate-capt
 import { makeCaptureStep } from "./steps/make-capture"
 import { lockOwnerStep } from "./steps/lock-owner"
 import { prepareCaptureRecordStep } from "./steps/prepare-capture-record"
+import { lockTtlSeconds, lockWaitSeconds } from "./lock-lease"
 
-/** A positive number of seconds from the environment, read when a workflow runs; `fallback` otherwise. */
-function secondsFromEnv(name: string, fallback: number): number {
-  const configured = Number(process.env[name])
-  return Number.isFinite(configured) && configured > 0 ? configured : fallback
-}
-
-/** Seconds to wait for the payment's lock (PAYBRIGHT_LOCK_WAIT_SECONDS, default 60). */
-export function lockWaitSeconds(): number {
-  return secondsFromEnv("PAYBRIGHT_LOCK_WAIT_SECONDS", 60)
-}
-/**
- * How long a holder may keep the payment's lock (PAYBRIGHT_LOCK_TTL_SECONDS, default 120): longer
- * than any capture takes, and how long a process killed while holding it blocks that payment.
- */
-export function lockTtlSeconds(): number {
-  return secondsFromEnv("PAYBRIGHT_LOCK_TTL_SECONDS", 120)
-}
+// Where every lock of a payment looks up its wait and its lease.
+export { lockTtlSeconds, lockWaitSeconds } from "./lock-lease"
 
 /**
  * A capture the plugin makes by itself, once: a parcel shipped (or fulfilled), or a person's

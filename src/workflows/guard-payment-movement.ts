@@ -1,17 +1,21 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { lockTtlSeconds, lockWaitSeconds } from "./capture-payment-once"
+import { lockWaitSeconds } from "./lock-lease"
 import { paymentLockKey } from "./payment-lock"
 import { assertNoDoubtStep } from "./steps/assert-no-doubt"
 import { lockOwnerStep } from "./steps/lock-owner"
+import { movementLeaseStep } from "./steps/movement-lease"
 
-export type PaymentGuardInput = { payment_id: string; owner_id: string }
+export type PaymentGuardInput = { payment_id: string; owner_id: string; movement: "capture" | "refund" }
+
+/** The name of the step that waits for the payment's lock: its failure means another movement holds it. */
+export const PAYMENT_LOCK_STEP = "paybright-lock-payment"
 
 /**
  * Before an admin's capture or refund of a payment: takes the payment's lock (the one the
  * plugin's own captures take) for the request's owner, and refuses while a movement is in doubt,
- * releasing the lock again (the lock step's compensation). The route's end releases it with
- * releasePaymentMovementWorkflow.
+ * releasing the lock again (the lock step's compensation). Once the route has answered, the work
+ * is over and releasePaymentMovementWorkflow releases it.
  */
 export const guardPaymentMovementWorkflow = createWorkflow(
   "paybright-guard-payment-movement",
@@ -19,12 +23,13 @@ export const guardPaymentMovementWorkflow = createWorkflow(
     const key = transform({ input }, ({ input }) => paymentLockKey(input.payment_id))
     // The request's own owner; this step only clears an expired lease on the key.
     lockOwnerStep({ key })
+    const ttl = movementLeaseStep({ payment_id: input.payment_id, movement: input.movement })
     acquireLockStep({
       key,
       ownerId: input.owner_id,
       timeout: transform({ input }, () => lockWaitSeconds()),
-      ttl: transform({ input }, () => lockTtlSeconds()),
-    })
+      ttl,
+    }).config({ name: PAYMENT_LOCK_STEP })
     assertNoDoubtStep({ payment_id: input.payment_id })
     return new WorkflowResponse(true)
   }

@@ -9,6 +9,7 @@ import { date, money } from "../lib/format"
 
 const DAY = 24 * 60 * 60 * 1000
 const LABELS: Record<PayBrightAttentionItem["kind"], { text: string; color: "red" | "orange" | "grey" }> = {
+  settings_unreadable: { text: "PayBright stopped", color: "red" },
   in_doubt: { text: "in doubt", color: "red" },
   refused_capture: { text: "capture refused", color: "red" },
   unreleased_contract: { text: "loan not released", color: "red" },
@@ -59,20 +60,26 @@ const PayBrightNeedsAttentionWidget = () => {
         >
           <div className="flex flex-col">
             <Text size="small" weight="plus">
-              {item.order_id ? (
-                <Link to={`/orders/${item.order_id}`}>
-                  Order {item.order_display_id ? `#${item.order_display_id}` : item.order_id}
-                </Link>
+              {item.kind === "settings_unreadable" ? (
+                <Link to="/settings/paybright">PayBright settings</Link>
               ) : (
-                `Contract ${item.contract}`
+                <>
+                  {item.order_id ? (
+                    <Link to={`/orders/${item.order_id}`}>
+                      Order {item.order_display_id ? `#${item.order_display_id}` : item.order_id}
+                    </Link>
+                  ) : (
+                    `Contract ${item.contract}`
+                  )}
+                  {` · ${money(item.amount, item.currency_code)}`}
+                </>
               )}
-              {` · ${money(item.amount, item.currency_code)}`}
             </Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
               {item.message}
             </Text>
             {/* Entries with an order are acted on from its panel; the others only here. */}
-            {!item.order_id && (
+            {!item.order_id && item.kind !== "settings_unreadable" && (
               <RecordActions
                 target={{
                   recordId: item.record_id,

@@ -1,5 +1,5 @@
 import { startFakeStripe, type FakeStripe } from "../../../test-support/fake-stripe"
-import { StripeCardProcessor } from "../stripe"
+import { checkStripeKey, StripeCardProcessor } from "../stripe"
 import { CardProcessorError, type CardDetails } from "../types"
 
 const card: CardDetails = {
@@ -34,6 +34,21 @@ describe("Stripe card processor against a strict fake Stripe", () => {
       description: "test",
       metadata: { order: "1" },
     })
+
+  it("checks a secret key with a read that charges nothing, and refuses one Stripe does not know as Stripe does", async () => {
+    const where = { host: stripe.host, port: stripe.port, protocol: "http" as const }
+    const before = stripe.requests().length
+    expect(await checkStripeKey({ secretKey: stripe.secretKey, ...where })).toEqual({
+      accepted: true,
+      message: "Stripe accepted the secret key.",
+    })
+    const wrong = await checkStripeKey({ secretKey: "sk_test_someone_elses_key", ...where })
+    expect(wrong).toEqual({ accepted: false, message: expect.stringContaining("did not accept this secret key (401)") })
+    expect(stripe.requests().slice(before)).toEqual([
+      { method: "GET", path: "/v1/balance" },
+      { method: "GET", path: "/v1/balance" },
+    ])
+  })
 
   it("charges exactly the amount in cents and keeps only the last four digits", async () => {
     const result = await charge("123.45", "key-1")

@@ -52,6 +52,7 @@ import { lenderAmount, lenderMovement } from "../../money/lender-cents"
 import { moduleRecords, type ModuleRecords } from "./module-records"
 import { parseOptions, type PayBrightOptions } from "./options"
 import { returnToken } from "./return-token"
+import { leaseProblem } from "../../workflows/lock-lease"
 import { SessionApprovals } from "./session-approval"
 import type { Settlement } from "./settlement/types"
 import {
@@ -70,9 +71,15 @@ import {
 export default class PayBrightProviderService extends AbstractPaymentProvider<PayBrightOptions> {
   static identifier = "paybright"
 
-  /** Called by Medusa at boot: a wrong option stops the store with a message naming it. */
+  /**
+   * Called by Medusa at boot: a wrong option stops the store with a message naming it, as do
+   * options whose longest capture would outlast the payment lock's lease (PAYBRIGHT_LOCK_TTL_SECONDS).
+   */
   static validateOptions(options: Record<string, unknown>): void {
-    parseOptions(options)
+    const problem = leaseProblem(parseOptions(options))
+    if (problem) {
+      throw new Error(`PayBright provider options are invalid: \`${problem.option}\` ${problem.message}`)
+    }
   }
 
   /** The options as written in medusa-config.ts: the defaults under what the admin saves. */

@@ -20,6 +20,17 @@ describe("secrets saved in the admin", () => {
     expect(() => new SecretBox(KEY).decrypt(altered, "pp_paybright_paybright:apiToken")).toThrow()
   })
 
+  it("refuses a value whose authentication tag was shortened, though a short tag is a prefix of the right one", () => {
+    const box = new SecretBox(KEY)
+    const sealed = box.encrypt("sim_test_token", "pp_paybright_paybright:apiToken")
+    const [format, nonce, tag, body] = sealed.split(":")
+    for (const bytes of [4, 8, 12, 15]) {
+      const shortened = Buffer.from(tag, "base64").subarray(0, bytes).toString("base64")
+      expect(() => box.decrypt([format, nonce, shortened, body].join(":"), "pp_paybright_paybright:apiToken")).toThrow()
+    }
+    expect(box.decrypt(sealed, "pp_paybright_paybright:apiToken")).toBe("sim_test_token")
+  })
+
   it("says why secrets cannot be saved without a long enough key in the environment", () => {
     const missing = SecretBox.fromEnvironment({})
     expect("unavailable" in missing && missing.unavailable).toContain(SETTINGS_KEY_ENV)

@@ -53,12 +53,22 @@ const PayBrightSettingsPage = () => {
         lines={4}
       />
       {/* Keyed by version: a save or another admin's change loads the form afresh. */}
-      {view && <SettingsForm key={`${view.provider_id}:${view.version}`} view={view} />}
+      {view && (
+        <SettingsForm
+          key={`${view.provider_id}:${view.version}`}
+          view={view}
+          mayChangeProtected={data?.rights.protected_settings ?? false}
+        />
+      )}
     </Container>
   )
 }
 
-function SettingsForm({ view }: { view: PayBrightSettingsView }) {
+/** Shown under a protected setting to a user who may not change it. */
+const PROTECTED_HINT = "Changing this needs the paybright_settings:update permission."
+
+function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsView; mayChangeProtected: boolean }) {
+  const locked = !mayChangeProtected
   const [values, setValues] = useState<PayBrightSettingsFields>(view.values)
   const [currencies, setCurrencies] = useState(view.values.currencies.join(", "))
   const [months, setMonths] = useState(view.values.financingMonths?.toString() ?? "")
@@ -115,6 +125,11 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
         void submit()
       }}
     >
+      {view.unreadable && (
+        <Alert variant="error" id="paybright-settings-unreadable">
+          {view.unreadable}
+        </Alert>
+      )}
       {view.secrets_unavailable && (
         <Alert variant="warning" id="paybright-secrets-unavailable">
           {view.secrets_unavailable}
@@ -133,6 +148,7 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
           onChange={(value) => set("environment", value as PayBrightSettingsFields["environment"])}
           options={{ sandbox: "Sandbox", production: "Production" }}
           error={errors.environment}
+          locked={locked}
         />
         <TextField
           name="apiKey"
@@ -140,6 +156,7 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
           value={values.apiKey}
           onChange={(value) => set("apiKey", value)}
           error={errors.apiKey}
+          locked={locked}
         />
         <SecretField
           name="apiToken"
@@ -148,6 +165,7 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
           value={apiToken}
           onChange={setApiToken}
           disabled={!!view.secrets_unavailable}
+          locked={locked}
           error={errors.apiToken}
         />
       </Section>
@@ -183,6 +201,7 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
               : { none: "None", stripe: "Stripe", manual: "Manual (a person charges the card)" }
           }
           error={errors.cardProcessorType}
+          locked={locked}
         />
         {values.cardProcessorType === "stripe" && (
           <SecretField
@@ -192,6 +211,7 @@ function SettingsForm({ view }: { view: PayBrightSettingsView }) {
             value={cardProcessorSecretKey}
             onChange={setCardProcessorSecretKey}
             disabled={!!view.secrets_unavailable}
+            locked={locked}
             error={errors.cardProcessorSecretKey}
           />
         )}
@@ -316,11 +336,13 @@ function TextField(props: {
   onChange: (value: string) => void
   error?: string
   inputMode?: "decimal"
+  locked?: boolean
 }) {
   return (
-    <Field name={props.name} label={props.label} error={props.error}>
+    <Field name={props.name} label={props.label} error={props.error} hint={props.locked ? PROTECTED_HINT : undefined}>
       <Input
         id={props.name}
+        disabled={props.locked}
         inputMode={props.inputMode}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
@@ -336,10 +358,11 @@ function Choice(props: {
   options: Record<string, string>
   onChange: (value: string) => void
   error?: string
+  locked?: boolean
 }) {
   return (
-    <Field name={props.name} label={props.label} error={props.error}>
-      <Select value={props.value} onValueChange={props.onChange}>
+    <Field name={props.name} label={props.label} error={props.error} hint={props.locked ? PROTECTED_HINT : undefined}>
+      <Select value={props.value} onValueChange={props.onChange} disabled={props.locked}>
         <Select.Trigger id={props.name}>
           <Select.Value />
         </Select.Trigger>
@@ -363,6 +386,7 @@ function SecretField(props: {
   value: string
   onChange: (value: string) => void
   disabled: boolean
+  locked: boolean
   error?: string
 }) {
   const masked =
@@ -376,7 +400,13 @@ function SecretField(props: {
       name={props.name}
       label={props.label}
       error={props.error}
-      hint={props.disabled ? "Cannot be saved here: see above." : "Leave blank to keep the current value."}
+      hint={
+        props.locked
+          ? PROTECTED_HINT
+          : props.disabled
+            ? "Cannot be saved here: see above."
+            : "Leave blank to keep the current value."
+      }
     >
       <Input
         id={props.name}
@@ -384,7 +414,7 @@ function SecretField(props: {
         autoComplete="off"
         placeholder={masked}
         value={props.value}
-        disabled={props.disabled}
+        disabled={props.disabled || props.locked}
         onChange={(event) => props.onChange(event.target.value)}
       />
     </Field>

@@ -3,6 +3,7 @@ import { forgetEffectiveProvider } from "../../../../../settings/effective-setti
 import { listSettingsViews, prepareSettingsSave } from "../../../../../settings/settings-admin"
 import type { PayBrightSettingsRejection, PayBrightSettingsSaved } from "../../../../../types/admin"
 import { savePayBrightSettingsWorkflow } from "../../../../../workflows/save-paybright-settings"
+import { requireRightsForSave } from "../rights"
 import type { SaveSettingsBody } from "../../validators"
 
 /**
@@ -14,6 +15,7 @@ export const POST = async (
   res: MedusaResponse<PayBrightSettingsSaved | PayBrightSettingsRejection>
 ) => {
   const providerId = req.params.provider_id
+  await requireRightsForSave(req, providerId, req.validatedBody)
   const prepared = await prepareSettingsSave(req.scope, providerId, req.validatedBody)
   if (!prepared.ok) {
     res.status(prepared.status).json(prepared.rejection)

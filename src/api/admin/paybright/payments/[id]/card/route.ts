@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { maskCard, retrieveVirtualCard } from "../../../../../../virtual-card/card-access"
+import { cardPayment, maskCard, retrieveVirtualCard } from "../../../../../../virtual-card/card-access"
 
 /** GET /admin/paybright/payments/:id/card: the payment's virtual card, masked. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const { card } = await retrieveVirtualCard(req.scope, req.params.id)
+  const card = await retrieveVirtualCard(await cardPayment(req.scope, req.params.id))
   res.setHeader("Cache-Control", "no-store")
   res.json({ card: maskCard(card) })
 }

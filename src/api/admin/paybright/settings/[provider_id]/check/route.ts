@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { prepareSettingsSave } from "../../../../../../settings/settings-admin"
 import type { PayBrightSettingsCheck } from "../../../../../../types/admin"
+import { requireRightsForSave } from "../../rights"
 import type { SaveSettingsBody } from "../../../validators"
 
 /**
@@ -12,6 +13,7 @@ export const POST = async (
   req: AuthenticatedMedusaRequest<SaveSettingsBody>,
   res: MedusaResponse<PayBrightSettingsCheck>
 ) => {
+  await requireRightsForSave(req, req.params.provider_id, req.validatedBody)
   const prepared = await prepareSettingsSave(req.scope, req.params.provider_id, req.validatedBody)
   res.setHeader("Cache-Control", "no-store")
   res.json(

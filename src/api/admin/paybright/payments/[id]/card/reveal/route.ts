@@ -1,22 +1,25 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
-import { maskCard, retrieveVirtualCard } from "../../../../../../../virtual-card/card-access"
+import { cardPayment, maskCard, retrieveVirtualCard } from "../../../../../../../virtual-card/card-access"
 import type { PayBrightRevealedCard } from "../../../../../../../types/admin"
 import { recordPayBrightEventWorkflow } from "../../../../../../../workflows/record-paybright-event"
 
 /**
  * POST /admin/paybright/payments/:id/card/reveal: the full card, for a person to charge it on the
- * store's own terminal. Only with the manual card processor, for a payment not cancelled that
- * still has something to capture; every reveal is an event-log row (who, when, last four digits,
+ * store's own terminal (needs the `paybright_card:reveal` policy). Only for a payment authorized
+ * under the manual card processor (a payment an automatic processor charges is never revealed,
+ * whatever the settings say now), not cancelled, with something left to capture; decided before
+ * the card is asked of the lender. Every reveal is an event-log row (who, when, last four digits,
  * never the card), and nothing caches the answer.
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<{ card: PayBrightRevealedCard }>) => {
-  const { card, options, uncaptured, cancelled, payment } = await retrieveVirtualCard(req.scope, req.params.id)
-  if (options.cardProcessor?.type !== "manual") {
+  const found = await cardPayment(req.scope, req.params.id)
+  const { uncaptured, cancelled, payment } = found
+  if (found.processor !== "manual") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      "The card is charged automatically by the configured card processor; it can only be revealed with the manual processor"
+      `This payment's card is charged by ${found.processor ?? "no card processor"}, the processor it was authorized under; only a card settled by a person (the manual processor) is ever revealed`
     )
   }
   if (cancelled || MathBN.lte(uncaptured, 0)) {
@@ -27,6 +30,7 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<
         : "Everything authorized is captured: there is nothing left to charge on this card"
     )
   }
+  const card = await retrieveVirtualCard(found)
   await recordPayBrightEventWorkflow(req.scope).run({
     input: {
       kind: "card.revealed",

@@ -1,0 +1,181 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
+import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
+import type PayBrightModuleService from "../../src/modules/paybright/service"
+import { secretContext, SETTINGS_RECHECK_MS } from "../../src/settings/effective-settings"
+import { SecretBox, SETTINGS_KEY_ENV } from "../../src/settings/secret-box"
+import type { PayBrightAttentionItem } from "../../src/types/admin"
+import { useAppPort } from "../helpers/app-port"
+import { follow, submitApplication } from "../helpers/hosted-application"
+import { medusaTotals, orderPayment } from "../helpers/ledger"
+import { medusaExec } from "../helpers/medusa-exec"
+import type { SeededStore } from "../helpers/seed-store"
+import { cartReadyForPayment, choosePayBright, storeHeaders } from "../helpers/shopper"
+import { useSimulator } from "../helpers/simulator"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
+
+jest.setTimeout(240_000)
+
+const KEY = "the-key-every-process-of-this-store-shares-0123456789"
+const SETTINGS = "/admin/paybright/settings/pp_paybright_paybright"
+
+useAppPort()
+const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
+// The app answering the tests holds the right key from boot: it saves and reads the secrets.
+beforeAll(() => {
+  process.env[SETTINGS_KEY_ENV] = KEY
+})
+afterAll(() => {
+  delete process.env[SETTINGS_KEY_ENV]
+})
+
+type Attempt = { ok: true } | { ok: false; message: string }
+type Work = { pid: number; session: Attempt; capture: Attempt; job: Attempt }
+
+medusaIntegrationTestRunner({
+  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
+  testSuite: ({ api, getContainer, dbConfig }) => {
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
+    let payment: { id: string }, contract: string
+
+    beforeAll(async () => {
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, { prices: [499.99, 89.95] }))
+      // The merchant saves the API token (encrypted under KEY) and a shop name of their own.
+      const saved = await api.post(
+        SETTINGS,
+        { shopName: "Maison Dupont", apiToken: SIMULATOR_TEST_ACCOUNT.apiToken },
+        { ...admin, validateStatus: () => true }
+      )
+      expect([saved.status, saved.data.message]).toEqual([200, undefined])
+      const cart = await cartReadyForPayment(api, store, [{ variantIndex: 0, quantity: 1 }])
+      const session = await choosePayBright(api, store, cart)
+      expect(session.data.redirect.fields.x_shop_name).toBe("Maison Dupont")
+      const back = await follow((await submitApplication(session.data.redirect)).location!)
+      const orderId = back.location!.split("/order/")[1].split("/")[0]
+      payment = await orderPayment(getContainer(), orderId)
+      contract = simulator.contractByReference(session.id)!.gateway_reference
+    })
+
+    /** Another process of the store, with its own environment, tries PayBright work once. */
+    async function workInAnotherProcess(settingsKey: string): Promise<Work & { output: string }> {
+      const cart = await cartReadyForPayment(api, store, [{ variantIndex: 1, quantity: 1 }])
+      const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "paybright-work-")), "work.json")
+      const other = medusaExec("./integration-tests/cross-process/paybright-work.ts", dbConfig.clientUrl, {
+        [SETTINGS_KEY_ENV]: settingsKey,
+        PAYBRIGHT_WORK_OUT: out,
+        PAYBRIGHT_WORK_COLLECTION: cart.paymentCollectionId,
+        PAYBRIGHT_WORK_AMOUNT: String(cart.total),
+        PAYBRIGHT_WORK_PAYMENT: payment.id,
+      })
+      const code = await other.exited
+      expect([code, fs.existsSync(out) ? "wrote" : other.output().slice(-3000)]).toEqual([0, "wrote"])
+      const work = JSON.parse(fs.readFileSync(out, "utf8")) as Work
+      fs.rmSync(path.dirname(out), { recursive: true, force: true })
+      return { ...work, output: other.output() }
+    }
+
+    async function attention(): Promise<PayBrightAttentionItem[]> {
+      return (await api.get("/admin/paybright/attention", admin)).data.items
+    }
+
+    it("a process with another PAYBRIGHT_SETTINGS_KEY refuses sessions, captures and jobs naming it, and the admin lists it first", async () => {
+      const work = await workInAnotherProcess("a-different-key-of-more-than-32-characters-0000")
+      for (const [what, attempt] of Object.entries({ session: work.session, capture: work.capture, job: work.job })) {
+        expect([what, attempt.ok]).toEqual([what, false])
+        expect([what, !attempt.ok && attempt.message]).toEqual([what, expect.stringContaining(SETTINGS_KEY_ENV)])
+      }
+      // Said loudly in that process's log too, and no secret in any of it.
+      expect(work.output).toContain(SETTINGS_KEY_ENV)
+      expect(work.output).not.toContain(SIMULATOR_TEST_ACCOUNT.apiToken)
+      // Nothing moved: no capture at the lender, none in Medusa.
+      expect(simulator.contract(contract)!.captures).toEqual([])
+      expect((await medusaTotals(getContainer(), payment.id)).captures).toEqual([])
+
+      const items = await attention()
+      expect(items[0]).toMatchObject({
+        kind: "settings_unreadable",
+        order_id: null,
+        contract: null,
+        record_id: null,
+        approval_id: null,
+        actions: [],
+        movement: null,
+      })
+      expect(items[0].message).toContain(`process ${work.pid}`)
+      expect(items[0].message).toContain("pp_paybright_paybright")
+      expect(items[0].message).toContain(SETTINGS_KEY_ENV)
+
+      // This process, with the right key, still runs on what the merchant saved.
+      const cart = await cartReadyForPayment(api, store, [{ variantIndex: 1, quantity: 1 }])
+      expect((await choosePayBright(api, store, cart)).data.redirect.fields.x_shop_name).toBe("Maison Dupont")
+    })
+
+    it("a process without PAYBRIGHT_SETTINGS_KEY refuses too, rather than run on medusa-config.ts", async () => {
+      const work = await workInAnotherProcess("")
+      expect(work.session.ok).toBe(false)
+      expect(!work.session.ok && work.session.message).toContain(SETTINGS_KEY_ENV)
+      expect(work.capture.ok).toBe(false)
+      expect(simulator.contract(contract)!.captures).toEqual([])
+      const reports = (await attention()).filter((item) => item.kind === "settings_unreadable")
+      expect(reports.map((item) => item.message)).toContainEqual(expect.stringContaining(`process ${work.pid}`))
+
+      // Once saved again, a report about the earlier version no longer stands.
+      const saved = await api.post(SETTINGS, { shopName: "Maison Dupont & fils" }, admin)
+      expect(saved.status).toBe(200)
+      expect((await attention()).filter((item) => item.kind === "settings_unreadable")).toEqual([])
+    })
+
+    it("the process answering the admin says why it stopped, still sends a returning shopper to the storefront, and runs again once the secret is entered anew", async () => {
+      const records = getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+      const [row] = await records.listPayBrightSettings({})
+      // Saved under a key this process does not have, as when only some processes were given a new key.
+      const sealed = new SecretBox("a-key-only-some-processes-were-given-0123456789").encrypt(
+        SIMULATOR_TEST_ACCOUNT.apiToken,
+        secretContext("pp_paybright_paybright", "apiToken")
+      )
+      await records.updatePayBrightSettings({
+        id: row.id,
+        encrypted_secrets: { apiToken: sealed },
+        // Each test starts from the database as it was after beforeAll; this process may have seen higher versions.
+        version: row.version + 100,
+      })
+      await new Promise((resolve) => setTimeout(resolve, SETTINGS_RECHECK_MS + 200))
+
+      const cart = await cartReadyForPayment(api, store, [{ variantIndex: 1, quantity: 1 }])
+      const refused = await api.post(
+        `/store/payment-collections/${cart.paymentCollectionId}/payment-sessions`,
+        { provider_id: "pp_paybright_paybright" },
+        { ...storeHeaders(store), validateStatus: () => true }
+      )
+      expect(refused.status).toBe(500)
+      expect(refused.data.message).toContain(SETTINGS_KEY_ENV)
+      // A shopper back from the lender lands on the storefront, not on an error page.
+      const back = await api.get("/paybright/return?x_reference=payses_unknown", {
+        maxRedirects: 0,
+        validateStatus: () => true,
+      })
+      expect([back.status, back.headers.location]).toEqual([303, expect.stringMatching(/^http:\/\/localhost:8000\//)])
+
+      const { data } = await api.get("/admin/paybright/settings", admin)
+      expect(data.settings[0].unreadable).toMatch(
+        /the saved apiToken does not decrypt with this process's PAYBRIGHT_SETTINGS_KEY/
+      )
+      expect((await attention())[0]).toMatchObject({
+        kind: "settings_unreadable",
+        message: expect.stringContaining(`process ${process.pid}`),
+      })
+      // Saving without the token would drop it for medusa-config.ts's: refused, naming it.
+      const dropped = await api.post(SETTINGS, { shopName: "Maison Dupont" }, { ...admin, validateStatus: () => true })
+      expect(dropped.status).toBe(400)
+      expect(dropped.data.fields.apiToken).toMatch(/must be entered again/)
+
+      const entered = await api.post(SETTINGS, { apiToken: SIMULATOR_TEST_ACCOUNT.apiToken }, admin)
+      expect(entered.data.settings.unreadable).toBeNull()
+      expect((await attention()).filter((item) => item.kind === "settings_unreadable")).toEqual([])
+      expect((await choosePayBright(api, store, cart)).data.redirect.fields.x_shop_name).toBe("Maison Dupont")
+    })
+  },
+})

@@ -1,0 +1,22 @@
+import type { AuthenticatedMedusaRequest } from "@medusajs/framework/http"
+import { SETTINGS_POLICY } from "../../../../policies/paybright"
+import { protectedChanges } from "../../../../settings/protected-settings"
+import { listSettingsViews } from "../../../../settings/settings-admin"
+import type { PayBrightSettingsUpdate } from "../../../../types/admin"
+import { requirePolicies } from "../require-policies"
+
+/**
+ * A save (or its check) that changes where the money goes needs `paybright_settings:update`
+ * besides the `payment:update` every write needs; checked before anything is tried with the new
+ * values, so no one without it can even test a key.
+ */
+export async function requireRightsForSave(
+  req: AuthenticatedMedusaRequest,
+  providerId: string,
+  update: PayBrightSettingsUpdate
+): Promise<void> {
+  const view = (await listSettingsViews(req.scope)).find((candidate) => candidate.provider_id === providerId)
+  if (view && protectedChanges(view.values, update).length > 0) {
+    await requirePolicies(req, [SETTINGS_POLICY])
+  }
+}

@@ -1,0 +1,36 @@
+import { SETTINGS_KEY_ENV } from "../settings/secret-box"
+
+/** Saved settings a process cannot use, as lower layers report it: facts, no advice. */
+export type UnreadableSettingsFacts = {
+  providerId: string
+  /** The settings version that could not be used. */
+  version: number
+  /** `key`: a saved secret does not open with this process's key; `invalid`: the saved values do not fit medusa-config.ts. */
+  cause: "key" | "invalid"
+  /** What was found, e.g. "the saved apiToken does not decrypt with this process's PAYBRIGHT_SETTINGS_KEY". */
+  fact: string
+}
+
+/**
+ * Why this process refuses every PayBright session, capture, refund and job: the error each of
+ * them throws, and the log line. The process never falls back to medusa-config.ts's options,
+ * which would run another mode, host or account than the merchant saved.
+ */
+export function settingsUnreadableMessage(facts: UnreadableSettingsFacts): string {
+  return `PayBright is stopped in this process: the settings saved in the admin for ${facts.providerId} (version ${facts.version}) cannot be used here (${facts.fact}), and it does not run on medusa-config.ts's instead; ${advice(facts)}.`
+}
+
+/** The "PayBright: needs attention" entry for a process that reported it cannot use the saved settings. */
+export function settingsUnreadableAttention(facts: UnreadableSettingsFacts, process: string): string {
+  return `${capitalized(process)} cannot use the PayBright settings saved for ${facts.providerId} (${facts.fact}), so it refuses every PayBright session, capture, refund and job; ${advice(facts)}.`
+}
+
+function advice(facts: UnreadableSettingsFacts): string {
+  return facts.cause === "key"
+    ? `give every server and worker the same ${SETTINGS_KEY_ENV} and restart them, and if that key changed since the secrets were saved, enter them again on Settings → PayBright`
+    : "correct them on Settings → PayBright, or medusa-config.ts, so that they fit together"
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}

@@ -1,0 +1,103 @@
+import os from "node:os"
+import { container as appContainer } from "@medusajs/framework"
+import { configManager } from "@medusajs/framework/config"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import {
+  settingsUnreadableAttention,
+  settingsUnreadableMessage,
+  type UnreadableSettingsFacts,
+} from "../messages/settings-messages"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import { recordPayBrightEventWorkflow } from "../workflows/record-paybright-event"
+import { readSettingsVersion } from "./stored-settings"
+
+/** The event-log row a process writes when it cannot use the saved settings. */
+export const UNREADABLE_EVENT = "settings.unreadable"
+/** A process that keeps refusing says so again this often, so the admin keeps listing it. */
+export const REPORT_EVERY_MS = 5 * 60_000
+/** A report stands this long: a process that stopped refusing (restarted with the right key) drops off. */
+export const REPORT_STANDS_MS = 15 * 60_000
+
+/**
+ * What every PayBright session, capture, refund and job throws in a process that cannot use the
+ * saved settings. A 500: the store is misconfigured, not the request.
+ */
+export class SettingsUnreadableError extends MedusaError {
+  constructor(readonly facts: UnreadableSettingsFacts) {
+    super(MedusaError.Types.UNEXPECTED_STATE, settingsUnreadableMessage(facts))
+  }
+}
+
+type Logger = { error(message: string): void }
+
+/** When this process last reported each problem. */
+const reported = new Map<string, number>()
+
+/**
+ * Says loudly that this process cannot use the saved settings: in its log, and in the event log,
+ * where the admin's "needs attention" list of any process reads it. Once per problem, then again
+ * every REPORT_EVERY_MS while the process keeps refusing work.
+ */
+export async function reportUnreadableSettings(facts: UnreadableSettingsFacts, logger: Logger, now = Date.now()) {
+  const key = JSON.stringify([facts.providerId, facts.version, facts.fact])
+  const last = reported.get(key)
+  if (last !== undefined && now - last < REPORT_EVERY_MS) return
+  reported.set(key, now)
+  logger.error(settingsUnreadableMessage(facts))
+  if (!appContainer.hasRegistration(PAYBRIGHT_MODULE)) return
+  const process = processName()
+  await recordPayBrightEventWorkflow(appContainer)
+    .run({
+      input: {
+        kind: UNREADABLE_EVENT,
+        actor: "system",
+        message: settingsUnreadableAttention(facts, process),
+        details: { ...facts, process },
+      },
+    })
+    .catch((error: Error) => logger.error(`PayBright: could not record that ${process} is stopped: ${error.message}`))
+}
+
+export type UnreadableReport = UnreadableSettingsFacts & { process: string; message: string; at: string }
+
+/**
+ * The processes that reported, within REPORT_STANDS_MS, that they cannot use the settings saved
+ * now (a newer save supersedes a report): the newest report of each process and provider.
+ */
+export async function standingUnreadableReports(container: MedusaContainer, now = Date.now()) {
+  const rows = (await container
+    .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+    .listPayBrightEvents(
+      { kind: UNREADABLE_EVENT, created_at: { $gte: new Date(now - REPORT_STANDS_MS) } },
+      { order: { created_at: "DESC" } }
+    )) as unknown as {
+    message: string
+    created_at: Date | string
+    details: UnreadableSettingsFacts & { process: string }
+  }[]
+  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  const versions = new Map<string, number>()
+  const standing = new Map<string, UnreadableReport>()
+  for (const row of rows) {
+    const { providerId, process } = row.details
+    if (!versions.has(providerId)) versions.set(providerId, await readSettingsVersion(pg, providerId))
+    const key = JSON.stringify([providerId, process])
+    if (versions.get(providerId) !== row.details.version || standing.has(key)) continue
+    standing.set(key, { ...row.details, message: row.message, at: new Date(row.created_at).toISOString() })
+  }
+  return [...standing.values()]
+}
+
+/** Which process this is, as the merchant reads it: "the worker process 4242 on app-2". */
+function processName(): string {
+  let mode: string | undefined
+  try {
+    mode = configManager.config.projectConfig.workerMode
+  } catch {
+    // No configuration loaded (a script): a plain process.
+  }
+  const role = mode === "worker" ? "worker process" : mode === "server" ? "server process" : "process"
+  return `the ${role} ${process.pid} on ${os.hostname()}`
+}
