@@ -206,7 +206,7 @@ describe("the PayBright admin, in a browser", () => {
     const { page, panel } = await openPanel(order.id)
     expect(await panel.locator("#paybright-status").textContent()).toBe("Loan not released")
     const records = panel.locator("#paybright-records")
-    expect(await records.textContent()).toContain(`Release of the loan ${order.total} CAD from the admin`)
+    expect(await records.textContent()).toContain(`Release of the loan ${order.total} CAD when the order was cancelled`)
     expect(await records.textContent()).toContain("Contract locked at PayBright")
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-not-released.png"), fullPage: true })
     await panel.getByRole("button", { name: "Retry the release" }).click()

@@ -1,3 +1,4 @@
+import { orderIdOf } from "../../test-support/storefront"
 import jwt from "jsonwebtoken"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -124,7 +125,7 @@ medusaIntegrationTestRunner({
       const cart = await cartReadyForPayment(api, store, [{ variantIndex: 0, quantity: 1 }])
       const session = await choosePayBright(api, store, cart, undefined, providerId)
       const back = await follow((await submitApplication(session.data.redirect)).location!)
-      const orderId = back.location!.split("/order/")[1].split("/")[0]
+      const orderId = orderIdOf(back.location)
       const payment = await orderPayment(getContainer(), orderId)
       return { payment, contract: simulator.contractByReference(session.id)!.gateway_reference }
     }

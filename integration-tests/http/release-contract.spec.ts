@@ -10,13 +10,18 @@ import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../helpers/seed-store"
 import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 import { useSimulator } from "../helpers/simulator"
+import { Modules } from "@medusajs/framework/utils"
+import { paymentLockKey } from "../../src/workflows"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
 jest.setTimeout(300_000)
 
 useAppPort()
 // A short client timeout, so that a "slow" lender is slower than it in a second or two.
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } }, { PAYBRIGHT_TIMEOUT_MS: "1500" })
+const lender = useSimulator(
+  { decision: "approve", callback: { enabled: false } },
+  { PAYBRIGHT_TIMEOUT_MS: "1500", PAYBRIGHT_LOCK_WAIT_SECONDS: "2" }
+)
 
 /** Longer than the provider's timeoutMs above. */
 const SLOW_MS = 2500
@@ -181,6 +186,52 @@ medusaIntegrationTestRunner({
         `void faults injected: ${VOID_FAULT_KINDS.length}, outcomes as documented: ${asDocumented}, loans left live: ${live}`
       )
       expect({ asDocumented, live }).toEqual({ asDocumented: VOID_FAULT_KINDS.length, live: 0 })
+    })
+
+    it("refuses to cancel an order while a movement of its payment is in doubt, naming it, and cancels once it is resolved", async () => {
+      const { order, payment, reference } = await placedOrder()
+      simulator.injectFault(reference, { operation: "capture", kind: "slow", delayMs: SLOW_MS })
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, lenient())
+      const [doubt] = (await panelOf(order.id)).records
+      expect(doubt.state).toBe("in_doubt")
+      const refused = await api.post(`/admin/orders/${order.id}/cancel`, {}, lenient())
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toBe(
+        `Not cancelled: the capture of 100.00 CAD on PayBright contract ${reference} is in doubt (record ${doubt.id}); resolve it in the order's PayBright panel as the PayBright portal shows, then cancel again.`
+      )
+      expect((await orderStatus(order.id)).status).not.toBe("canceled")
+      expect(simulator.contract(reference)!.status).not.toBe("VOIDED")
+
+      await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      expect((await orderStatus(order.id)).status).toBe("canceled")
+      const { data } = await api.get(`/admin/paybright/payments/${payment.id}/records`, admin)
+      expect(data.records).toContainEqual(
+        expect.objectContaining({ kind: "refund", trigger: "order_canceled", state: "done", amount: "100.00" })
+      )
+      expect(simulator.contract(reference)!.refunded).toBe("100.00")
+    })
+
+    it("cancels under the payment's lock like any other refund: it waits for a running movement, and is recorded order_canceled", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const locking = getContainer().resolve(Modules.LOCKING)
+      await locking.acquire(paymentLockKey(payment.id), { ownerId: "a-capture-in-another-process", expire: 30 })
+      try {
+        const busy = await api.post(`/admin/orders/${order.id}/cancel`, {}, lenient())
+        expect(busy.status).toBe(409)
+        expect(busy.data.message).toMatch(
+          /The order was not cancelled: a capture or refund of its PayBright payment is running/
+        )
+      } finally {
+        await locking.release(paymentLockKey(payment.id), { ownerId: "a-capture-in-another-process" })
+      }
+      expect((await orderStatus(order.id)).status).not.toBe("canceled")
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      const { data } = await api.get(`/admin/paybright/payments/${payment.id}/records`, admin)
+      expect(data.records).toEqual([
+        expect.objectContaining({ kind: "void", trigger: "order_canceled", state: "done" }),
+      ])
+      expect(simulator.contract(reference)!.status).toBe("VOIDED")
     })
 
     it("refunds an order with captures when it is cancelled, and never voids it", async () => {

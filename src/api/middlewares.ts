@@ -8,7 +8,8 @@ import {
 } from "@medusajs/framework/http"
 import { randomUUID } from "node:crypto"
 import { CARD_REVEAL_POLICY } from "../policies/paybright"
-import { paymentBusyMessage } from "../messages/payment-lock-messages"
+import { orderBusyMessage, paymentBusyMessage } from "../messages/payment-lock-messages"
+import { guardOrderCancellationWorkflow, releaseOrderCancellationWorkflow } from "../workflows/guard-order-cancellation"
 import {
   guardPaymentMovementWorkflow,
   PAYMENT_LOCK_STEP,
@@ -45,6 +46,34 @@ function guardPaymentMovement(movement: "capture" | "refund") {
     })
     next()
   }
+}
+
+/**
+ * Medusa's cancellation of an order refunds its captured PayBright payments and cancels (voids)
+ * the others, through the provider: it runs under the payments' locks like any other refund,
+ * recorded with trigger `order_canceled`, and is refused (400, naming the record) while a movement
+ * of them is running or in doubt. Locks and unclaimed records go once the route has answered.
+ */
+async function guardOrderCancellation(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const owner = randomUUID()
+  const { result, errors } = await guardOrderCancellationWorkflow(req.scope).run({
+    input: { order_id: req.params.id, owner_id: owner },
+    throwOnError: false,
+  })
+  const failure = errors?.[0]
+  if (failure?.action === PAYMENT_LOCK_STEP) {
+    res.status(409).json({ type: "conflict", message: orderBusyMessage() })
+    return
+  }
+  if (failure) {
+    return next(failure.error)
+  }
+  whenAnswered(res, () => {
+    void releaseOrderCancellationWorkflow(req.scope)
+      .run({ input: { ...result, owner_id: owner } })
+      .catch(() => {})
+  })
+  next()
 }
 
 /** Runs `done` once the response has been ended by whoever answers the request, whether or not the client is still there. */
@@ -159,6 +188,12 @@ export default defineMiddlewares({
       matcher: "/admin/payments/:id/refund",
       policies: [...MEDUSA_PAYMENT_READ, { resource: "refund", operation: "create" }],
       middlewares: [guardPaymentMovement("refund")],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/admin/orders/:id/cancel",
+      policies: [{ resource: "order", operation: "update" }],
+      middlewares: [guardOrderCancellation],
     },
   ],
 })

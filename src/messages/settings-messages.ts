@@ -20,6 +20,10 @@ export function settingsUnreadableMessage(facts: UnreadableSettingsFacts): strin
   return `PayBright is stopped in this process: the settings saved in the admin for ${facts.providerId} (version ${facts.version}) cannot be used here (${facts.fact}), and it does not run on medusa-config.ts's instead; ${advice(facts)}.`
 }
 
+/** What a shopper's storefront reads instead: nothing of the store's configuration. */
+export const PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS =
+  "PayBright financing is not available at the moment. Please choose another payment method."
+
 /** The "PayBright: needs attention" entry for a process that reported it cannot use the saved settings. */
 export function settingsUnreadableAttention(facts: UnreadableSettingsFacts, process: string): string {
   return `${capitalized(process)} cannot use the PayBright settings saved for ${facts.providerId} (${facts.fact}), so it refuses every PayBright session, capture, refund and job; ${advice(facts)}.`

@@ -48,7 +48,12 @@ export function exactText(amount: BigNumberInput): string {
  * a total Medusa computed to 20).
  */
 function isEverythingRemaining(amount: BigNumberInput, remaining: BigNumberInput): boolean {
-  return MathBN.lte(MathBN.abs(MathBN.sub(amount, remaining)), JSON_NUMBER_SLACK)
+  return sameMedusaAmount(amount, remaining)
+}
+
+/** Two of Medusa's amounts are the same, as far as a JSON number carries one (see isEverythingRemaining). */
+export function sameMedusaAmount(a: BigNumberInput, b: BigNumberInput): boolean {
+  return MathBN.lte(MathBN.abs(MathBN.sub(a, b)), JSON_NUMBER_SLACK)
 }
 const JSON_NUMBER_SLACK = "0.000000001"
 

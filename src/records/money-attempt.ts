@@ -4,6 +4,7 @@ import type { Failure } from "./classify-failure"
 import { writeEvent } from "./events"
 import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "./money-record-types"
 import { appLogger, appQuery, pluginRecords } from "./plugin-records"
+import { sameMedusaAmount } from "../money/lender-cents"
 
 export type AttemptInput = {
   kind: MoneyKind
@@ -78,7 +79,7 @@ export async function openAttempt(input: AttemptInput): Promise<Attempt> {
             { payment_id: input.paymentId, kind: input.kind, medusa_id: null, state: "pending" },
             { order: { created_at: "DESC" }, take: 1 }
           )) as unknown as MoneyRecordRow[]
-        ).find((candidate) => MathBN.eq(medusaAmountOf(candidate), input.medusaAmount))
+        ).find((candidate) => sameMedusaAmount(medusaAmountOf(candidate), input.medusaAmount))
       : undefined
   const fields = {
     medusa_id: input.medusaId,
@@ -171,12 +172,18 @@ async function orderOfCollection(paymentCollectionId: string) {
   return order ? { id: order.id, display_id: order.display_id } : undefined
 }
 
-/** A movement of the payment still running or in doubt, if any: while it stands, the payment is not cancelled. */
+/**
+ * Records of movements running or in doubt: in doubt, or pending with Medusa's id on them (a
+ * pending record nobody claimed yet was only written ahead of its movement, which has not started).
+ */
+export const UNSETTLED = { $or: [{ state: "in_doubt" }, { state: "pending", medusa_id: { $ne: null } }] }
+
+/** A movement of the payment running or in doubt, if any: while it stands, the payment is not cancelled. */
 export async function unsettledMovementOf(paymentId: string): Promise<MoneyRecordRow | undefined> {
-  const [record] = (await pluginRecords().listPayBrightMoneyRecords(
-    { payment_id: paymentId, state: ["pending", "in_doubt"] },
-    { take: 1, order: { created_at: "ASC" } }
-  )) as unknown as MoneyRecordRow[]
+  const [record] = (await pluginRecords().listPayBrightMoneyRecords({ payment_id: paymentId, ...UNSETTLED } as never, {
+    take: 1,
+    order: { created_at: "ASC" },
+  })) as unknown as MoneyRecordRow[]
   return record
 }
 

@@ -31,8 +31,8 @@ const TRIGGER_WORDS: Record<PayBrightMoneyRecord["trigger"], string> = {
   shipment: "at shipment",
   fulfillment: "at fulfillment",
   admin: "from the admin",
-  order_canceled: "order cancelled",
-  orphan: "orphaned approval",
+  order_canceled: "when the order was cancelled",
+  orphan: "of an orphaned approval",
   retry: "on retry",
 }
 

@@ -31,6 +31,8 @@ import type {
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { LenderError } from "../../lender/errors"
 import { cancelBlockedMessage, tooPreciseMessage } from "../../messages/merchant-messages"
+import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../messages/settings-messages"
+import { SettingsUnreadableError } from "../../settings/unreadable-settings"
 import { classifyFailure } from "../../records/classify-failure"
 import { openAttempt, twoDecimals, unsettledMovementOf } from "../../records/money-attempt"
 import { registeredProviders } from "../../checkout/provider-settings"
@@ -139,7 +141,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
         `PayBright cannot accept "x_" in the applicant's details (${prefixed.join(", ")}); remove it and try again`
       )
     }
-    const { options } = await this.current()
+    const { options } = await this.current().catch(forShoppers)
     const data = await this.sessionData(options, sessionId, input, { status: "awaiting_application" }, applicant)
     return { id: sessionId, data, status: PaymentSessionStatus.PENDING }
   }
@@ -461,6 +463,17 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     await attempt.settle({ outcome: "done", evidence: settled.evidence })
     return settled.data
   }
+}
+
+/**
+ * What a shopper's storefront is told when this process cannot use the saved settings: that
+ * PayBright is not available, never which setting or variable is wrong (the log and the admin say).
+ */
+function forShoppers(error: unknown): never {
+  if (error instanceof SettingsUnreadableError) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS)
+  }
+  throw error
 }
 
 /** A registration's value in the container, or undefined where the container has none. */

@@ -12,13 +12,17 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
  * - it never lets anyone take over a lease that has expired, so a process killed while holding a
  *   lock would block that key for good: an expired lease on the key is removed first.
  */
-export const lockOwnerStep = createStep("paybright-lock-owner", async (input: { key?: string }, { container }) => {
-  if (input.key && usesPostgresLocks(container)) {
-    const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-    await pg.raw(`DELETE FROM locking WHERE id = ? AND expiration IS NOT NULL AND expiration < NOW()`, [input.key])
+export const lockOwnerStep = createStep(
+  "paybright-lock-owner",
+  async (input: { key?: string | string[] }, { container }) => {
+    const keys = input.key === undefined ? [] : [input.key].flat()
+    if (keys.length && usesPostgresLocks(container)) {
+      const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await pg.raw(`DELETE FROM locking WHERE id IN (?) AND expiration IS NOT NULL AND expiration < NOW()`, [keys])
+    }
+    return new StepResponse(`paybright:${randomUUID()}`)
   }
-  return new StepResponse(`paybright:${randomUUID()}`)
-})
+)
 
 function usesPostgresLocks(container: { resolve(key: string): unknown }): boolean {
   const locking = container.resolve(Modules.LOCKING) as { defaultProviderId?: string }

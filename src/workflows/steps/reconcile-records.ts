@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { merchantMessage } from "../../messages/merchant-messages"
+import { merchantMessage, notStartedMessage } from "../../messages/merchant-messages"
 import { writeEvent } from "../../records/events"
 import { twoDecimals } from "../../records/money-attempt"
 import type { MoneyRecordRow } from "../../records/money-record-types"
@@ -13,6 +13,8 @@ export type ReconcileInput = { stale_after_ms: number }
 export type ReconcileReport = {
   /** Records moved from pending to in doubt. */
   in_doubt: string[]
+  /** Records written ahead of a movement that never started (no Medusa id): refused, nothing was sent. */
+  never_started: string[]
   /** Medusa captures and refunds of PayBright payments that no record confirms. */
   unexplained: { kind: "capture" | "refund"; id: string; payment_id: string; amount: string }[]
   /** Done records (lender evidence) that no Medusa capture or refund records: money Medusa does not count. */
@@ -30,7 +32,8 @@ export type ReconcileReport = {
 /**
  * A record still `pending` long after its call began belongs to a process that died mid-call (or
  * a call still hanging far past any timeout): the lender may have acted, so it becomes in doubt
- * for a person to resolve. Also lists Medusa's captures and refunds of PayBright payments that no
+ * for a person to resolve; one without Medusa's id was never claimed by its movement, so nothing
+ * was sent and it is refused. Also lists Medusa's captures and refunds of PayBright payments that no
  * done record confirms, so nothing counted in Medusa goes unexplained.
  */
 export const reconcileRecordsStep = createStep(
@@ -43,8 +46,23 @@ export const reconcileRecordsStep = createStep(
       state: "pending",
       updated_at: { $lt: cutoff },
     } as never)) as unknown as MoneyRecordRow[]
-    const report: ReconcileReport = { in_doubt: [], unexplained: [], unrecorded: [], card_in_doubt: [] }
-    for (const record of stale) {
+    const report: ReconcileReport = {
+      in_doubt: [],
+      never_started: [],
+      unexplained: [],
+      unrecorded: [],
+      card_in_doubt: [],
+    }
+    for (const record of stale.filter((row) => !row.medusa_id)) {
+      // Written ahead of a movement that never claimed it (its process stopped first): nothing was sent.
+      await records.updatePayBrightMoneyRecords({
+        id: record.id,
+        state: "refused",
+        message: notStartedMessage(record.kind, "the server may have stopped before it began"),
+      })
+      report.never_started.push(record.id)
+    }
+    for (const record of stale.filter((row) => row.medusa_id)) {
       const message = merchantMessage({
         movement: record.kind,
         outcome: "in_doubt",
