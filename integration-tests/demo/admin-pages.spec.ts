@@ -230,6 +230,7 @@ describe("the PayBright admin, in a browser", () => {
     const form = page.locator("#paybright-settings-form")
     await form.waitFor({ state: "visible", timeout: 120_000 })
     expect(await page.inputValue("#shopName")).toBe("PayBright Demo Furniture")
+    expect(await page.textContent("#paybright-settings-new-payments")).toContain("They apply to new payments")
     expect(await page.inputValue("#apiToken")).toBe("")
     expect(await page.getAttribute("#apiToken", "placeholder")).toMatch(/^•+ from medusa-config\.ts/)
     // The storefront's financing terms, as the demo's medusa-config.ts sets them.

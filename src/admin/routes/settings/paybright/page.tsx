@@ -28,6 +28,10 @@ const PayBrightSettingsPage = () => {
           <Text size="small" className="text-ui-fg-subtle">
             Settings saved here override medusa-config.ts and reach every server and worker within seconds.
           </Text>
+          <Text size="small" className="text-ui-fg-subtle" id="paybright-settings-new-payments">
+            They apply to new payments: an order already paid keeps the capture mode, card processor, environment and
+            account it was authorized under until its money has moved.
+          </Text>
         </div>
         {views.length > 1 && view && (
           <Select value={view.provider_id} onValueChange={setSelected}>
