@@ -1,6 +1,6 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { lockTtlSeconds, lockWaitSeconds } from "./lock-lease"
+import { lockWaitSeconds } from "./lock-lease"
 import { paymentLockKey } from "./payment-lock"
 import { PAYMENT_LOCK_STEP } from "./guard-payment-movement"
 import { lockOwnerStep } from "./steps/lock-owner"
@@ -18,15 +18,16 @@ export type OrderCancellationInput = { order_id: string; owner_id: string }
 export const guardOrderCancellationWorkflow = createWorkflow(
   "paybright-guard-order-cancellation-workflow",
   (input: OrderCancellationInput) => {
-    const payments = orderPayBrightPaymentsStep({ order_id: input.order_id })
-    const keys = transform({ payments }, ({ payments }) => payments.map((payment) => paymentLockKey(payment.id)))
+    const found = orderPayBrightPaymentsStep({ order_id: input.order_id })
+    const payments = transform({ found }, ({ found }) => found.payments)
+    const keys = transform({ found }, ({ found }) => found.payments.map((payment) => paymentLockKey(payment.id)))
     // The request's own owner; this step only clears expired leases on the keys.
     lockOwnerStep({ key: keys })
     acquireLockStep({
       key: keys,
       ownerId: input.owner_id,
       timeout: transform({ input }, () => lockWaitSeconds()),
-      ttl: transform({ input }, () => lockTtlSeconds()),
+      ttl: transform({ found }, ({ found }) => found.lease),
     }).config({ name: PAYMENT_LOCK_STEP })
     const prepared = prepareCancellationStep({ order_id: input.order_id, payments })
     return new WorkflowResponse({ keys, prepared })

@@ -19,6 +19,7 @@ import {
   recordApprovalStep,
   type RecordApprovalInput,
 } from "./steps"
+import { lockTtlSeconds } from "../lock-lease"
 import { lockOwnerStep } from "../steps/lock-owner"
 import { approvalLockKey } from "../steps/release-contract"
 
@@ -108,7 +109,13 @@ export const placeApprovedOrderWorkflow = createWorkflow(
   (input: { cart_id: string; lock_timeout: number; approval_id: string; session: SessionUpdate }) => {
     // The key the Store API's completion uses, with an owner (see lockOwnerStep).
     const owner = lockOwnerStep({ key: input.cart_id })
-    acquireLockStep({ key: input.cart_id, ownerId: owner, timeout: input.lock_timeout, ttl: 120 }).config({
+    acquireLockStep({
+      key: input.cart_id,
+      ownerId: owner,
+      timeout: input.lock_timeout,
+      // Completion may read the virtual card, with its retries: as long as a capture may take.
+      ttl: transform({ input }, () => lockTtlSeconds()),
+    }).config({
       name: CART_LOCK_STEP,
     })
     const update = transform({ input }, ({ input }) => ({ ...input.session, approval_id: input.approval_id }))
@@ -136,7 +143,12 @@ export const orphanUnplacedApprovalWorkflow = createWorkflow(
   }) => {
     const key = transform({ input }, ({ input }) => approvalLockKey(input))
     const owner = lockOwnerStep({ key })
-    acquireLockStep({ key, ownerId: owner, timeout: input.lock_timeout, ttl: 120 }).config({ name: CART_LOCK_STEP })
+    acquireLockStep({
+      key,
+      ownerId: owner,
+      timeout: input.lock_timeout,
+      ttl: transform({ input }, () => lockTtlSeconds()),
+    }).config({ name: CART_LOCK_STEP })
     const approval = orphanUnlessOrderedStep({ approval_id: input.approval_id, reason: input.reason })
     when({ approval }, ({ approval }) => approval.state === "orphaned").then(() => {
       updatePayBrightSessionStep(

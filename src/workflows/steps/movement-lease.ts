@@ -1,4 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { effectiveProviderOf } from "../../checkout/provider-settings"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
@@ -11,21 +12,26 @@ import { lockTtlSeconds, refundLeaseSeconds } from "../lock-lease"
  */
 export const movementLeaseStep = createStep(
   "paybright-movement-lease",
-  async (input: { payment_id: string; movement: "capture" | "refund" }, { container }) => {
-    if (input.movement !== "refund") return new StepResponse(lockTtlSeconds())
-    const [payment] = await container
-      .resolve(Modules.PAYMENT)
-      .listPayments({ id: input.payment_id }, { select: ["id", "provider_id"] })
-    const provider = payment?.provider_id.startsWith("pp_paybright_")
-      ? await effectiveProviderOf(container, payment.provider_id)
-      : undefined
-    if (!provider) return new StepResponse(lockTtlSeconds())
-    const charges = await container
-      .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
-      .listPayBrightCardTransactions(
-        { payment_id: input.payment_id, kind: "charge", state: "done" },
-        { select: ["id"] }
-      )
-    return new StepResponse(refundLeaseSeconds(provider.options, charges.length))
-  }
+  async (input: { payment_id: string; movement: "capture" | "refund" }, { container }) =>
+    new StepResponse(await movementLeaseSeconds(container, input.payment_id, input.movement))
 )
+
+/** The lease a capture or refund of this payment needs (see movementLeaseStep). */
+export async function movementLeaseSeconds(
+  container: MedusaContainer,
+  paymentId: string,
+  movement: "capture" | "refund"
+): Promise<number> {
+  if (movement !== "refund") return lockTtlSeconds()
+  const [payment] = await container
+    .resolve(Modules.PAYMENT)
+    .listPayments({ id: paymentId }, { select: ["id", "provider_id"] })
+  const provider = payment?.provider_id.startsWith("pp_paybright_")
+    ? await effectiveProviderOf(container, payment.provider_id)
+    : undefined
+  if (!provider) return lockTtlSeconds()
+  const charges = await container
+    .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+    .listPayBrightCardTransactions({ payment_id: paymentId, kind: "charge", state: "done" }, { select: ["id"] })
+  return refundLeaseSeconds(provider.options, charges.length)
+}

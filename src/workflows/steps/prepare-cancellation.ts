@@ -5,6 +5,8 @@ import { lenderMovement } from "../../money/lender-cents"
 import { paymentDataSchema } from "../../providers/paybright/session-data"
 import { twoDecimals, UNSETTLED } from "../../records/money-attempt"
 import type { MoneyRecordRow } from "../../records/money-record-types"
+import { lockTtlSeconds } from "../lock-lease"
+import { movementLeaseSeconds } from "./movement-lease"
 import { recordsOf } from "./record-queries"
 
 type OrderPayment = {
@@ -17,7 +19,7 @@ type OrderPayment = {
   refunds: { amount: number }[]
 }
 
-/** The order's PayBright payments Medusa may still cancel or refund, with their lock keys. */
+/** The order's PayBright payments Medusa may still cancel or refund, and the lease their locks need. */
 export const orderPayBrightPaymentsStep = createStep(
   "paybright-order-paybright-payments-step",
   async (input: { order_id: string }, { container }) => {
@@ -37,7 +39,9 @@ export const orderPayBrightPaymentsStep = createStep(
     const payments = ((data[0]?.payment_collections ?? []) as { payments?: OrderPayment[] }[])
       .flatMap((collection) => collection.payments ?? [])
       .filter((payment) => payment.provider_id.startsWith("pp_paybright_") && !payment.canceled_at)
-    return new StepResponse(payments)
+    // Long enough for the refund of the payment that takes longest (one over several card charges).
+    const leases = await Promise.all(payments.map((payment) => movementLeaseSeconds(container, payment.id, "refund")))
+    return new StepResponse({ payments, lease: Math.max(lockTtlSeconds(), ...leases) })
   }
 )
 
