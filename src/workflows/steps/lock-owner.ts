@@ -18,7 +18,7 @@ export const lockOwnerStep = createStep(
     const keys = input.key === undefined ? [] : [input.key].flat()
     if (keys.length && usesPostgresLocks(container)) {
       const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-      await pg.raw(`DELETE FROM locking WHERE id IN (?) AND expiration IS NOT NULL AND expiration < NOW()`, [keys])
+      await pg("locking").whereIn("id", keys).whereNotNull("expiration").where("expiration", "<", pg.fn.now()).delete()
     }
     return new StepResponse(`paybright:${randomUUID()}`)
   }
