@@ -2,8 +2,8 @@ import { SIMULATOR_TEST_ACCOUNT, startSimulator } from "../src/simulator"
 import { approveApplication } from "../test-support/simulator-application"
 import { LenderClient } from "../src/lender/client"
 import { signFields } from "../src/lender/signing"
-import { verifyApplicationResult } from "../src/providers/paybright/approval"
-import { captureAmountFor } from "../src/capture/fulfillment-value"
+import { verifyApplicationResult } from "../src/checkout/lender-result"
+import { captureAmountFor } from "../src/fulfillment/fulfillment-value"
 import { measure, measureConcurrent, type Measurement } from "./measure"
 
 /**

@@ -3,17 +3,12 @@ import { isAmount, normalizeAmount } from "../lender/amount"
 import { forLog } from "../lender/log-text"
 import { applicationOutcome, applicationResultSchema, issuePaths, type ApplicationResult } from "../lender/schemas"
 import { verifySignature } from "../lender/signing"
-import {
-  acceptsTransactionType,
-  isOrderManagementResult,
-  lenderFieldsOf,
-  requestOnlyFieldsOf,
-} from "../providers/paybright/approval"
+import { acceptsTransactionType, isOrderManagementResult, lenderFieldsOf, requestOnlyFieldsOf } from "./lender-result"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import { lenderAmount } from "../money/lender-cents"
-import type { PayBrightOptions } from "../providers/paybright/options"
-import { readReturnToken } from "../providers/paybright/return-token"
+import type { PayBrightOptions } from "../settings/options"
+import { readReturnToken } from "./return-token"
 import {
   markApprovalOrderedWorkflow,
   orphanApprovalWorkflow,
@@ -23,10 +18,10 @@ import {
   updatePayBrightSessionWorkflow,
   type ApprovalRecord,
 } from "../workflows/approvals"
-import type { OrphanReason } from "./approval-messages"
-import { cartOfCollection, findCheckout, livePayments } from "./find-checkout"
+import type { OrphanReason } from "../messages/approval-messages"
+import { cartOfCollection, findCheckout, livePayments } from "../workflows/approvals/find-checkout"
 import { awaitOrder, placeOrder } from "./place-order"
-import { payBrightRegistrations } from "./provider-settings"
+import { payBrightRegistrations } from "../settings/provider-registry"
 
 /** What came of a result delivered by the lender's callback or the shopper's return. */
 export type ApplicationResultOutcome =

@@ -1,7 +1,7 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { CART_LOCK_STEP, placeApprovedOrderWorkflow } from "../workflows/approvals"
-import { livePayments, placeOf } from "./find-checkout"
+import { livePayments, placeOf } from "../workflows/approvals/find-checkout"
 
 export type PlaceOrderResult =
   | { placed: true; orderId: string }

@@ -4,10 +4,8 @@ import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { ApprovalRecord } from "../workflows/approvals/steps"
 import { releaseOrphanedApprovalWorkflow } from "../workflows/release-contract"
-import { allPages } from "../records/all-pages"
-import { UNUSABLE_RESULTS } from "./approval-messages"
-import { payBrightRegistrations } from "./provider-settings"
-import { finalBefore } from "./settle-unplaced-approvals"
+import { allPages } from "../modules/paybright/all-pages"
+import { finalBefore, orphanReleaseTimes } from "../workflows/approvals/orphan-timing"
 
 export type OrphansReleased = { released: number; notReleased: number }
 
@@ -51,34 +49,4 @@ export async function releaseFinalOrphans(container: MedusaContainer, now = Date
     }
   }
   return outcome
-}
-
-/** The registrations whose orphans the plugin releases by itself. */
-async function releasingProviders(container: MedusaContainer): Promise<Set<string>> {
-  return new Set(
-    (await payBrightRegistrations(container))
-      .filter(({ options }) => options.releaseOrphans && options.captureMode === "in_store")
-      .map(({ providerId }) => providerId)
-  )
-}
-
-/**
- * When the plugin releases each orphan by itself (once it is final), or undefined where it does
- * not (virtual card, `releaseOrphans` off, an approval recorded before its registration was kept,
- * a signed result the store could not use, for which no approval is certain): what the merchant is
- * told to expect, or to do.
- */
-export async function orphanReleaseTimes(
-  container: MedusaContainer,
-  now = Date.now()
-): Promise<(orphan: Pick<ApprovalRecord, "provider_id" | "created_at" | "reason">) => Date | undefined> {
-  const releasing = await releasingProviders(container)
-  // An orphan verified at finalBefore(now) is final now: each is released this long after its verification.
-  const delay = now - (await finalBefore(container, now))
-  return (orphan) =>
-    orphan.provider_id &&
-    releasing.has(orphan.provider_id) &&
-    !(UNUSABLE_RESULTS as readonly string[]).includes(orphan.reason ?? "")
-      ? new Date(new Date(orphan.created_at).getTime() + delay)
-      : undefined
 }

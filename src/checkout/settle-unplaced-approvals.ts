@@ -4,14 +4,12 @@ import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import { orphanUnplacedApprovalWorkflow, type ApprovalRecord } from "../workflows/approvals"
 import { handleApplicationResult } from "./handle-application-result"
-import { payBrightRegistrations } from "./provider-settings"
+import { finalBefore } from "../workflows/approvals/orphan-timing"
 
 /** Approvals younger than this are left to the deliveries still in flight: the lender's retries, the shopper's return. */
 const REDELIVER_AFTER_MS = 60_000
 /** Seconds a redelivery waits for a completion another request is running; the next run tries again. */
 const REDELIVERY_LOCK_WAIT_SECONDS = 5
-/** Added to the grace period, so a delivery still being handled is never settled from under it. */
-const SWEEP_MARGIN_MINUTES = 5
 /** Approvals looked at per run, oldest first. */
 const BATCH = 50
 
@@ -59,18 +57,6 @@ export async function settleUnplacedApprovals(
     else settled.orphaned++
   }
   return settled
-}
-
-/**
- * Approvals verified before this time are final: no delivery of theirs is still being handled, and
- * their grace period (virtualCardGraceMinutes, at least 10 minutes) and a margin are over.
- */
-export async function finalBefore(container: MedusaContainer, now: number): Promise<number> {
-  const graceMinutes = Math.max(
-    10,
-    ...(await payBrightRegistrations(container)).map(({ options }) => options.virtualCardGraceMinutes)
-  )
-  return now - (graceMinutes + SWEEP_MARGIN_MINUTES) * 60_000
 }
 
 /** Past the grace period: ordered if its order exists after all, otherwise an orphan; decided under the cart's lock. */

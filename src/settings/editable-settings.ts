@@ -4,7 +4,7 @@ import type {
   PayBrightSettingsUpdate,
   PayBrightSettingsView,
 } from "../types/admin"
-import type { PayBrightOptions } from "../providers/paybright/options"
+import type { PayBrightOptions } from "./options"
 import type { StoredSettings } from "./stored-settings"
 
 /** Fields a merchant may leave blank, meaning "none" (no limit, no estimate, no widget). */

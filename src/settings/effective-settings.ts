@@ -1,10 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { createCardProcessor } from "../card-processors"
-import { LenderClient } from "../lender/client"
-import { parseOptions, type PayBrightOptions } from "../providers/paybright/options"
-import { InStoreSettlement } from "../providers/paybright/settlement/in-store"
-import type { Settlement } from "../providers/paybright/settlement/types"
-import { VirtualCardSettlement } from "../providers/paybright/settlement/virtual-card"
+import { parseOptions, type PayBrightOptions } from "./options"
 import { applyOverrides, SECRET_FIELDS, type SettingsOverrides } from "./editable-settings"
 import type { UnreadableSettingsFacts } from "../messages/settings-messages"
 import { SecretBox, SETTINGS_KEY_ENV } from "./secret-box"
@@ -18,13 +13,15 @@ import { reportUnreadableSettings, SettingsUnreadableError } from "./unreadable-
  */
 export const SETTINGS_RECHECK_MS = 2_000
 
-/** A PayBright provider as it runs now: its effective options, and the clients built on them. */
-export type EffectiveProvider = {
+/**
+ * A PayBright provider's settings as they stand now. One object per settings version: what is
+ * built on them (the lender client, the settlement: src/settlement/provider-clients.ts) is built
+ * once per object.
+ */
+export type ProviderSettings = {
   providerId: string
   /** medusa-config.ts's options with what the admin saved on top. Holds secrets: server-side only. */
   options: PayBrightOptions
-  lender: LenderClient
-  settlement: Settlement
   /** The settings version these were built from (0: nothing saved in the admin). */
   version: number
   /** medusa-config.ts's own options, under the admin's: payments authorized under them still move through them. */
@@ -34,7 +31,7 @@ export type EffectiveProvider = {
 export type SettingsLogger = { error(message: string): void }
 
 /** A provider's settings as this process can use them, or why it cannot. */
-export type SettingsState = { provider: EffectiveProvider } | { unreadable: UnreadableSettingsFacts }
+export type SettingsState = { provider: ProviderSettings } | { unreadable: UnreadableSettingsFacts }
 
 type Entry = { configKey: string; version: number; checkedAt: number; state: SettingsState }
 const current = new Map<string, Entry>()
@@ -52,7 +49,7 @@ const UNDEFINED_TABLE = "42P01"
  * its PAYBRIGHT_SETTINGS_KEY, values that no longer fit medusa-config.ts) stop PayBright here:
  * this throws SettingsUnreadableError, and never falls back to medusa-config.ts's options.
  */
-export async function effectiveProvider(input: EffectiveInput): Promise<EffectiveProvider> {
+export async function effectiveProvider(input: EffectiveInput): Promise<ProviderSettings> {
   const state = await effectiveSettings(input)
   if ("unreadable" in state) {
     throw new SettingsUnreadableError(state.unreadable)
@@ -113,7 +110,7 @@ async function settingsOf(input: EffectiveInput): Promise<SettingsState> {
 }
 
 /** Forgets what this process built, so its next call reads the database (after a save here). */
-export function forgetEffectiveProvider(providerId: string) {
+export function forgetProviderSettings(providerId: string) {
   current.delete(providerId)
 }
 
@@ -124,7 +121,7 @@ function buildProvider(
 ): SettingsState {
   const configured = parseOptions(config)
   if (!stored) {
-    return { provider: { providerId, options: configured, configured, version: 0, ...clientsFor(configured) } }
+    return { provider: { providerId, options: configured, configured, version: 0 } }
   }
   const unreadable = (cause: UnreadableSettingsFacts["cause"], fact: string): SettingsState => ({
     unreadable: { providerId, version: stored.version, cause, fact },
@@ -141,23 +138,7 @@ function buildProvider(
   } catch (error) {
     return unreadable("invalid", (error as Error).message)
   }
-  return { provider: { providerId, options, configured, version: stored.version, ...clientsFor(options) } }
-}
-
-/** The lender client and settlement for a set of options. */
-export function clientsFor(options: PayBrightOptions): { lender: LenderClient; settlement: Settlement } {
-  const lender = new LenderClient({
-    apiUrl: options.apiUrl,
-    checkoutUrl: options.checkoutUrl,
-    apiKey: options.apiKey,
-    apiToken: options.apiToken,
-    timeoutMs: options.timeoutMs,
-  })
-  const settlement =
-    options.captureMode === "virtual_card"
-      ? new VirtualCardSettlement(lender, createCardProcessor(options.cardProcessor!))
-      : new InStoreSettlement(lender, options.apiKey)
-  return { lender, settlement }
+  return { provider: { providerId, options, configured, version: stored.version } }
 }
 
 /**

@@ -1,9 +1,10 @@
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { effectiveProviderOf } from "../checkout/provider-settings"
+import { clientsOf } from "../settlement/provider-clients"
+import { effectiveProviderOf } from "../settings/provider-registry"
 import { LenderError } from "../lender/errors"
 import type { VirtualCard } from "../lender/schemas"
-import { readPaymentData } from "../providers/paybright/session-data"
+import { readPaymentData } from "../settlement/session-data"
 import { cardProcessorOf } from "./payment-processor"
 import type { LenderClient } from "../lender/client"
 
@@ -60,7 +61,7 @@ export async function cardPayment(scope: MedusaContainer, paymentId: string): Pr
     MathBN.convert(0)
   )
   return {
-    lender: provider.lender,
+    lender: clientsOf(provider).lender,
     processor: cardProcessorOf(payment.data, provider.options),
     uncaptured: MathBN.sub(payment.amount as never, captured).toFixed(2),
     cancelled: !!payment.canceled_at,

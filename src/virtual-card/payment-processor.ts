@@ -1,4 +1,4 @@
-import type { PayBrightOptions } from "../providers/paybright/options"
+import type { PayBrightOptions } from "../settings/options"
 
 /**
  * Who charges a PayBright payment's virtual card: the processor the payment was authorized under

@@ -1,6 +1,6 @@
 import { StripeCardProcessor } from "../../src/card-processors/stripe"
 import { CardProcessorError, type CardDetails } from "../../src/card-processors/types"
-import { cardDetails } from "../../src/providers/paybright/settlement/virtual-card"
+import { cardDetails } from "../../src/settlement/virtual-card"
 import { LenderClient } from "../../src/lender/client"
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
 import { startFakeStripe, type FakeStripe } from "../fake-stripe"

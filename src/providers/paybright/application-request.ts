@@ -1,21 +1,10 @@
 import { z } from "zod"
 import { signFields } from "../../lender/signing"
-import type { PayBrightOptions } from "./options"
+import type { PayBrightOptions } from "../../settings/options"
+import { RETURN_ROUTES } from "../../settings/backend-routes"
 
 /** Where the lender's hosted application lives on the checkout host (protocol.md §2). */
 export const APPLICATION_PATH = "/CheckOut/ApplicationForm.aspx"
-
-/** Backend routes the lender and the shopper come back to. */
-export const RETURN_ROUTES = {
-  callback: "/paybright/callback",
-  complete: "/paybright/return",
-  cancel: "/paybright/cancel",
-} as const
-
-/** Where the lender posts the result of an order-management call (a void) too: the callback route, which answers it 200. */
-export function orderManagementCallbackUrl(options: Pick<PayBrightOptions, "backendUrl">): string {
-  return `${options.backendUrl}${RETURN_ROUTES.callback}`
-}
 
 const text = z.string().trim().max(200).nullish().catch(undefined)
 const addressSchema = z.object({

@@ -1,6 +1,6 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { resolvedRecordOf } from "../../records/money-attempt"
+import { resolvedRecordOf } from "../../money/money-attempt"
 
 /**
  * The payment module's own records that Medusa does not hand to a provider: the session's amount

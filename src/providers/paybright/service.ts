@@ -33,30 +33,31 @@ import { LenderError } from "../../lender/errors"
 import { cancelBlockedMessage, tooPreciseMessage } from "../../messages/merchant-messages"
 import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../messages/settings-messages"
 import { SettingsUnreadableError } from "../../settings/unreadable-settings"
-import { classifyFailure } from "../../records/classify-failure"
-import { openAttempt, twoDecimals, unsettledMovementOf } from "../../records/money-attempt"
-import { registeredProviders } from "../../checkout/provider-settings"
-import { clientsFor, effectiveProvider, type EffectiveProvider } from "../../settings/effective-settings"
-import { channelOf } from "../../settings/payment-channel"
-import { settlementFor } from "../../settings/payment-settlement"
-import { amountLimitRefusal } from "./amount-limits"
+import { classifyFailure } from "../../money/classify-failure"
+import { openAttempt, twoDecimals, unsettledMovementOf } from "../../money/money-attempt"
+import { registeredProviders } from "../../settings/provider-registry"
+import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
+import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
+import { channelOf } from "../../settlement/payment-channel"
+import { settlementFor } from "../../settlement/settlement-for-payment"
+import { amountLimitRefusal } from "../../settings/amount-limits"
 import { forLog } from "../../lender/log-text"
-import { releaseContract } from "../../money/release-contract"
+import { releaseContract } from "../../workflows/steps/release-attempt"
 import {
   applicantFieldsWithPrefix,
   applicantSchema,
   buildApplicationRedirect,
-  orderManagementCallbackUrl,
   type ApplicantDetails,
 } from "./application-request"
-import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "./approval"
+import { orderManagementCallbackUrl } from "../../settings/backend-routes"
+import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../checkout/lender-result"
 import { lenderAmount, lenderMovement } from "../../money/lender-cents"
 import { moduleRecords, type ModuleRecords } from "./module-records"
-import { parseOptions, type PayBrightOptions } from "./options"
-import { returnToken } from "./return-token"
+import { parseOptions, type PayBrightOptions } from "../../settings/options"
+import { returnToken } from "../../checkout/return-token"
 import { leaseProblem } from "../../workflows/lock-lease"
 import { SessionApprovals } from "./session-approval"
-import type { Settlement } from "./settlement/types"
+import type { Settlement } from "../../settlement/types"
 import {
   paymentDataSchema,
   readPaymentData,
@@ -64,7 +65,7 @@ import {
   type PaymentData,
   type SessionData,
   type SessionStatus,
-} from "./session-data"
+} from "../../settlement/session-data"
 
 /**
  * The Medusa payment provider for PayBright. It maps Medusa's calls to the lender's and back;
@@ -89,7 +90,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   protected readonly records: ModuleRecords
   protected readonly logger: Pick<Logger, "info" | "warn" | "error">
   private readonly cradle: Record<string, unknown>
-  private fallback?: Omit<EffectiveProvider, "providerId">
+  private fallback?: Omit<ProviderSettings, "providerId">
   private providerId?: string
 
   constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
@@ -105,17 +106,19 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
    * The settings, lender client and settlement in force now: medusa-config.ts's options with what
    * the admin saved on top, re-read when the settings version in the database changes.
    */
-  protected async current(): Promise<Omit<EffectiveProvider, "providerId">> {
+  protected async current(): Promise<Omit<ProviderSettings, "providerId"> & ProviderClients> {
+    const settings = await this.settings()
+    return { ...settings, ...clientsOf(settings) }
+  }
+
+  private async settings(): Promise<Omit<ProviderSettings, "providerId">> {
     const pg = optional<Knex>(this.cradle, "__pg_connection__")
     this.providerId ??= providerIdOf(optional(this.cradle, "configModule"), this.configured)
     const providerId = this.providerId
     if (pg && providerId) {
       return effectiveProvider({ pg, providerId, config: this.configured, logger: this.logger })
     }
-    if (!this.fallback) {
-      const options = parseOptions(this.configured)
-      this.fallback = { options, version: 0, ...clientsFor(options) }
-    }
+    this.fallback ??= { options: parseOptions(this.configured), version: 0 }
     return this.fallback
   }
 

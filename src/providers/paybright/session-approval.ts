@@ -1,10 +1,10 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { acceptsTransactionType, verifyApplicationResult, type ApprovalFacts } from "./approval"
+import { acceptsTransactionType, verifyApplicationResult, type ApprovalFacts } from "../../checkout/lender-result"
 import { lenderAmount } from "../../money/lender-cents"
 import type { ModuleRecords } from "./module-records"
-import type { PayBrightOptions } from "./options"
-import { seal, unseal } from "./sealed"
-import type { SessionStatus } from "./session-data"
+import type { PayBrightOptions } from "../../settings/options"
+import { seal, unseal } from "../../checkout/sealed"
+import type { SessionStatus } from "../../settlement/session-data"
 
 /**
  * Turns a lender result into what a payment session may hold, and reads it back: the result is

@@ -1,5 +1,5 @@
-import { optionsSchema, parseOptions } from "../../providers/paybright/options"
-import { amountLimitRefusal } from "../../providers/paybright/amount-limits"
+import { optionsSchema, parseOptions } from "../options"
+import { amountLimitRefusal } from "../amount-limits"
 import { applyOverrides, formFieldOf } from "../editable-settings"
 
 const config = {

@@ -1,6 +1,6 @@
 import type { ApplicationResultOutcome } from "../../checkout/handle-application-result"
 import { checkoutUrl, shopperDestination } from "../../checkout/storefront-urls"
-import { parseOptions } from "../../providers/paybright/options"
+import { parseOptions } from "../../settings/options"
 import { continueOnThisSite, readPayBrightReturn } from "../return"
 
 describe("the shopper's return to the storefront", () => {

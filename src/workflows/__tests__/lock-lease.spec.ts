@@ -1,4 +1,4 @@
-import { parseOptions } from "../../providers/paybright/options"
+import { parseOptions } from "../../settings/options"
 import PayBrightProviderService from "../../providers/paybright/service"
 import {
   LOCK_TTL_ENV,

@@ -10,7 +10,7 @@ import {
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import type PayBrightModuleService from "../../modules/paybright/service"
-import type { OrphanReason } from "../../checkout/approval-messages"
+import type { OrphanReason } from "../../messages/approval-messages"
 import {
   markApprovalHandledStep,
   markApprovalOrderedStep,

@@ -1,7 +1,7 @@
 import { getOrderDetailWorkflow } from "@medusajs/core-flows"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { captureAmountFor } from "../../capture/fulfillment-value"
+import { captureAmountFor } from "../../fulfillment/fulfillment-value"
 import { lenderMovement } from "../../money/lender-cents"
 import type { CaptureTrigger } from "../types"
 

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { registeredProviderOptions } from "../../checkout/provider-settings"
+import { registeredProviderOptions } from "../../settings/provider-registry"
 import { paymentLockKey } from "../payment-lock"
 import type { CaptureTrigger } from "../types"
 import { pickPayBrightPayment } from "./capture-target"

@@ -3,10 +3,10 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { merchantMessage, notStartedMessage } from "../../messages/merchant-messages"
-import { twoDecimals } from "../../records/money-attempt"
+import { twoDecimals } from "../../money/money-attempt"
 import type { CaptureResult } from "../types"
 import type { PreparedCapture } from "./prepare-capture-record"
-import { viaOf } from "../../records/movement-via"
+import { viaOf } from "../../settlement/movement-via"
 import { findRecord, recordsOf } from "./record-queries"
 
 /**

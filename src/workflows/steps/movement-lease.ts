@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { effectiveProviderOf } from "../../checkout/provider-settings"
+import { effectiveProviderOf } from "../../settings/provider-registry"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import type PayBrightModuleService from "../../modules/paybright/service"
 import { lockTtlSeconds, refundLeaseSeconds } from "../lock-lease"

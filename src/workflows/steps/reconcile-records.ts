@@ -2,10 +2,10 @@ import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { merchantMessage, notStartedMessage } from "../../messages/merchant-messages"
-import { writeEvent } from "../../records/events"
-import { twoDecimals } from "../../records/money-attempt"
-import type { MoneyRecordRow } from "../../records/money-record-types"
-import { viaOf } from "../../records/movement-via"
+import { writeEvent } from "../../modules/paybright/write-event"
+import { twoDecimals } from "../../money/money-attempt"
+import type { MoneyRecordRow } from "../../money/money-record-types"
+import { viaOf } from "../../settlement/movement-via"
 import { recordsOf } from "./record-queries"
 
 export type ReconcileInput = { stale_after_ms: number }

@@ -3,8 +3,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { blockedByDoubtMessage } from "../../messages/merchant-messages"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import type PayBrightModuleService from "../../modules/paybright/service"
-import { twoDecimals } from "../../records/money-attempt"
-import type { MoneyRecordRow } from "../../records/money-record-types"
+import { twoDecimals } from "../../money/money-attempt"
+import type { MoneyRecordRow } from "../../money/money-record-types"
 
 export function recordsOf(container: MedusaContainer): PayBrightModuleService {
   return container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { notStartedMessage } from "../../messages/merchant-messages"
-import type { MoneyRecordRow } from "../../records/money-record-types"
+import type { MoneyRecordRow } from "../../money/money-record-types"
 import type { CaptureTrigger } from "../types"
 import { captureTarget } from "./capture-target"
 import { recordsOf } from "./record-queries"

@@ -1,14 +1,15 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { effectiveProviderOf } from "../../checkout/provider-settings"
-import { livePayments } from "../../checkout/find-checkout"
-import { releaseContract, type Released } from "../../money/release-contract"
-import { orderManagementCallbackUrl } from "../../providers/paybright/application-request"
-import { readPaymentData, type PaymentData } from "../../providers/paybright/session-data"
-import { settlementFor } from "../../settings/payment-settlement"
-import { writeEvent } from "../../records/events"
-import type { MoneyRecordRow } from "../../records/money-record-types"
+import { clientsOf } from "../../settlement/provider-clients"
+import { effectiveProviderOf } from "../../settings/provider-registry"
+import { livePayments } from "../approvals/find-checkout"
+import { releaseContract, type Released } from "./release-attempt"
+import { orderManagementCallbackUrl } from "../../settings/backend-routes"
+import { readPaymentData, type PaymentData } from "../../settlement/session-data"
+import { settlementFor } from "../../settlement/settlement-for-payment"
+import { writeEvent } from "../../modules/paybright/write-event"
+import type { MoneyRecordRow } from "../../money/money-record-types"
 import type { ApprovalRecord } from "../approvals/steps"
 import { findRecord, recordsOf } from "./record-queries"
 
@@ -61,7 +62,7 @@ export async function releaseOrphan(
     capture_mode: provider.options.captureMode,
   }
   const released = await releaseContract({
-    settlement: provider.settlement,
+    settlement: clientsOf(provider).settlement,
     contract,
     paymentId: null,
     paymentCollectionId: null,

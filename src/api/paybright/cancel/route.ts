@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { cartOfCollection } from "../../../checkout/find-checkout"
-import { payBrightRegistrations } from "../../../checkout/provider-settings"
+import { cartOfCollection } from "../../../workflows/approvals/find-checkout"
+import { payBrightRegistrations } from "../../../settings/provider-registry"
 import { checkoutUrl } from "../../../checkout/storefront-urls"
-import { readReturnToken } from "../../../providers/paybright/return-token"
+import { readReturnToken } from "../../../checkout/return-token"
 
 /**
  * GET /paybright/cancel?ctx=…: the shopper left the hosted application (x_url_cancel). Nothing

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { messageOf } from "../../../lender/log-text"
 import type { Logger } from "@medusajs/framework/types"
 import { handleApplicationResult, type HandledResult } from "../../../checkout/handle-application-result"
-import { configuredRegistrations, payBrightRegistrations } from "../../../checkout/provider-settings"
+import { configuredRegistrations, payBrightRegistrations } from "../../../settings/provider-registry"
 import { shopperDestination } from "../../../checkout/storefront-urls"
 
 /**

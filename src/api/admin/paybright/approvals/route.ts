@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listApprovals } from "../../../../checkout/approval-list"
+import { listApprovals } from "../../../../views/approval-list"
 import type { AdminListApprovalsQueryType } from "./validators"
 
 /**

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { needsAttention } from "../../../../order-panel/needs-attention"
+import { needsAttention } from "../../../../views/needs-attention"
 import type { PayBrightAttentionResponse } from "../../../../types/admin"
 
 /** GET /admin/paybright/attention: what a merchant should look at, most urgent first. */

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest } from "@medusajs/framework/http"
 import { SETTINGS_POLICY } from "../../../../policies/paybright"
 import { protectedChanges } from "../../../../settings/protected-settings"
-import { listSettingsViews } from "../../../../settings/settings-admin"
+import { listSettingsViews } from "../../../../views/settings-admin"
 import type { PayBrightSettingsUpdate } from "../../../../types/admin"
 import { requirePolicies } from "../require-policies"
 

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { SETTINGS_POLICY } from "../../../../policies/paybright"
-import { listSettingsViews } from "../../../../settings/settings-admin"
+import { listSettingsViews } from "../../../../views/settings-admin"
 import type { PayBrightSettingsResponse } from "../../../../types/admin"
 import { holdsPolicies } from "../require-policies"
 

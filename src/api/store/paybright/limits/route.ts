@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { payBrightRegistrations } from "../../../../checkout/provider-settings"
-import type { PayBrightOptions } from "../../../../providers/paybright/options"
+import { payBrightRegistrations } from "../../../../settings/provider-registry"
+import type { PayBrightOptions } from "../../../../settings/options"
 import type { PayBrightLimits, PayBrightLimitsResponse } from "../../../../storefront/limits"
 
 /**

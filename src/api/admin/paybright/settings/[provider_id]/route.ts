@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { forgetEffectiveProvider } from "../../../../../settings/effective-settings"
-import { listSettingsViews, prepareSettingsSave } from "../../../../../settings/settings-admin"
+import { forgetProviderSettings } from "../../../../../settings/effective-settings"
+import { listSettingsViews, prepareSettingsSave } from "../../../../../views/settings-admin"
 import type { PayBrightSettingsRejection, PayBrightSettingsSaved } from "../../../../../types/admin"
 import { savePayBrightSettingsWorkflow } from "../../../../../workflows/save-paybright-settings"
 import { requireRightsForSave } from "../rights"
@@ -31,7 +31,7 @@ export const POST = async (
     },
   })
   // This process sees the new version at once; the others within seconds.
-  forgetEffectiveProvider(providerId)
+  forgetProviderSettings(providerId)
   const settings = (await listSettingsViews(req.scope)).find((view) => view.provider_id === providerId)!
   res.setHeader("Cache-Control", "no-store")
   res.json({ settings, credentials: prepared.credentials })

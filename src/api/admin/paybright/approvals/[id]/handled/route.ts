@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { toAdminApproval } from "../../../../../../checkout/approval-list"
+import { toAdminApproval } from "../../../../../../views/approval-list"
 import { markApprovalHandledWorkflow } from "../../../../../../workflows/approvals"
 
 /** POST /admin/paybright/approvals/:id/handled: the merchant cancelled the orphaned contract in the PayBright portal. */

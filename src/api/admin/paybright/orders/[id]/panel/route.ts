@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { orderPanel } from "../../../../../../order-panel/order-panel"
+import { orderPanel } from "../../../../../../views/order-panel"
 import type { PayBrightOrderPanelResponse } from "../../../../../../types/admin"
 
 /** GET /admin/paybright/orders/:id/panel: the order page's PayBright panel (null when not PayBright). */

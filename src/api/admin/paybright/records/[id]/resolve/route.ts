@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { toMoneyRecord } from "../../../../../../records/money-record-view"
+import { toMoneyRecord } from "../../../../../../money/money-record-view"
 import { resolveMoneyRecordWorkflow } from "../../../../../../workflows/resolve-money-record"
 import type { ResolveRecordBody } from "../../../validators"
 

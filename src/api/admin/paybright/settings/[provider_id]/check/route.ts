@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { prepareSettingsSave } from "../../../../../../settings/settings-admin"
+import { prepareSettingsSave } from "../../../../../../views/settings-admin"
 import type { PayBrightSettingsCheck } from "../../../../../../types/admin"
 import { requireRightsForSave } from "../../rights"
 import type { SaveSettingsBody } from "../../../validators"

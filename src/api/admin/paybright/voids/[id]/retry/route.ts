@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { toMoneyRecord } from "../../../../../../records/money-record-view"
+import { toMoneyRecord } from "../../../../../../money/money-record-view"
 import { retryReleaseWorkflow } from "../../../../../../workflows/release-contract"
 
 /**

@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { dirname, join, relative, resolve } from "node:path"
+
+/**
+ * The plugin's folders from the bottom up, as the README's architecture section draws them. A file
+ * may import from its own folder and from folders below it, never from one above: the lender's
+ * protocol knows nothing of Medusa, settings know nothing of how money moves, and only the entry
+ * points (the provider, routes, jobs, subscribers, the admin) see everything. Two files sit lower
+ * than their folders: the settings key's box (its variable is named in messages) and the event-log
+ * workflow (a process that cannot read its settings records so).
+ */
+const LAYERS: string[][] = [
+  ["lender", "types", "policies", "storefront"],
+  ["simulator", "modules", "card-processors", "settings/secret-box", "workflows/record-paybright-event"],
+  ["messages"],
+  ["settings"],
+  ["money"],
+  ["settlement"],
+  ["fulfillment", "authorization", "virtual-card"],
+  ["workflows"],
+  ["views", "checkout"],
+  ["providers", "api", "jobs", "subscribers", "admin"],
+]
+
+const SRC = resolve(__dirname, "..")
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return name === "__tests__" ? [] : sourceFiles(path)
+    return /\.tsx?$/.test(name) ? [path] : []
+  })
+}
+
+/** The most precise entry of LAYERS a file (or an import's target) falls under. */
+function placeOf(path: string): string {
+  const file = relative(SRC, path).replace(/\.tsx?$/, "")
+  const places = LAYERS.flat().filter((place) => file === place || file.startsWith(`${place}/`))
+  return places.sort((a, b) => b.length - a.length)[0] ?? file.split("/")[0]
+}
+
+function layerOf(place: string): number {
+  const layer = LAYERS.findIndex((places) => places.includes(place))
+  if (layer < 0) throw new Error(`src/${place} is in no layer: add it to LAYERS and to the README's map`)
+  return layer
+}
+
+describe("layers", () => {
+  const imports = sourceFiles(SRC).flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(/from\s+["'](\.{1,2}\/[^"']+)["']/g)].map((match) => ({
+      file: relative(SRC, file),
+      from: placeOf(file),
+      to: placeOf(resolve(dirname(file), match[1])),
+    }))
+  )
+
+  it("places every folder of src/ in a layer", () => {
+    const places = new Set(sourceFiles(SRC).map(placeOf))
+    expect([...places].filter((place) => !LAYERS.flat().includes(place))).toEqual([])
+  })
+
+  it("never imports from a higher layer", () => {
+    const upward = imports
+      .filter(({ from, to }) => from !== to && layerOf(to) > layerOf(from))
+      .map(({ file, to }) => `${file} imports from src/${to}`)
+    expect(upward).toEqual([])
+  })
+
+  it("reads a real tree", () => {
+    // The walk above proves nothing if it found no imports.
+    expect(imports.length).toBeGreaterThan(300)
+  })
+})

@@ -1,0 +1,109 @@
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
+import { registeredProviderOptions } from "../settings/provider-registry"
+import { allPages } from "../modules/paybright/all-pages"
+import { authorizationAge } from "./authorization-age"
+
+/** A PayBright authorization with an amount not yet captured, and when the lender cancels it. */
+export type OpenAuthorization = {
+  payment_id: string
+  order_id?: string
+  order_display_id?: number
+  uncaptured: string
+  currency_code: string
+  authorized_at: string
+  /** When the lender cancels what is still uncaptured (authorizationDays after authorization). */
+  expires_at: string
+  age_days: number
+  /** Older than the provider's expiryWarningDays: ship and capture it, or cancel the order. */
+  expiring: boolean
+}
+
+/**
+ * PayBright payments with an uncaptured remainder, oldest first, each with the date the lender
+ * cancels it (protocol.md §6: 30 days unless the merchant negotiated longer).
+ */
+export async function listOpenAuthorizations(
+  container: MedusaContainer,
+  now = new Date()
+): Promise<OpenAuthorization[]> {
+  const payments = container.resolve(Modules.PAYMENT)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const providers = (await payments.listPaymentProviders({}))
+    .map((provider) => provider.id)
+    .filter((id) => id.startsWith("pp_paybright_"))
+  const found: OpenAuthorization[] = []
+  for (const providerId of providers) {
+    const options = await registeredProviderOptions(container, providerId)
+    const warningDays = options?.expiryWarningDays ?? 25
+    const lifetimeDays = options?.authorizationDays ?? 30
+    // Fully captured payments have captured_at; cancelled ones release nothing more to capture.
+    const candidates = await allPages((paging) =>
+      payments.listPayments({ provider_id: providerId, canceled_at: null, captured_at: null } as never, {
+        relations: ["captures"],
+        select: ["id", "amount", "currency_code", "created_at", "payment_collection_id"],
+        order: { created_at: "ASC" },
+        ...paging,
+      })
+    )
+    // One query for the orders of every listed payment: the admin's order list loads this.
+    const orders = await ordersOfCollections(
+      query,
+      candidates.map((payment) => payment.payment_collection_id)
+    )
+    for (const payment of candidates) {
+      const captured = (payment.captures ?? []).reduce(
+        (sum, capture) => MathBN.add(sum, capture.amount as never),
+        MathBN.convert(0)
+      )
+      const uncaptured = MathBN.sub(payment.amount as never, captured)
+      if (MathBN.lte(uncaptured, 0)) continue
+      const authorizedAt = new Date(payment.created_at as Date)
+      const { expiresAt, ageDays, expiring } = authorizationAge(authorizedAt, lifetimeDays, warningDays, now)
+      const order = orders.get(payment.payment_collection_id)
+      found.push({
+        payment_id: payment.id,
+        order_id: order?.id,
+        order_display_id: order?.display_id,
+        uncaptured: uncaptured.toFixed(2),
+        currency_code: payment.currency_code,
+        authorized_at: authorizedAt.toISOString(),
+        expires_at: expiresAt.toISOString(),
+        age_days: ageDays,
+        expiring,
+      })
+    }
+  }
+  return found.sort((a, b) => a.authorized_at.localeCompare(b.authorized_at))
+}
+
+/** The open authorizations past the warning age, each logged as a warning naming its order. */
+export async function reportExpiringAuthorizations(
+  container: MedusaContainer,
+  now = new Date()
+): Promise<OpenAuthorization[]> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const expiring = (await listOpenAuthorizations(container, now)).filter((authorization) => authorization.expiring)
+  for (const entry of expiring) {
+    const order = entry.order_id ? `#${entry.order_display_id}` : `of payment ${entry.payment_id}`
+    logger.warn(
+      `PayBright: order ${order} has ${entry.uncaptured} ${entry.currency_code.toUpperCase()} authorized for ${entry.age_days} days and not captured; PayBright cancels it on ${entry.expires_at.slice(0, 10)}: ship and capture it, or cancel the order`
+    )
+  }
+  return expiring
+}
+
+/** The order (id, display id) of each payment collection, by collection id. */
+async function ordersOfCollections(query: Pick<RemoteQueryFunction, "graph">, paymentCollectionIds: string[]) {
+  const orders = new Map<string, { id: string; display_id: number }>()
+  if (paymentCollectionIds.length === 0) return orders
+  const { data: links } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["payment_collection_id", "order.id", "order.display_id"],
+    filters: { payment_collection_id: paymentCollectionIds },
+  })
+  for (const link of links) {
+    if (link.order) orders.set(link.payment_collection_id, link.order as { id: string; display_id: number })
+  }
+  return orders
+}

@@ -1,0 +1,83 @@
+import { forLog } from "../../lender/log-text"
+import { sign } from "../../lender/signing"
+import { applicantFieldsWithPrefix } from "../../providers/paybright/application-request"
+import { acceptsTransactionType, requestOnlyFieldsOf, verifyApplicationResult } from "../lender-result"
+import { readReturnToken, returnToken } from "../return-token"
+import { seal, unseal } from "../sealed"
+
+const token = "unit-test-token"
+
+describe("sealed facts", () => {
+  it("open only with the same key, purpose and session", () => {
+    const sealed = seal(token, "approval", "payses_1", { contract: "51325" })
+    expect(unseal(token, "approval", "payses_1", sealed)).toEqual({ contract: "51325" })
+    expect(unseal("other-token", "approval", "payses_1", sealed)).toBeUndefined()
+    expect(unseal(token, "approval", "payses_2", sealed)).toBeUndefined()
+    expect(unseal(token, "return", "payses_1", sealed)).toBeUndefined()
+    const [iv, body, tag] = sealed.split(".")
+    const flipped = Buffer.from(body, "base64url")
+    flipped[0] ^= 1
+    expect(unseal(token, "approval", "payses_1", [iv, flipped.toString("base64url"), tag].join("."))).toBeUndefined()
+    // A truncated tag would be easier to forge: refused.
+    expect(unseal(token, "approval", "payses_1", [iv, body, tag.slice(0, 8)].join("."))).toBeUndefined()
+    expect(unseal(token, "approval", "payses_1", { contract: "51325" })).toBeUndefined()
+  })
+
+  it("say which checkout a return belongs to, and whether the token is still fresh", () => {
+    const context = readReturnToken(token, returnToken(token, "payses_1", "pay_col_1"))
+    expect(context).toMatchObject({ session_id: "payses_1", payment_collection_id: "pay_col_1", fresh: true })
+    expect(readReturnToken("other-token", returnToken(token, "payses_1", "pay_col_1"))).toBeUndefined()
+  })
+})
+
+describe("result checks", () => {
+  const result = {
+    x_account_id: "key",
+    x_reference: "payses_1",
+    x_currency: "CAD",
+    x_test: "true",
+    x_amount: "100.00",
+    x_gateway_reference: "51325",
+    x_timestamp: "2026-01-01T00:00:00Z",
+    x_result: "Completed",
+    x_transaction_type: "authorization",
+  }
+
+  it("refuses a signed result carrying request-only fields: it may be a signed request replayed", () => {
+    const replayed = { ...result, x_url_callback: "https://attacker.test" }
+    expect(requestOnlyFieldsOf(replayed)).toEqual(["x_url_callback"])
+    const verdict = verifyApplicationResult(
+      { ...replayed, x_signature: sign(replayed, token) },
+      { apiKey: "key", apiToken: token, test: true }
+    )
+    expect(verdict).toMatchObject({ verified: false, reason: expect.stringContaining("request fields") })
+    expect(requestOnlyFieldsOf({ x_Customer_email: "a", x_shop_name: "b", x_amount: "1" })).toEqual([
+      "x_Customer_email",
+      "x_shop_name",
+    ])
+  })
+
+  it("accepts only authorization results in in-store mode", () => {
+    expect(acceptsTransactionType({ x_transaction_type: "authorization" }, "in_store")).toBe(true)
+    expect(acceptsTransactionType({ x_transaction_type: "Authorization" }, "in_store")).toBe(true)
+    expect(acceptsTransactionType({}, "in_store")).toBe(false)
+    expect(acceptsTransactionType({ x_transaction_type: "capture" }, "in_store")).toBe(false)
+    expect(acceptsTransactionType({}, "virtual_card")).toBe(true)
+  })
+
+  it("names applicant details containing x_, never their values", () => {
+    expect(
+      applicantFieldsWithPrefix({
+        first_name: "Jeanne",
+        last_name: "Ax_resultcompleted",
+        billing_address: { city: "X_Y" },
+      })
+    ).toEqual(["last_name", "billing_address.city"])
+    expect(applicantFieldsWithPrefix({ first_name: "Jeanne" })).toEqual([])
+  })
+
+  it("logs request values without control characters, cut short", () => {
+    expect(forLog("payses_1\nERROR forged line\u001b[31m")).toBe("payses_1 ERROR forged line [31m")
+    expect(forLog("a".repeat(200))).toHaveLength(81)
+  })
+})

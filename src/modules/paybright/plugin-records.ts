@@ -1,0 +1,28 @@
+import { container as appContainer } from "@medusajs/framework"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { PAYBRIGHT_MODULE } from "./"
+import type PayBrightModuleService from "./service"
+
+/**
+ * The plugin's own module, seen from the payment provider. Medusa builds each module's container
+ * apart, so the provider (inside the payment module) reaches the plugin's module through the
+ * application's container, which is the only one holding both.
+ */
+export function pluginRecords(): PayBrightModuleService {
+  if (!appContainer.hasRegistration(PAYBRIGHT_MODULE)) {
+    throw new Error(
+      'PayBright needs its records module: add the plugin to `plugins` in medusa-config (or "medusa-payment-paybright/modules/paybright" to `modules`)'
+    )
+  }
+  return appContainer.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+}
+
+/** The application's query, to name the order of a payment in records and logs. */
+export function appQuery() {
+  return appContainer.resolve(ContainerRegistrationKeys.QUERY)
+}
+
+export function appLogger(): Logger {
+  return appContainer.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+}

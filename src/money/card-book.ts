@@ -1,0 +1,88 @@
+import { MathBN } from "@medusajs/framework/utils"
+import type { MoneyState } from "./money-record-types"
+import { pluginRecords } from "../modules/paybright/plugin-records"
+
+/** A charge on the virtual card, with what has gone back to it. */
+export type CardCharge = { processorId: string; amount: string; refunded: string }
+
+type Row = {
+  id: string
+  kind: "charge" | "refund"
+  processor_id: string | null
+  charge_id: string | null
+  amount: unknown
+  medusa_id: string
+  state: MoneyState
+}
+
+/**
+ * The virtual card's movements at the merchant's processor, one row each, in the plugin's table.
+ * Callers hold the payment's lock (the capture workflows, the admin guards), so reading the
+ * charges and writing a refund's parts never interleave with another movement of the payment.
+ */
+export const cardBook = {
+  /** The charge already made for a Medusa capture, if any. */
+  async chargeFor(medusaId: string): Promise<string | undefined> {
+    const rows = (await pluginRecords().listPayBrightCardTransactions({
+      medusa_id: medusaId,
+      kind: "charge",
+      state: "done",
+    })) as unknown as Row[]
+    return rows[0]?.processor_id ?? undefined
+  },
+
+  /** Done charges of a payment, oldest first, each with the refunds done on it. */
+  async charges(paymentId: string): Promise<CardCharge[]> {
+    const rows = (await pluginRecords().listPayBrightCardTransactions(
+      { payment_id: paymentId, state: "done" },
+      { order: { created_at: "ASC" } }
+    )) as unknown as Row[]
+    return rows
+      .filter((row) => row.kind === "charge" && row.processor_id)
+      .map((charge) => ({
+        processorId: charge.processor_id!,
+        amount: MathBN.convert(charge.amount as never).toFixed(2),
+        refunded: rows
+          .filter((row) => row.kind === "refund" && row.charge_id === charge.processor_id)
+          .reduce((sum, row) => MathBN.add(sum, row.amount as never), MathBN.convert(0))
+          .toFixed(2),
+      }))
+  },
+
+  /** Writes a movement as pending before the processor is called. */
+  async open(row: {
+    payment_id: string
+    kind: "charge" | "refund"
+    processor: string
+    charge_id?: string
+    amount: string
+    medusa_id: string
+    idempotency_key: string
+  }): Promise<string> {
+    const records = pluginRecords()
+    const [existing] = (await records.listPayBrightCardTransactions({
+      idempotency_key: row.idempotency_key,
+    })) as unknown as Row[]
+    if (existing) {
+      await records.updatePayBrightCardTransactions({ id: existing.id, state: "pending" })
+      return existing.id
+    }
+    const created = (await records.createPayBrightCardTransactions({
+      ...row,
+      charge_id: row.charge_id ?? null,
+      amount: row.amount as never,
+      state: "pending",
+    })) as unknown as Row
+    return created.id
+  },
+
+  async settle(id: string, state: Exclude<MoneyState, "pending">, processorId?: string): Promise<void> {
+    await pluginRecords().updatePayBrightCardTransactions({
+      id,
+      state,
+      ...(processorId ? { processor_id: processorId } : {}),
+    })
+  },
+}
+
+export type CardBook = typeof cardBook

@@ -1,0 +1,226 @@
+import { MathBN, MedusaError } from "@medusajs/framework/utils"
+import { blockedByDoubtMessage, merchantMessage, type MoneyFacts } from "../messages/merchant-messages"
+import type { Failure } from "./classify-failure"
+import { writeEvent } from "../modules/paybright/write-event"
+import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "./money-record-types"
+import { appLogger, appQuery, pluginRecords } from "../modules/paybright/plugin-records"
+import { sameMedusaAmount } from "./lender-cents"
+
+export type AttemptInput = {
+  kind: MoneyKind
+  /** None for the void of an approval that never became a payment. */
+  paymentId: string | null
+  /** Where the order is found; none without a payment. */
+  paymentCollectionId: string | null
+  /** Medusa's Capture or Refund id, or the id of the Payment a void cancels. */
+  medusaId: string | null
+  /** Why a record the plugin's workflows did not prepare is made; "admin" unless said. */
+  trigger?: MoneyTrigger
+  /** The refused record this attempt retries. */
+  retryOf?: string
+  /** The settled record this movement records in Medusa (a person's resolution names it on its Refund). */
+  resolves?: string
+  /** What moves at the lender: two decimals. */
+  amount: string
+  /** Medusa's exact amount for the Capture or Refund. */
+  medusaAmount: string
+  currency: string
+  contract: string
+  /** The x_reference sent to the lender, or the processor's idempotency key. */
+  reference: string | null
+  /** "PayBright" or the card processor's name. */
+  via: string
+}
+
+export type AttemptResult = { outcome: "done"; evidence?: Record<string, string> } | Failure
+
+export type Attempt = {
+  record: MoneyRecordRow
+  /** A person already recorded this movement as made at the lender: Medusa only needs its row. */
+  alreadyDone: boolean
+  /** Writes the outcome, the evidence and the merchant's message; answers that message. */
+  settle(result: AttemptResult): Promise<string>
+}
+
+/**
+ * Opens the record of one capture or refund before the lender is called, with Medusa's id on it,
+ * so a process that dies during the call leaves a record the reconciliation finds. Refuses, before
+ * anything is sent, while another movement of the payment is in doubt. A record the plugin's own
+ * workflows prepared (a parcel's capture, a retry: pending, same amount) is claimed, and so is the
+ * settled record a person's resolution names; any other movement (an admin's capture or refund,
+ * an order cancelled) gets a record of its own.
+ */
+export async function openAttempt(input: AttemptInput): Promise<Attempt> {
+  const records = pluginRecords()
+  const [doubt] = input.paymentId
+    ? ((await records.listPayBrightMoneyRecords(
+        { payment_id: input.paymentId, state: "in_doubt" },
+        { take: 1 }
+      )) as unknown as MoneyRecordRow[])
+    : []
+  if (doubt) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      blockedByDoubtMessage({
+        movement: doubt.kind,
+        amount: twoDecimals(doubt.amount),
+        currency: doubt.currency_code,
+        contract: doubt.contract ?? input.contract,
+      })
+    )
+  }
+  const order = input.paymentCollectionId ? await orderOfCollection(input.paymentCollectionId) : undefined
+  const prepared = input.resolves
+    ? await resolvedRecord(input)
+    : input.paymentId
+      ? // A record the plugin's workflows wrote for this movement, still pending: same payment, kind and amount.
+        (
+          (await records.listPayBrightMoneyRecords(
+            { payment_id: input.paymentId, kind: input.kind, medusa_id: null, state: "pending" },
+            { order: { created_at: "DESC" }, take: 1 }
+          )) as unknown as MoneyRecordRow[]
+        ).find((candidate) => sameMedusaAmount(medusaAmountOf(candidate), input.medusaAmount))
+      : undefined
+  const fields = {
+    medusa_id: input.medusaId,
+    reference: input.reference,
+    contract: input.contract,
+    amount: input.amount as never,
+    medusa_amount: input.medusaAmount as never,
+  }
+  const record = (prepared
+    ? await records.updatePayBrightMoneyRecords(
+        // A record a person settled keeps the amount they confirmed.
+        prepared.state === "done"
+          ? { id: prepared.id, medusa_id: fields.medusa_id, reference: fields.reference, contract: fields.contract }
+          : { id: prepared.id, ...fields }
+      )
+    : await records.createPayBrightMoneyRecords({
+        kind: input.kind,
+        trigger: input.trigger ?? "admin",
+        retry_of: input.retryOf ?? null,
+        payment_id: input.paymentId,
+        order_id: order?.id ?? null,
+        currency_code: input.currency,
+        state: "pending",
+        ...fields,
+      })) as unknown as MoneyRecordRow
+  const alreadyDone = prepared?.state === "done"
+  return {
+    record,
+    alreadyDone,
+    settle: (result) => settle(record, input, order, result),
+  }
+}
+
+async function settle(
+  record: MoneyRecordRow,
+  input: AttemptInput,
+  order: { id: string; display_id: number } | undefined,
+  result: AttemptResult
+): Promise<string> {
+  const records = pluginRecords()
+  const facts: MoneyFacts = {
+    movement: input.kind,
+    outcome: result.outcome,
+    amount: input.amount,
+    currency: input.currency,
+    contract: input.contract,
+    via: input.via,
+    fact: result.outcome === "done" ? undefined : result.fact,
+  }
+  const message = merchantMessage(facts)
+  await records.updatePayBrightMoneyRecords({
+    id: record.id,
+    state: result.outcome,
+    message,
+    lender_evidence: (result.evidence ?? null) as never,
+  })
+  await writeEvent(records, {
+    kind: `${input.kind}.${result.outcome}`,
+    payment_id: input.paymentId,
+    order_id: order?.id ?? record.order_id,
+    contract: input.contract,
+    message,
+    details: {
+      record_id: record.id,
+      medusa_id: input.medusaId,
+      amount: input.amount,
+      evidence: result.evidence ?? null,
+    },
+  })
+  const logger = appLogger()
+  const where = `order #${order?.display_id ?? "?"}, contract ${input.contract}, ${input.amount} ${input.currency.toUpperCase()}`
+  if (result.outcome === "in_doubt") {
+    // Logged once, here, at error level: a person must look at it.
+    logger.error(`PayBright: ${input.kind} IN DOUBT (${where}): ${message}`)
+  } else if (result.outcome === "refused") {
+    logger.warn(`PayBright: ${input.kind} refused (${where}): ${message}`)
+  } else {
+    logger.info(`PayBright: ${input.kind} done (${where})`)
+  }
+  return message
+}
+
+async function orderOfCollection(paymentCollectionId: string) {
+  const { data } = await appQuery().graph({
+    entity: "order_payment_collection",
+    fields: ["order.id", "order.display_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  const order = (data[0] as { order?: { id: string; display_id: number } } | undefined)?.order
+  return order ? { id: order.id, display_id: order.display_id } : undefined
+}
+
+/**
+ * Records of movements running or in doubt: in doubt, or pending with Medusa's id on them (a
+ * pending record nobody claimed yet was only written ahead of its movement, which has not started).
+ */
+export const UNSETTLED = { $or: [{ state: "in_doubt" }, { state: "pending", medusa_id: { $ne: null } }] }
+
+/** A movement of the payment running or in doubt, if any: while it stands, the payment is not cancelled. */
+export async function unsettledMovementOf(paymentId: string): Promise<MoneyRecordRow | undefined> {
+  const [record] = (await pluginRecords().listPayBrightMoneyRecords({ payment_id: paymentId, ...UNSETTLED } as never, {
+    take: 1,
+    order: { created_at: "ASC" },
+  })) as unknown as MoneyRecordRow[]
+  return record
+}
+
+/**
+ * The note of the Refund that records a person's resolution in Medusa: it names the settled record
+ * (Medusa's refund workflow takes a note and keeps it on the Refund, where the merchant sees it).
+ */
+export function resolutionNote(recordId: string): string {
+  return `PayBright record ${recordId} resolved as refunded at PayBright`
+}
+
+/** The settled record a Refund's note names, if it records a resolution. */
+export function resolvedRecordOf(note: unknown): string | undefined {
+  return typeof note === "string" ? /^PayBright record (pbrec_\w+) resolved as refunded/.exec(note)?.[1] : undefined
+}
+
+/** The settled record a resolution's Refund names: of this payment and kind, done, not claimed yet. */
+async function resolvedRecord(input: AttemptInput): Promise<MoneyRecordRow | undefined> {
+  const [record] = (await pluginRecords().listPayBrightMoneyRecords({
+    id: input.resolves,
+    payment_id: input.paymentId,
+    kind: input.kind,
+    state: "done",
+    medusa_id: null,
+  })) as unknown as MoneyRecordRow[]
+  return record
+}
+
+/** Medusa's exact amount of a record: recorded beside the lender's cents, or the same when it was not. */
+export function medusaAmountOf(
+  record: Pick<MoneyRecordRow, "amount" | "raw_amount" | "medusa_amount" | "raw_medusa_amount">
+) {
+  return MathBN.convert(
+    (record.raw_medusa_amount ?? record.medusa_amount ?? record.raw_amount ?? record.amount) as never
+  )
+}
+
+export function twoDecimals(amount: unknown): string {
+  return MathBN.convert(amount as never).toFixed(2)
+}

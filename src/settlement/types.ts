@@ -1,0 +1,38 @@
+import type { PaymentData } from "./session-data"
+
+/** A movement the lender or processor confirmed: the payment's data after it, and what was answered. */
+export type Settled = { data: PaymentData; evidence: Record<string, string> }
+
+/** What a settlement needs to know of the Medusa movement it carries out. */
+export type MovementContext = {
+  paymentId: string
+  /** Medusa's Capture or Refund id. */
+  medusaId: string
+  /** Two-decimal amount. */
+  amount: string
+}
+
+/**
+ * One way the merchant is paid for a contract: the lender's in-store capture, or the virtual card.
+ * Failures throw a LenderError or CardProcessorError carrying their outcome (refused / in doubt).
+ */
+export interface Settlement {
+  /** Who moves the money, as the merchant knows it: "PayBright", or the card processor's name. */
+  readonly via: string
+  /**
+   * Why the lender's API cannot void (release) this contract, when it cannot: the order-management
+   * call covers in-store contracts only. Undefined when `release` works.
+   */
+  readonly cannotRelease?: string
+  /** Proves the approval server-side where the mode allows it, and adds what capture will need. */
+  confirm(payment: PaymentData): Promise<PaymentData>
+  /** The reference the capture carries to the lender or processor. */
+  captureReference(payment: PaymentData, movement: MovementContext): string
+  capture(payment: PaymentData, movement: MovementContext): Promise<Settled>
+  refund(payment: PaymentData, movement: MovementContext): Promise<Settled>
+  /**
+   * Voids the contract's whole authorization at the lender, releasing the shopper's loan
+   * (order-management call, docs/protocol); the lender also posts the result to `callbackUrl`.
+   */
+  release(payment: PaymentData, callbackUrl: string): Promise<Settled>
+}

@@ -1,0 +1,50 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import type { PayBrightApprovalRecord } from "../types/admin"
+import type { ApprovalRecord } from "../workflows/approvals"
+import { orphanMessage } from "../messages/approval-messages"
+import { orphanReleaseTimes } from "../workflows/approvals/orphan-timing"
+
+/**
+ * An approval as the admin reads it; an orphan also says what happened and what to do
+ * (`releaseAt`: when the plugin voids it by itself, see orphanReleaseTimes).
+ */
+export function toAdminApproval(
+  approval: ApprovalRecord,
+  releaseAt?: Date
+): PayBrightApprovalRecord & { message: string | null } {
+  return {
+    id: approval.id,
+    contract: approval.contract,
+    session_id: approval.session_id,
+    cart_id: approval.cart_id,
+    order_id: approval.order_id,
+    amount: approval.amount,
+    currency_code: approval.currency_code,
+    state: approval.state,
+    reason: approval.reason,
+    created_at: new Date(approval.created_at).toISOString(),
+    message: approval.state === "orphaned" ? orphanMessage(approval, releaseAt) : null,
+  }
+}
+
+/** The approvals in a state (all when none is given), newest first, a page at a time. */
+export async function listApprovals(
+  scope: MedusaContainer,
+  query: { state?: ApprovalRecord["state"]; limit: number; offset: number }
+) {
+  const service = scope.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+  const [approvals, count] = await service.listAndCountPayBrightApprovals(query.state ? { state: query.state } : {}, {
+    take: query.limit,
+    skip: query.offset,
+    order: { created_at: "DESC" },
+  })
+  const releaseTime = await orphanReleaseTimes(scope)
+  return {
+    approvals: (approvals as ApprovalRecord[]).map((approval) => toAdminApproval(approval, releaseTime(approval))),
+    count,
+    limit: query.limit,
+    offset: query.offset,
+  }
+}

@@ -1,0 +1,39 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import type { MoneyRecordRow } from "../money/money-record-types"
+import { toMoneyRecord } from "../money/money-record-view"
+import { recordActions } from "./record-actions"
+import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../types/admin"
+
+/** A PayBright payment with its Medusa captures and refunds, as the order panel reads it. */
+export type PanelPayment = {
+  id: string
+  currency_code: string
+  captures: { id: string; amount: unknown; created_at: string | Date; created_by?: string | null }[]
+  refunds: {
+    id: string
+    amount: unknown
+    created_at: string | Date
+    created_by?: string | null
+    note?: string | null
+  }[]
+}
+
+/**
+ * The captures and refunds of one PayBright payment, newest first: the one place the order panel
+ * reads money records from. Every capture and refund, whoever started it, has its record, written
+ * before the lender was called and settled with its outcome.
+ */
+export async function moneyRecordsOfPayment(
+  container: MedusaContainer,
+  payment: Pick<PanelPayment, "id">
+): Promise<(PayBrightMoneyRecord & { actions: PayBrightAttentionAction[] })[]> {
+  const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const rows = (await module.listPayBrightMoneyRecords(
+    { payment_id: payment.id },
+    { order: { created_at: "DESC" } }
+  )) as unknown as MoneyRecordRow[]
+  const retried = new Set(rows.map((row) => row.retry_of))
+  return rows.map((row) => ({ ...toMoneyRecord(row), actions: recordActions(row, retried.has(row.id)) }))
+}

@@ -1,0 +1,223 @@
+import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { listOpenAuthorizations } from "../authorization/authorization-expiry"
+import { orphanMessage } from "../messages/approval-messages"
+import { orphanReleaseTimes } from "../workflows/approvals/orphan-timing"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import { allPages } from "../modules/paybright/all-pages"
+import type { MoneyRecordRow } from "../money/money-record-types"
+import { SettingsUnreadableError, standingUnreadableReports } from "../settings/unreadable-settings"
+import type { PayBrightAttentionItem } from "../types/admin"
+import type { ApprovalRecord } from "../workflows/approvals"
+import { recordActions } from "./record-actions"
+
+/**
+ * Most urgent first: a process that refuses all PayBright work, what may have moved money, then
+ * what was refused, then what expires.
+ */
+const ORDER: Record<PayBrightAttentionItem["kind"], number> = {
+  settings_unreadable: 0,
+  in_doubt: 1,
+  unreleased_contract: 2,
+  refused_capture: 3,
+  orphaned_approval: 4,
+  expiring_authorization: 5,
+  open_authorization: 6,
+}
+
+const NONE = { record_id: null, approval_id: null, movement: null }
+
+/**
+ * The order list's "PayBright: needs attention" section: processes that cannot use the saved
+ * settings (and so refuse all PayBright work), movements in doubt, contracts whose
+ * release (void) was refused, refused captures, approved contracts that never became an order,
+ * authorizations close to expiry, and every other authorization awaiting capture with its expiry
+ * date. Each entry says what to do, and which actions the list offers for it.
+ */
+export async function needsAttention(container: MedusaContainer, now = new Date()): Promise<PayBrightAttentionItem[]> {
+  const items: PayBrightAttentionItem[] = []
+  for (const authorization of await unlessSettingsUnreadable(() => listOpenAuthorizations(container, now))) {
+    items.push({
+      ...NONE,
+      actions: [],
+      kind: authorization.expiring ? "expiring_authorization" : "open_authorization",
+      order_id: authorization.order_id ?? null,
+      order_display_id: authorization.order_display_id ?? null,
+      contract: null,
+      amount: authorization.uncaptured,
+      currency_code: authorization.currency_code,
+      message: authorization.expiring
+        ? `Close to expiry: PayBright cancels the uncaptured ${authorization.uncaptured} on ${authorization.expires_at.slice(0, 10)}. Ship and capture it, or cancel the order.`
+        : `Awaiting capture; PayBright cancels what is not captured by ${authorization.expires_at.slice(0, 10)}.`,
+      expires_at: authorization.expires_at,
+      at: authorization.authorized_at,
+    })
+  }
+  items.push(
+    ...(await refusedRecords(container)),
+    ...(await inDoubtRecords(container)),
+    ...(await unlessSettingsUnreadable(() => unplacedOrphans(container, now))),
+    // Last: the sections above report it when this very process cannot use the settings.
+    ...(await unreadableSettings(container, now))
+  )
+  // An order already listed for something to act on is not listed again as merely awaiting capture.
+  const acted = new Set(items.filter((item) => item.kind !== "open_authorization").map((item) => item.order_id))
+  return items
+    .filter((item) => item.kind !== "open_authorization" || !acted.has(item.order_id))
+    .sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || a.at.localeCompare(b.at))
+}
+
+/**
+ * A section that needs the settings is left out where this process cannot use them: the entry
+ * saying so takes its place.
+ */
+async function unlessSettingsUnreadable<T>(section: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await section()
+  } catch (error) {
+    if (error instanceof SettingsUnreadableError) return []
+    throw error
+  }
+}
+
+/** Each server or worker that reported it cannot use the saved settings: it refuses all PayBright work. */
+async function unreadableSettings(container: MedusaContainer, now: Date): Promise<PayBrightAttentionItem[]> {
+  return (await standingUnreadableReports(container, now.getTime())).map((report) => ({
+    ...NONE,
+    actions: [],
+    kind: "settings_unreadable" as const,
+    order_id: null,
+    order_display_id: null,
+    contract: null,
+    amount: "0.00",
+    currency_code: "",
+    message: report.message,
+    expires_at: null,
+    at: report.at,
+  }))
+}
+
+/**
+ * Refused captures and releases not retried since: the merchant retries a capture; a release is
+ * retried, or resolved as released once the contract is cancelled in the portal.
+ */
+async function refusedRecords(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
+  const refused = await moneyRecordsIn(container, "refused")
+  const retried = new Set(
+    (
+      (await recordsModule(container).listPayBrightMoneyRecords(
+        { retry_of: refused.map((row) => row.id) },
+        { select: ["retry_of"] }
+      )) as unknown as MoneyRecordRow[]
+    ).map((row) => row.retry_of)
+  )
+  const open = refused.filter((row) => !retried.has(row.id))
+  return [
+    ...(await attentionItems(
+      container,
+      open.filter((row) => row.kind === "capture"),
+      "refused_capture"
+    )),
+    ...(await attentionItems(
+      container,
+      open.filter((row) => row.kind === "void"),
+      "unreleased_contract"
+    )),
+  ]
+}
+
+/** Movements in doubt: the lender may have acted; a person must look in the PayBright portal. */
+async function inDoubtRecords(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
+  return attentionItems(container, await moneyRecordsIn(container, "in_doubt"), "in_doubt")
+}
+
+/**
+ * Approved contracts that never became an order, and whose release is not listed already (as
+ * refused or in doubt): released by the plugin once final where it can, else handled by the merchant.
+ */
+async function unplacedOrphans(container: MedusaContainer, now: Date): Promise<PayBrightAttentionItem[]> {
+  const service = recordsModule(container)
+  const orphans = (await allPages((paging) =>
+    service.listPayBrightApprovals({ state: "orphaned" }, { order: { created_at: "ASC" }, ...paging })
+  )) as ApprovalRecord[]
+  if (orphans.length === 0) return []
+  const listed = new Set(
+    (
+      (await service.listPayBrightMoneyRecords(
+        { kind: "void", contract: orphans.map((orphan) => orphan.contract), state: ["refused", "in_doubt", "pending"] },
+        { select: ["contract"] }
+      )) as unknown as MoneyRecordRow[]
+    ).map((row) => row.contract)
+  )
+  const releaseTime = await orphanReleaseTimes(container, now.getTime())
+  return orphans
+    .filter((orphan) => !listed.has(orphan.contract))
+    .map((orphan) => {
+      const releaseAt = releaseTime(orphan)
+      return {
+        ...NONE,
+        kind: "orphaned_approval" as const,
+        order_id: null,
+        order_display_id: null,
+        contract: orphan.contract,
+        amount: orphan.amount,
+        currency_code: orphan.currency_code,
+        message: orphanMessage(orphan, releaseAt),
+        expires_at: null,
+        at: new Date(orphan.created_at).toISOString(),
+        approval_id: orphan.id,
+        actions: releaseAt ? [] : ["mark_handled" as const],
+      }
+    })
+}
+
+function recordsModule(container: MedusaContainer) {
+  return container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+}
+
+async function moneyRecordsIn(container: MedusaContainer, state: "refused" | "in_doubt") {
+  return (await allPages((paging) =>
+    recordsModule(container).listPayBrightMoneyRecords({ state }, { order: { created_at: "ASC" }, ...paging })
+  )) as unknown as MoneyRecordRow[]
+}
+
+async function attentionItems(
+  container: MedusaContainer,
+  rows: MoneyRecordRow[],
+  kind: "refused_capture" | "in_doubt" | "unreleased_contract"
+): Promise<PayBrightAttentionItem[]> {
+  const orders = await displayIds(
+    container,
+    rows.flatMap((row) => (row.order_id ? [row.order_id] : []))
+  )
+  return rows.map((row) => ({
+    kind,
+    order_id: row.order_id,
+    order_display_id: row.order_id ? (orders.get(row.order_id) ?? null) : null,
+    contract: row.contract,
+    amount: MathBN.convert(row.amount as never).toFixed(2),
+    currency_code: row.currency_code,
+    message:
+      row.message ?? (kind === "in_doubt" ? "In doubt: check the PayBright portal, then resolve it." : "Refused."),
+    expires_at: null,
+    at: new Date(row.created_at).toISOString(),
+    record_id: row.id,
+    approval_id: null,
+    // Rows here are not retried: refusedRecords leaves those out.
+    actions: recordActions(row, false),
+    movement: row.kind,
+  }))
+}
+
+async function displayIds(container: MedusaContainer, orderIds: string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>()
+  if (orderIds.length === 0) return found
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id", "display_id"],
+    filters: { id: [...new Set(orderIds)] },
+  })
+  for (const order of data) found.set(order.id, order.display_id as number)
+  return found
+}

@@ -1,0 +1,182 @@
+import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { registeredProviderOptions } from "../settings/provider-registry"
+import { cardProcessorOf } from "../virtual-card/payment-processor"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import type { PayBrightMoneyRecord, PayBrightOrderPanel, PayBrightTimelineEntry } from "../types/admin"
+import { moneyRecordsOfPayment, type PanelPayment } from "./money-records"
+import { paymentStatus } from "./payment-status"
+
+/**
+ * Everything the order page's PayBright panel shows for one order, or null when the order is not
+ * paid with PayBright: status in words, amounts, the masked card, captures and refunds, and the
+ * timeline from the event log.
+ */
+export async function orderPanel(
+  container: MedusaContainer,
+  orderId: string,
+  now = new Date()
+): Promise<PayBrightOrderPanel | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "payment_collections.payments.id",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.amount",
+      "payment_collections.payments.currency_code",
+      "payment_collections.payments.created_at",
+      "payment_collections.payments.canceled_at",
+      "payment_collections.payments.data",
+      "payment_collections.payments.captures.id",
+      "payment_collections.payments.captures.amount",
+      "payment_collections.payments.captures.created_at",
+      "payment_collections.payments.captures.created_by",
+      "payment_collections.payments.refunds.id",
+      "payment_collections.payments.refunds.amount",
+      "payment_collections.payments.refunds.created_at",
+      "payment_collections.payments.refunds.created_by",
+      "payment_collections.payments.refunds.note",
+    ],
+    filters: { id: orderId },
+  })
+  const payments = (data[0]?.payment_collections ?? []).flatMap((collection: any) => collection?.payments ?? [])
+  const payBright = payments.filter((payment: any) => payment?.provider_id?.startsWith("pp_paybright_"))
+  // The live payment, or the latest one when all are cancelled.
+  const payment = payBright.find((candidate: any) => !candidate.canceled_at) ?? payBright.at(-1)
+  if (!payment) return null
+
+  const options = await registeredProviderOptions(container, payment.provider_id)
+  const panelPayment: PanelPayment = {
+    id: payment.id,
+    currency_code: payment.currency_code,
+    captures: payment.captures ?? [],
+    refunds: payment.refunds ?? [],
+  }
+  const records = await moneyRecordsOfPayment(container, panelPayment)
+  const sum = (entries: { amount: unknown }[]) =>
+    entries.reduce((total, entry) => MathBN.add(total, entry.amount as never), MathBN.convert(0))
+  const captured = sum(panelPayment.captures)
+  const refunded = sum(panelPayment.refunds)
+  const remaining = MathBN.max(MathBN.sub(payment.amount, captured), 0)
+  const cancelled = !!payment.canceled_at
+  const status = paymentStatus({
+    authorized: payment.amount,
+    captured,
+    refunded,
+    cancelled,
+    records,
+    authorizedAt: new Date(payment.created_at),
+    authorizationDays: options?.authorizationDays ?? 30,
+    expiryWarningDays: options?.expiryWarningDays ?? 25,
+    now,
+  })
+  const data_ = (payment.data ?? {}) as {
+    gateway_reference?: string
+    capture_mode?: "in_store" | "virtual_card"
+    card_processor?: string | null
+    card?: { last4: string; expiry: string; brand: string }
+  }
+  const captureMode = data_.capture_mode ?? options?.captureMode ?? "in_store"
+  const processor = cardProcessorOf(payment.data, options)
+  // Once a release of the contract was attempted, nothing more is captured on it.
+  const open = !cancelled && !records.some((record) => record.kind === "void") && MathBN.gt(remaining, 0)
+  // While a capture is refused, in doubt or running, the way forward is that record (retry, resolve):
+  // capturing the remainder beside it would take its amount too.
+  const busy = records.some((record) => record.kind === "capture" && record.state !== "done")
+
+  return {
+    order_id: orderId,
+    payment_id: payment.id,
+    contract: data_.gateway_reference ?? null,
+    capture_mode: captureMode,
+    card_processor: processor,
+    ...status,
+    currency_code: payment.currency_code,
+    authorized: MathBN.convert(payment.amount).toFixed(2),
+    captured: captured.toFixed(2),
+    refunded: refunded.toFixed(2),
+    remaining: remaining.toFixed(2),
+    card: captureMode === "virtual_card" && data_.card ? pick(data_.card) : null,
+    records,
+    timeline: await timelineOf(container, orderId, payment, records),
+    actions: {
+      capture_remainder: open && !busy,
+      reveal_card: open && processor === "manual",
+    },
+  }
+}
+
+function pick(card: { last4: string; expiry: string; brand: string }) {
+  return { last4: card.last4, expiry: card.expiry, brand: card.brand }
+}
+
+/**
+ * Newest first: the event log's rows for the payment or the order (card reveals, resolutions, and
+ * every attempt once the capture and refund workflows write them), completed by what the records
+ * already say where the log has no row of that kind (orders placed before the log existed).
+ */
+async function timelineOf(
+  container: MedusaContainer,
+  orderId: string,
+  payment: { id: string; created_at: string; currency_code: string; amount: unknown; data?: any },
+  records: PayBrightMoneyRecord[]
+): Promise<PayBrightTimelineEntry[]> {
+  const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const events = await module.listPayBrightEvents(
+    { $or: [{ payment_id: payment.id }, { order_id: orderId }] } as never,
+    { order: { created_at: "DESC" }, take: 200 }
+  )
+  const entries: PayBrightTimelineEntry[] = events.map((event) => ({
+    id: event.id,
+    kind: event.kind,
+    message: event.message,
+    actor: event.actor,
+    at: new Date(event.created_at as never).toISOString(),
+  }))
+  const logged = (prefix: string) => events.some((event) => event.kind.startsWith(prefix))
+  const currency = payment.currency_code.toUpperCase()
+  if (!logged("approval.")) {
+    entries.push({
+      id: `approval-${payment.id}`,
+      kind: "approval.verified",
+      message: `Approval verified: contract ${payment.data?.gateway_reference ?? "?"} for ${MathBN.convert(payment.amount as never).toFixed(2)} ${currency}.`,
+      actor: "lender",
+      at: new Date(payment.created_at).toISOString(),
+    })
+  }
+  for (const record of records) {
+    if (logged(`${record.kind}.`)) continue
+    entries.push({
+      id: `record-${record.id}`,
+      kind: `${record.kind}.${record.state}`,
+      message: recordSentence(record, currency),
+      actor: record.trigger === "admin" ? "admin" : "system",
+      at: record.created_at,
+    })
+  }
+  return entries.sort((a, b) => b.at.localeCompare(a.at))
+}
+
+const MOVEMENT_WORDS: Record<PayBrightMoneyRecord["kind"], string> = {
+  capture: "Capture",
+  refund: "Refund",
+  void: "Release of the loan",
+}
+
+function recordSentence(record: PayBrightMoneyRecord, currency: string) {
+  const what = `${MOVEMENT_WORDS[record.kind]} of ${record.amount} ${currency}`
+  const when = record.trigger === "admin" ? "from the admin" : `at ${record.trigger}`
+  switch (record.state) {
+    case "done":
+      return `${what} ${when}: done.`
+    case "refused":
+      return `${what} ${when} refused: ${record.message ?? "no reason given"}`
+    case "in_doubt":
+      return `${what} ${when} in doubt: ${record.message ?? "check the PayBright portal"}`
+    default:
+      return `${what} ${when} in progress.`
+  }
+}

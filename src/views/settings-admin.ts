@@ -1,0 +1,252 @@
+import { randomUUID } from "node:crypto"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
+import { effectiveSettingsOf, registeredProviders } from "../settings/provider-registry"
+import { checkStripeKey } from "../card-processors/stripe"
+import { LenderAuthError, LenderError, LenderNotFoundError } from "../lender/errors"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import { settingsUnreadableMessage } from "../messages/settings-messages"
+import { optionIssues, optionsSchema, parseOptions, type PayBrightOptions } from "../settings/options"
+import type { PayBrightSettingsRejection, PayBrightSettingsUpdate, PayBrightSettingsView } from "../types/admin"
+import {
+  applyOverrides,
+  formFieldOf,
+  OPTIONAL_FIELDS,
+  PLAIN_FIELDS,
+  SECRET_FIELDS,
+  settingsView,
+} from "../settings/editable-settings"
+import { decryptOverrides, secretContext } from "../settings/effective-settings"
+import { clientsFor } from "../settlement/provider-clients"
+import { leaseProblem } from "../workflows/lock-lease"
+import { SecretBox } from "../settings/secret-box"
+import type { StoredSettings } from "../settings/stored-settings"
+
+type StoredRow = StoredSettings & { id: string; updated_at: Date | string; updated_by: string | null }
+
+function configOf(scope: MedusaContainer) {
+  return registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
+}
+
+async function storedRow(scope: MedusaContainer, providerId: string): Promise<StoredRow | undefined> {
+  const module = scope.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const [row] = await module.listPayBrightSettings({ provider_id: providerId })
+  return row as unknown as StoredRow | undefined
+}
+
+function unavailableReason() {
+  const found = SecretBox.fromEnvironment()
+  return "unavailable" in found ? found.unavailable : null
+}
+
+/**
+ * The settings page's view of every PayBright provider registration, secrets masked. Where this
+ * process cannot use what was saved, the view says why, and shows the saved values it can read.
+ */
+export async function listSettingsViews(scope: MedusaContainer): Promise<PayBrightSettingsView[]> {
+  const views: PayBrightSettingsView[] = []
+  for (const [providerId, config] of configOf(scope)) {
+    const state = await effectiveSettingsOf(scope, providerId)
+    const row = await storedRow(scope, providerId)
+    const unreadable = state && "unreadable" in state ? settingsUnreadableMessage(state.unreadable) : null
+    views.push(
+      settingsView({
+        providerId,
+        config,
+        options: state && "provider" in state ? state.provider.options : savedPlainOptions(config, row),
+        stored: row && {
+          ...row,
+          updated_at: new Date(row.updated_at).toISOString(),
+          updated_by: await userName(scope, row.updated_by),
+        },
+        secretsUnavailable: unavailableReason(),
+        unreadable,
+      })
+    )
+  }
+  return views
+}
+
+/** What was saved, without its secrets, over medusa-config.ts: shown, never run on. */
+function savedPlainOptions(config: Record<string, unknown>, row: StoredRow | undefined): PayBrightOptions {
+  try {
+    return parseOptions(applyOverrides(config, { overrides: row?.overrides ?? {}, secrets: {} }))
+  } catch {
+    return parseOptions(config)
+  }
+}
+
+/** Who saved, as the admin knows them: their email, else the user id. */
+async function userName(scope: MedusaContainer, userId: string | null): Promise<string | null> {
+  if (!userId) return null
+  const [user] = await scope.resolve(Modules.USER).listUsers({ id: userId }, { select: ["email"] })
+  return user?.email ?? userId
+}
+
+export type PreparedSave =
+  | { ok: false; status: number; rejection: PayBrightSettingsRejection }
+  | {
+      ok: true
+      options: PayBrightOptions
+      overrides: Record<string, unknown>
+      encrypted_secrets: Record<string, string>
+      changed: string[]
+      credentials: { checked: boolean; message: string }
+    }
+
+const reject = (message: string, fields: PayBrightSettingsRejection["fields"] = {}, status = 400): PreparedSave => ({
+  ok: false,
+  status,
+  rejection: { type: "invalid_data", message, fields },
+})
+
+/**
+ * Checks a save from the settings page before anything is stored: the same options schema as
+ * medusa-config.ts, then the credentials against the lender. Answers what to store (secrets
+ * encrypted) and which settings changed, or a rejection naming each field.
+ */
+export async function prepareSettingsSave(
+  scope: MedusaContainer,
+  providerId: string,
+  update: PayBrightSettingsUpdate
+): Promise<PreparedSave> {
+  const config = configOf(scope).get(providerId)
+  if (!config) {
+    return reject(`There is no PayBright provider ${providerId} in this store's configuration.`, {}, 404)
+  }
+  const before = await effectiveSettingsOf(scope, providerId)
+  const row = await storedRow(scope, providerId)
+  let saved = { overrides: {} as Record<string, unknown>, secrets: {} as Record<string, string> }
+  if (row) {
+    try {
+      const opened = decryptOverrides(providerId, row)
+      saved = { overrides: { ...opened.overrides }, secrets: { ...opened.secrets } }
+    } catch (error) {
+      // A saved secret this process cannot open is entered again, never dropped for medusa-config.ts's.
+      const reason = (error as Error).message
+      const unopened = SECRET_FIELDS.filter((name) => row.encrypted_secrets[name] && !(update[name] ?? "").trim())
+      if (unopened.length > 0) {
+        const message = `must be entered again: ${reason}`
+        return reject(
+          `Not saved: ${unopened.join(" and ")} ${message}.`,
+          Object.fromEntries(unopened.map((name) => [name, message]))
+        )
+      }
+      saved = { overrides: { ...row.overrides }, secrets: {} }
+    }
+  }
+
+  const overrides = { ...saved.overrides }
+  for (const field of PLAIN_FIELDS) {
+    if (!(field in update)) continue
+    const value = update[field]
+    // A blank optional field means none (no limit, no estimate); any other blank field is checked (and refused) as given.
+    const blank =
+      (OPTIONAL_FIELDS as readonly string[]).includes(field) && typeof value === "string" && value.trim() === ""
+    overrides[field] = blank ? null : value
+  }
+  const newSecrets = SECRET_FIELDS.filter((name) => (update[name] ?? "").trim() !== "")
+  const found = SecretBox.fromEnvironment()
+  if (newSecrets.length > 0 && "unavailable" in found) {
+    return reject(found.unavailable, Object.fromEntries(newSecrets.map((name) => [name, found.unavailable])))
+  }
+  const secrets = { ...saved.secrets }
+  for (const name of newSecrets) secrets[name] = update[name]!.trim()
+
+  const parsed = optionsSchema.safeParse(applyOverrides(config, { overrides, secrets }))
+  if (!parsed.success) {
+    const fields: PayBrightSettingsRejection["fields"] = {}
+    for (const { option, message } of optionIssues(parsed.error)) {
+      const field = formFieldOf(option)
+      if (field && !fields[field]) fields[field] = message
+    }
+    const named = Object.entries(fields).map(([field, message]) => `${field} ${message}`)
+    return reject(`Not saved: ${named.length ? named.join("; ") : "the settings are not valid"}.`, fields)
+  }
+  const options = parsed.data
+  const lease = leaseProblem(options)
+  if (lease) {
+    const field = formFieldOf(lease.option)
+    return reject(`Not saved: ${lease.option} ${lease.message}.`, field ? { [field]: lease.message } : {})
+  }
+
+  // A new Stripe key, or Stripe newly chosen, is tried before it is stored: a key Stripe refuses is never saved.
+  const stripe = options.cardProcessor?.type === "stripe" ? options.cardProcessor.options : undefined
+  const wasStripe = before && "provider" in before && before.provider.options.cardProcessor?.type === "stripe"
+  if (stripe && (newSecrets.includes("cardProcessorSecretKey") || !wasStripe)) {
+    const checked = await checkStripeKey(stripe)
+    if (!checked.accepted) {
+      return reject(`Not saved: ${checked.message}`, { cardProcessorSecretKey: checked.message })
+    }
+  }
+
+  const credentials = await testCredentials(options)
+  if (!credentials.accepted) {
+    return reject(
+      `Not saved: ${credentials.message}`,
+      credentials.field ? { [credentials.field]: credentials.message } : {}
+    )
+  }
+
+  const encrypted: Record<string, string> = {}
+  for (const name of SECRET_FIELDS) {
+    if (!secrets[name]) continue
+    const box = "box" in found ? found.box : undefined
+    // Unchanged secrets are re-sealed only when there is a key; otherwise none were stored.
+    if (box) encrypted[name] = box.encrypt(secrets[name], secretContext(providerId, name))
+  }
+  const changed = [
+    ...PLAIN_FIELDS.filter(
+      (field) =>
+        before &&
+        "provider" in before &&
+        JSON.stringify(valueOf(before.provider.options, field)) !== JSON.stringify(valueOf(options, field))
+    ),
+    ...newSecrets.map((name) => `${name} (replaced)`),
+  ]
+  return {
+    ok: true,
+    options,
+    overrides,
+    encrypted_secrets: encrypted,
+    changed,
+    credentials: { checked: true, message: credentials.message },
+  }
+}
+
+function valueOf(options: PayBrightOptions, field: (typeof PLAIN_FIELDS)[number]) {
+  return field === "cardProcessorType" ? (options.cardProcessor?.type ?? "none") : (options[field] ?? null)
+}
+
+/**
+ * The credentials test: looks up the virtual card of a contract that cannot exist. The call reads
+ * nothing and changes nothing at the lender, and it goes through the same Basic authentication as
+ * captures and refunds: 404 (no such contract) means the key and token were accepted, 401 means
+ * they were not. A lender that cannot be reached is reported, and nothing is saved.
+ */
+export async function testCredentials(
+  options: PayBrightOptions
+): Promise<{ accepted: boolean; message: string; field?: "apiToken" }> {
+  const { lender } = clientsFor({ ...options, timeoutMs: Math.min(options.timeoutMs, 10_000) })
+  try {
+    await lender.getVirtualCard(`credentials-check-${randomUUID()}`)
+    return { accepted: true, message: `PayBright (${options.apiUrl}) accepted the API key and token.` }
+  } catch (error) {
+    if (error instanceof LenderNotFoundError) {
+      return { accepted: true, message: `PayBright (${options.apiUrl}) accepted the API key and token.` }
+    }
+    if (error instanceof LenderAuthError) {
+      return {
+        accepted: false,
+        field: "apiToken",
+        message: `PayBright (${options.apiUrl}) did not accept this API key and token (${error.status}); check both in the PayBright portal.`,
+      }
+    }
+    const said = error instanceof LenderError ? error.message : String(error)
+    return {
+      accepted: false,
+      message: `the credentials could not be checked with PayBright (${options.apiUrl}): ${said}`,
+    }
+  }
+}

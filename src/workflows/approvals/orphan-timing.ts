@@ -1,0 +1,48 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { UNUSABLE_RESULTS } from "../../messages/approval-messages"
+import { payBrightRegistrations } from "../../settings/provider-registry"
+import type { ApprovalRecord } from "./steps"
+
+/** Added to the grace period, so a delivery still being handled is never settled from under it. */
+const SWEEP_MARGIN_MINUTES = 5
+/**
+ * Approvals verified before this time are final: no delivery of theirs is still being handled, and
+ * their grace period (virtualCardGraceMinutes, at least 10 minutes) and a margin are over.
+ */
+export async function finalBefore(container: MedusaContainer, now: number): Promise<number> {
+  const graceMinutes = Math.max(
+    10,
+    ...(await payBrightRegistrations(container)).map(({ options }) => options.virtualCardGraceMinutes)
+  )
+  return now - (graceMinutes + SWEEP_MARGIN_MINUTES) * 60_000
+}
+
+/** The registrations whose orphans the plugin releases by itself. */
+async function releasingProviders(container: MedusaContainer): Promise<Set<string>> {
+  return new Set(
+    (await payBrightRegistrations(container))
+      .filter(({ options }) => options.releaseOrphans && options.captureMode === "in_store")
+      .map(({ providerId }) => providerId)
+  )
+}
+
+/**
+ * When the plugin releases each orphan by itself (once it is final), or undefined where it does
+ * not (virtual card, `releaseOrphans` off, an approval recorded before its registration was kept,
+ * a signed result the store could not use, for which no approval is certain): what the merchant is
+ * told to expect, or to do.
+ */
+export async function orphanReleaseTimes(
+  container: MedusaContainer,
+  now = Date.now()
+): Promise<(orphan: Pick<ApprovalRecord, "provider_id" | "created_at" | "reason">) => Date | undefined> {
+  const releasing = await releasingProviders(container)
+  // An orphan verified at finalBefore(now) is final now: each is released this long after its verification.
+  const delay = now - (await finalBefore(container, now))
+  return (orphan) =>
+    orphan.provider_id &&
+    releasing.has(orphan.provider_id) &&
+    !(UNUSABLE_RESULTS as readonly string[]).includes(orphan.reason ?? "")
+      ? new Date(new Date(orphan.created_at).getTime() + delay)
+      : undefined
+}

@@ -1,0 +1,69 @@
+import type { MoneyOutcome } from "../../lender/errors"
+import type { Settlement } from "../../settlement/types"
+import type { PaymentData } from "../../settlement/session-data"
+import { classifyFailure } from "../../money/classify-failure"
+import { openAttempt } from "../../money/money-attempt"
+import type { MoneyRecordRow, MoneyTrigger } from "../../money/money-record-types"
+import { pluginRecords } from "../../modules/paybright/plugin-records"
+
+export type ReleaseInput = {
+  settlement: Settlement
+  /** The contract as it was authorized: reference, amount, currency and test flag of the application. */
+  contract: PaymentData
+  /** The Medusa payment the void cancels; none for an approval that never became one. */
+  paymentId: string | null
+  paymentCollectionId: string | null
+  trigger: MoneyTrigger
+  retryOf?: string
+  /** Where the lender posts the void's result as well (the plugin's callback route answers it 200). */
+  callbackUrl: string
+}
+
+export type Released = { outcome: MoneyOutcome; message: string; recordId: string }
+
+/**
+ * Voids a contract's authorization at the lender once, releasing the shopper's loan: a money
+ * movement like a capture, with its record written before the lender is called, and done,
+ * refused or in doubt. A contract already released is not voided again. Where the lender's API
+ * cannot void (a virtual card), the record is refused at once and says what to do in the portal.
+ */
+export async function releaseContract(input: ReleaseInput): Promise<Released> {
+  const { contract, settlement } = input
+  const [released] = (await pluginRecords().listPayBrightMoneyRecords(
+    { contract: contract.gateway_reference, kind: "void", state: "done" },
+    { take: 1 }
+  )) as unknown as MoneyRecordRow[]
+  if (released) {
+    return { outcome: "done", message: released.message ?? "", recordId: released.id }
+  }
+  const attempt = await openAttempt({
+    kind: "void",
+    paymentId: input.paymentId,
+    paymentCollectionId: input.paymentCollectionId,
+    medusaId: input.paymentId,
+    trigger: input.trigger,
+    retryOf: input.retryOf,
+    amount: contract.amount,
+    medusaAmount: contract.amount,
+    currency: contract.currency,
+    contract: contract.gateway_reference,
+    // Nothing is sent where the lender's API cannot void: the record names no reference then.
+    reference: settlement.cannotRelease ? null : contract.session_id,
+    via: "PayBright",
+  })
+  const recordId = attempt.record.id
+  if (attempt.alreadyDone) {
+    return { outcome: "done", message: attempt.record.message ?? "", recordId }
+  }
+  if (settlement.cannotRelease) {
+    const message = await attempt.settle({ outcome: "refused", fact: settlement.cannotRelease })
+    return { outcome: "refused", message, recordId }
+  }
+  try {
+    const { evidence } = await settlement.release(contract, input.callbackUrl)
+    return { outcome: "done", message: await attempt.settle({ outcome: "done", evidence }), recordId }
+  } catch (error) {
+    const failure = classifyFailure(error)
+    return { outcome: failure.outcome, message: await attempt.settle(failure), recordId }
+  }
+}
