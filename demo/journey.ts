@@ -1,3 +1,4 @@
+import { PAYBRIGHT_PROVIDER_ID } from "../src/storefront/provider"
 import Medusa from "@medusajs/js-sdk"
 import { MathBN } from "@medusajs/framework/utils"
 import { lenderAmount, lenderMovements } from "../src/money/lender-cents"
@@ -35,7 +36,7 @@ export type JourneyResult = {
 type Redirect = { url: string; method: string; fields: Record<string, string> }
 type Amount = Parameters<typeof MathBN.convert>[0]
 
-const PROVIDER_ID = "pp_paybright_paybright"
+const PROVIDER_ID = PAYBRIGHT_PROVIDER_ID
 
 /**
  * A shopper buys two products with PayBright, then the merchant ships them in two parcels, gets

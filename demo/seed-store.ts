@@ -1,3 +1,4 @@
+import { PAYBRIGHT_PROVIDER_ID } from "../src/storefront/provider"
 import {
   createApiKeysWorkflow,
   createInventoryLevelsWorkflow,
@@ -43,7 +44,7 @@ export type SeedOptions = {
  * before tax, one priced tax included, and a publishable key.
  */
 export async function seedStore(container: MedusaContainer, options: SeedOptions = {}): Promise<SeededStore> {
-  const providerIds = options.providerIds ?? ["pp_paybright_paybright"]
+  const providerIds = options.providerIds ?? [PAYBRIGHT_PROVIDER_ID]
   const prices = options.prices ?? [499.99, 1250, 89.95]
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const fulfillment = container.resolve(Modules.FULFILLMENT)

@@ -1,8 +1,11 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
-import { registeredProviderOptions } from "../settings/provider-registry"
+import { optionsInForce } from "../settings/provider-registry"
 import { allPages } from "../modules/paybright/all-pages"
 import { authorizationAge } from "./authorization-age"
+import { isPayBright } from "../storefront/provider"
+import { totalOf } from "../money/totals"
+import { lenderAmount } from "../money/lender-cents"
 
 /** A PayBright authorization with an amount not yet captured, and when the lender cancels it. */
 export type OpenAuthorization = {
@@ -31,10 +34,10 @@ export async function listOpenAuthorizations(
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const providers = (await payments.listPaymentProviders({}))
     .map((provider) => provider.id)
-    .filter((id) => id.startsWith("pp_paybright_"))
+    .filter((id) => isPayBright(id))
   const found: OpenAuthorization[] = []
   for (const providerId of providers) {
-    const options = await registeredProviderOptions(container, providerId)
+    const options = await optionsInForce(container, providerId)
     const warningDays = options?.expiryWarningDays ?? 25
     const lifetimeDays = options?.authorizationDays ?? 30
     // Fully captured payments have captured_at; cancelled ones release nothing more to capture.
@@ -52,10 +55,7 @@ export async function listOpenAuthorizations(
       candidates.map((payment) => payment.payment_collection_id)
     )
     for (const payment of candidates) {
-      const captured = (payment.captures ?? []).reduce(
-        (sum, capture) => MathBN.add(sum, capture.amount as never),
-        MathBN.convert(0)
-      )
+      const captured = totalOf(payment.captures)
       const uncaptured = MathBN.sub(payment.amount as never, captured)
       if (MathBN.lte(uncaptured, 0)) continue
       const authorizedAt = new Date(payment.created_at as Date)
@@ -65,7 +65,7 @@ export async function listOpenAuthorizations(
         payment_id: payment.id,
         order_id: order?.id,
         order_display_id: order?.display_id,
-        uncaptured: uncaptured.toFixed(2),
+        uncaptured: lenderAmount(uncaptured),
         currency_code: payment.currency_code,
         authorized_at: authorizedAt.toISOString(),
         expires_at: expiresAt.toISOString(),

@@ -21,7 +21,7 @@ import {
 import type { OrphanReason } from "../messages/approval-messages"
 import { cartOfCollection, findCheckout, livePayments } from "../workflows/approvals/find-checkout"
 import { awaitOrder, placeOrder } from "./place-order"
-import { payBrightRegistrations } from "../settings/provider-registry"
+import { providersInForce } from "../settings/provider-registry"
 
 /** What came of a result delivered by the lender's callback or the shopper's return. */
 export type ApplicationResultOutcome =
@@ -35,7 +35,7 @@ export type ApplicationResultOutcome =
   /** The signed result of the plugin's own order-management call (a void): answered, nothing else. */
   | { kind: "acknowledged" }
 
-type Registration = Awaited<ReturnType<typeof payBrightRegistrations>>[number]
+type Registration = Awaited<ReturnType<typeof providersInForce>>[number]
 
 export type HandledResult = { outcome: ApplicationResultOutcome; options?: PayBrightOptions }
 
@@ -68,7 +68,7 @@ export async function handleApplicationResult(
   if (!fields?.x_signature || !fields.x_reference) {
     return reject(400, "no signed PayBright result")
   }
-  const registrations = await payBrightRegistrations(scope)
+  const registrations = await providersInForce(scope)
   const registration = registrations.find(
     (candidate) =>
       candidate.options.apiKey === fields.x_account_id && verifySignature(fields, candidate.options.apiToken)

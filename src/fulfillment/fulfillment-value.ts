@@ -47,5 +47,5 @@ export function captureAmountFor(
   }, MathBN.convert(0))
   const shipping = MathBN.eq(payment.captured, 0) ? lenderAmount(order.shippingTotal) : 0
   const worth = MathBN.add(items, shipping)
-  return MathBN.gte(worth, remaining) ? exactText(remaining) : worth.toFixed(2)
+  return MathBN.gte(worth, remaining) ? exactText(remaining) : lenderAmount(worth)
 }

@@ -1,6 +1,7 @@
-import { MathBN } from "@medusajs/framework/utils"
 import type { MoneyState } from "./money-record-types"
 import { pluginRecords } from "../modules/paybright/plugin-records"
+import { lenderAmount } from "./lender-cents"
+import { totalOf } from "./totals"
 
 /** A charge on the virtual card, with what has gone back to it. */
 export type CardCharge = { processorId: string; amount: string; refunded: string }
@@ -41,11 +42,10 @@ export const cardBook = {
       .filter((row) => row.kind === "charge" && row.processor_id)
       .map((charge) => ({
         processorId: charge.processor_id!,
-        amount: MathBN.convert(charge.amount as never).toFixed(2),
-        refunded: rows
-          .filter((row) => row.kind === "refund" && row.charge_id === charge.processor_id)
-          .reduce((sum, row) => MathBN.add(sum, row.amount as never), MathBN.convert(0))
-          .toFixed(2),
+        amount: lenderAmount(charge.amount as never),
+        refunded: lenderAmount(
+          totalOf(rows.filter((row) => row.kind === "refund" && row.charge_id === charge.processor_id))
+        ),
       }))
   },
 

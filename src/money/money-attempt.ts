@@ -1,10 +1,11 @@
-import { MathBN, MedusaError } from "@medusajs/framework/utils"
-import { blockedByDoubtMessage, merchantMessage, type MoneyFacts } from "../messages/merchant-messages"
+import { MedusaError } from "@medusajs/framework/utils"
+import { merchantMessage, type MoneyFacts } from "../messages/merchant-messages"
 import type { Failure } from "./classify-failure"
 import { writeEvent } from "../modules/paybright/write-event"
 import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "./money-record-types"
 import { appLogger, appQuery, pluginRecords } from "../modules/paybright/plugin-records"
-import { sameMedusaAmount } from "./lender-cents"
+import { blockedMessage, doubtOf } from "./in-doubt"
+import { claimablePreparedRecord } from "./prepared-records"
 
 export type AttemptInput = {
   kind: MoneyKind
@@ -52,34 +53,15 @@ export type Attempt = {
  */
 export async function openAttempt(input: AttemptInput): Promise<Attempt> {
   const records = pluginRecords()
-  const [doubt] = input.paymentId
-    ? ((await records.listPayBrightMoneyRecords(
-        { payment_id: input.paymentId, state: "in_doubt" },
-        { take: 1 }
-      )) as unknown as MoneyRecordRow[])
-    : []
+  const doubt = input.paymentId ? await doubtOf(records, input.paymentId) : undefined
   if (doubt) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      blockedByDoubtMessage({
-        movement: doubt.kind,
-        amount: twoDecimals(doubt.amount),
-        currency: doubt.currency_code,
-        contract: doubt.contract ?? input.contract,
-      })
-    )
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt, input.contract))
   }
   const order = input.paymentCollectionId ? await orderOfCollection(input.paymentCollectionId) : undefined
   const prepared = input.resolves
     ? await resolvedRecord(input)
     : input.paymentId
-      ? // A record the plugin's workflows wrote for this movement, still pending: same payment, kind and amount.
-        (
-          (await records.listPayBrightMoneyRecords(
-            { payment_id: input.paymentId, kind: input.kind, medusa_id: null, state: "pending" },
-            { order: { created_at: "DESC" }, take: 1 }
-          )) as unknown as MoneyRecordRow[]
-        ).find((candidate) => sameMedusaAmount(medusaAmountOf(candidate), input.medusaAmount))
+      ? await claimablePreparedRecord(records, { ...input, paymentId: input.paymentId })
       : undefined
   const fields = {
     medusa_id: input.medusaId,
@@ -210,17 +192,4 @@ async function resolvedRecord(input: AttemptInput): Promise<MoneyRecordRow | und
     medusa_id: null,
   })) as unknown as MoneyRecordRow[]
   return record
-}
-
-/** Medusa's exact amount of a record: recorded beside the lender's cents, or the same when it was not. */
-export function medusaAmountOf(
-  record: Pick<MoneyRecordRow, "amount" | "raw_amount" | "medusa_amount" | "raw_medusa_amount">
-) {
-  return MathBN.convert(
-    (record.raw_medusa_amount ?? record.medusa_amount ?? record.raw_amount ?? record.amount) as never
-  )
-}
-
-export function twoDecimals(amount: unknown): string {
-  return MathBN.convert(amount as never).toFixed(2)
 }

@@ -1,3 +1,4 @@
+import { MathBN } from "@medusajs/framework/utils"
 import type { MoneyOutcome } from "../lender/errors"
 
 export type MoneyKind = "capture" | "refund" | "void"
@@ -30,4 +31,13 @@ export type MoneyRecordRow = {
   resolved_at: Date | string | null
   retry_of: string | null
   created_at: Date | string
+}
+
+/** Medusa's exact amount of a record: recorded beside the lender's cents, or the same when it was not. */
+export function medusaAmountOf(
+  record: Pick<MoneyRecordRow, "amount" | "raw_amount" | "medusa_amount" | "raw_medusa_amount">
+) {
+  return MathBN.convert(
+    (record.raw_medusa_amount ?? record.medusa_amount ?? record.raw_amount ?? record.amount) as never
+  )
 }

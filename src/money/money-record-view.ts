@@ -1,5 +1,5 @@
 import type { PayBrightMoneyRecord } from "../types/admin"
-import { twoDecimals } from "./money-attempt"
+import { lenderAmount } from "./lender-cents"
 import type { MoneyRecordRow } from "./money-record-types"
 
 /** A record as the admin reads it. */
@@ -9,7 +9,7 @@ export function toMoneyRecord(row: MoneyRecordRow): PayBrightMoneyRecord {
     id: row.id,
     kind: row.kind,
     trigger: row.trigger,
-    amount: twoDecimals(row.amount),
+    amount: lenderAmount(row.amount as never),
     currency_code: row.currency_code,
     state: row.state,
     reference: row.reference,

@@ -3,11 +3,12 @@ import type { ConfigModule, Logger, MedusaContainer } from "@medusajs/framework/
 import { parseOptions, type PayBrightOptions } from "./options"
 import { effectiveSettings, type ProviderSettings, type SettingsState } from "./effective-settings"
 import { SettingsUnreadableError } from "./unreadable-settings"
+import { PAYBRIGHT_PROVIDER_PREFIX } from "../storefront/provider"
 
 type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, unknown> }
 
 /** Every PayBright provider registration in the store's configuration, by provider id. */
-export function registeredProviders(config: ConfigModule): Map<string, Record<string, unknown>> {
+export function configuredOptionsById(config: ConfigModule): Map<string, Record<string, unknown>> {
   const found = new Map<string, Record<string, unknown>>()
   for (const module of Object.values(config.modules ?? {})) {
     const entries =
@@ -16,7 +17,8 @@ export function registeredProviders(config: ConfigModule): Map<string, Record<st
         : []
     for (const entry of entries) {
       const resolve = typeof entry.resolve === "string" ? entry.resolve : ""
-      if (entry.id && entry.options && /paybright/.test(resolve)) found.set(`pp_paybright_${entry.id}`, entry.options)
+      if (entry.id && entry.options && /paybright/.test(resolve))
+        found.set(`${PAYBRIGHT_PROVIDER_PREFIX}${entry.id}`, entry.options)
     }
   }
   return found
@@ -29,23 +31,20 @@ export function registeredProviders(config: ConfigModule): Map<string, Record<st
  * itself uses the same function. Holds the API token: keep it server-side. Throws
  * SettingsUnreadableError where this process cannot use the saved settings.
  */
-export async function effectiveProviderOf(
+export async function settingsInForce(
   scope: MedusaContainer,
   providerId: string
 ): Promise<ProviderSettings | undefined> {
-  const state = await effectiveSettingsOf(scope, providerId)
+  const state = await settingsStateOf(scope, providerId)
   if (state && "unreadable" in state) {
     throw new SettingsUnreadableError(state.unreadable)
   }
   return state?.provider
 }
 
-/** effectiveProviderOf's answer, or why this process cannot use the saved settings (for the admin). */
-export async function effectiveSettingsOf(
-  scope: MedusaContainer,
-  providerId: string
-): Promise<SettingsState | undefined> {
-  const config = registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule).get(
+/** settingsInForce's answer, or why this process cannot use the saved settings (for the admin). */
+export async function settingsStateOf(scope: MedusaContainer, providerId: string): Promise<SettingsState | undefined> {
+  const config = configuredOptionsById(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule).get(
     providerId
   )
   if (!config) {
@@ -60,25 +59,25 @@ export async function effectiveSettingsOf(
 }
 
 /** The effective options of the PayBright provider registered as `providerId`. */
-export async function registeredProviderOptions(
+export async function optionsInForce(
   scope: MedusaContainer,
   providerId: string
 ): Promise<PayBrightOptions | undefined> {
-  return (await effectiveProviderOf(scope, providerId))?.options
+  return (await settingsInForce(scope, providerId))?.options
 }
 
 /**
  * Every PayBright provider the store registers, with its effective options: a lender's result
  * names no provider, so it is checked against each registration's key and token.
  */
-export async function payBrightRegistrations(
+export async function providersInForce(
   scope: MedusaContainer
 ): Promise<{ providerId: string; options: PayBrightOptions }[]> {
-  const config = registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
+  const config = configuredOptionsById(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
   const found = await Promise.all(
     [...config.keys()].map(async (providerId) => ({
       providerId,
-      provider: await effectiveProviderOf(scope, providerId),
+      provider: await settingsInForce(scope, providerId),
     }))
   )
   return found.flatMap(({ providerId, provider }) => (provider ? [{ providerId, options: provider.options }] : []))
@@ -89,7 +88,7 @@ export async function payBrightRegistrations(
  * for what the admin cannot change (the storefront's URL and paths), where a process that cannot
  * use the saved settings must still send a shopper somewhere.
  */
-export function configuredRegistrations(scope: MedusaContainer): { providerId: string; options: PayBrightOptions }[] {
-  const config = registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
+export function providersAsConfigured(scope: MedusaContainer): { providerId: string; options: PayBrightOptions }[] {
+  const config = configuredOptionsById(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
   return [...config].map(([providerId, options]) => ({ providerId, options: parseOptions(options) }))
 }

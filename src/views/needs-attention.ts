@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { listOpenAuthorizations } from "../authorization/authorization-expiry"
 import { orphanMessage } from "../messages/approval-messages"
@@ -11,6 +11,7 @@ import { SettingsUnreadableError, standingUnreadableReports } from "../settings/
 import type { PayBrightAttentionItem } from "../types/admin"
 import type { ApprovalRecord } from "../workflows/approvals"
 import { recordActions } from "./record-actions"
+import { lenderAmount } from "../money/lender-cents"
 
 /**
  * Most urgent first: a process that refuses all PayBright work, what may have moved money, then
@@ -196,7 +197,7 @@ async function attentionItems(
     order_id: row.order_id,
     order_display_id: row.order_id ? (orders.get(row.order_id) ?? null) : null,
     contract: row.contract,
-    amount: MathBN.convert(row.amount as never).toFixed(2),
+    amount: lenderAmount(row.amount as never),
     currency_code: row.currency_code,
     message:
       row.message ?? (kind === "in_doubt" ? "In doubt: check the PayBright portal, then resolve it." : "Refused."),

@@ -1,12 +1,15 @@
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { registeredProviderOptions } from "../settings/provider-registry"
+import { optionsInForce } from "../settings/provider-registry"
 import { cardProcessorOf } from "../virtual-card/payment-processor"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { PayBrightMoneyRecord, PayBrightOrderPanel, PayBrightTimelineEntry } from "../types/admin"
 import { moneyRecordsOfPayment, type PanelPayment } from "./money-records"
 import { paymentStatus } from "./payment-status"
+import { isPayBright } from "../storefront/provider"
+import { totalOf } from "../money/totals"
+import { lenderAmount } from "../money/lender-cents"
 
 /**
  * Everything the order page's PayBright panel shows for one order, or null when the order is not
@@ -43,12 +46,12 @@ export async function orderPanel(
     filters: { id: orderId },
   })
   const payments = (data[0]?.payment_collections ?? []).flatMap((collection: any) => collection?.payments ?? [])
-  const payBright = payments.filter((payment: any) => payment?.provider_id?.startsWith("pp_paybright_"))
+  const payBright = payments.filter((payment: any) => isPayBright(payment?.provider_id))
   // The live payment, or the latest one when all are cancelled.
   const payment = payBright.find((candidate: any) => !candidate.canceled_at) ?? payBright.at(-1)
   if (!payment) return null
 
-  const options = await registeredProviderOptions(container, payment.provider_id)
+  const options = await optionsInForce(container, payment.provider_id)
   const panelPayment: PanelPayment = {
     id: payment.id,
     currency_code: payment.currency_code,
@@ -56,10 +59,8 @@ export async function orderPanel(
     refunds: payment.refunds ?? [],
   }
   const records = await moneyRecordsOfPayment(container, panelPayment)
-  const sum = (entries: { amount: unknown }[]) =>
-    entries.reduce((total, entry) => MathBN.add(total, entry.amount as never), MathBN.convert(0))
-  const captured = sum(panelPayment.captures)
-  const refunded = sum(panelPayment.refunds)
+  const captured = totalOf(panelPayment.captures)
+  const refunded = totalOf(panelPayment.refunds)
   const remaining = MathBN.max(MathBN.sub(payment.amount, captured), 0)
   const cancelled = !!payment.canceled_at
   const status = paymentStatus({
@@ -95,10 +96,10 @@ export async function orderPanel(
     card_processor: processor,
     ...status,
     currency_code: payment.currency_code,
-    authorized: MathBN.convert(payment.amount).toFixed(2),
-    captured: captured.toFixed(2),
-    refunded: refunded.toFixed(2),
-    remaining: remaining.toFixed(2),
+    authorized: lenderAmount(payment.amount),
+    captured: lenderAmount(captured),
+    refunded: lenderAmount(refunded),
+    remaining: lenderAmount(remaining),
     card: captureMode === "virtual_card" && data_.card ? pick(data_.card) : null,
     records,
     timeline: await timelineOf(container, orderId, payment, records),
@@ -142,7 +143,7 @@ async function timelineOf(
     entries.push({
       id: `approval-${payment.id}`,
       kind: "approval.verified",
-      message: `Approval verified: contract ${payment.data?.gateway_reference ?? "?"} for ${MathBN.convert(payment.amount as never).toFixed(2)} ${currency}.`,
+      message: `Approval verified: contract ${payment.data?.gateway_reference ?? "?"} for ${lenderAmount(payment.amount as never)} ${currency}.`,
       actor: "lender",
       at: new Date(payment.created_at).toISOString(),
     })

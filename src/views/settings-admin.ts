@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
-import { effectiveSettingsOf, registeredProviders } from "../settings/provider-registry"
+import { settingsStateOf, configuredOptionsById } from "../settings/provider-registry"
 import { checkStripeKey } from "../card-processors/stripe"
 import { LenderAuthError, LenderError, LenderNotFoundError } from "../lender/errors"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
@@ -26,7 +26,7 @@ import type { StoredSettings } from "../settings/stored-settings"
 type StoredRow = StoredSettings & { id: string; updated_at: Date | string; updated_by: string | null }
 
 function configOf(scope: MedusaContainer) {
-  return registeredProviders(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
+  return configuredOptionsById(scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as ConfigModule)
 }
 
 async function storedRow(scope: MedusaContainer, providerId: string): Promise<StoredRow | undefined> {
@@ -47,7 +47,7 @@ function unavailableReason() {
 export async function listSettingsViews(scope: MedusaContainer): Promise<PayBrightSettingsView[]> {
   const views: PayBrightSettingsView[] = []
   for (const [providerId, config] of configOf(scope)) {
-    const state = await effectiveSettingsOf(scope, providerId)
+    const state = await settingsStateOf(scope, providerId)
     const row = await storedRow(scope, providerId)
     const unreadable = state && "unreadable" in state ? settingsUnreadableMessage(state.unreadable) : null
     views.push(
@@ -115,7 +115,7 @@ export async function prepareSettingsSave(
   if (!config) {
     return reject(`There is no PayBright provider ${providerId} in this store's configuration.`, {}, 404)
   }
-  const before = await effectiveSettingsOf(scope, providerId)
+  const before = await settingsStateOf(scope, providerId)
   const row = await storedRow(scope, providerId)
   let saved = { overrides: {} as Record<string, unknown>, secrets: {} as Record<string, string> }
   if (row) {

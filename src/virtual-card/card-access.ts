@@ -1,12 +1,15 @@
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { clientsOf } from "../settlement/provider-clients"
-import { effectiveProviderOf } from "../settings/provider-registry"
+import { settingsInForce } from "../settings/provider-registry"
 import { LenderError } from "../lender/errors"
 import type { VirtualCard } from "../lender/schemas"
 import { readPaymentData } from "../settlement/session-data"
 import { cardProcessorOf } from "./payment-processor"
 import type { LenderClient } from "../lender/client"
+import { isPayBright } from "../storefront/provider"
+import { totalOf } from "../money/totals"
+import { lenderAmount } from "../money/lender-cents"
 
 export type MaskedCard = {
   card_token: string
@@ -42,9 +45,7 @@ export async function cardPayment(scope: MedusaContainer, paymentId: string): Pr
   if (!payment) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment ${paymentId} was not found`)
   }
-  const provider = payment.provider_id.startsWith("pp_paybright_")
-    ? await effectiveProviderOf(scope, payment.provider_id)
-    : undefined
+  const provider = isPayBright(payment.provider_id) ? await settingsInForce(scope, payment.provider_id) : undefined
   if (!provider) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment ${paymentId} is not a PayBright payment`)
   }
@@ -56,14 +57,11 @@ export async function cardPayment(scope: MedusaContainer, paymentId: string): Pr
       `Payment ${paymentId} is settled by in-store capture; it has no virtual card`
     )
   }
-  const captured = (payment.captures ?? []).reduce(
-    (sum, capture) => MathBN.add(sum, capture.amount as never),
-    MathBN.convert(0)
-  )
+  const captured = totalOf(payment.captures)
   return {
     lender: clientsOf(provider).lender,
     processor: cardProcessorOf(payment.data, provider.options),
-    uncaptured: MathBN.sub(payment.amount as never, captured).toFixed(2),
+    uncaptured: lenderAmount(MathBN.sub(payment.amount as never, captured)),
     cancelled: !!payment.canceled_at,
     payment: {
       contract: data.gateway_reference,

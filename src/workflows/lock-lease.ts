@@ -1,7 +1,7 @@
 import { configManager } from "@medusajs/framework/config"
 import type { ConfigModule } from "@medusajs/framework/types"
 import { longestStripeCallMs, longestStripeChargeMs } from "../card-processors/stripe"
-import { registeredProviders } from "../settings/provider-registry"
+import { configuredOptionsById } from "../settings/provider-registry"
 import { LENDER_READ_RETRIES, longestLenderCallMs } from "../lender/client"
 import { parseOptions, type PayBrightOptions } from "../settings/options"
 
@@ -123,7 +123,7 @@ function longestChosenCaptureMs(config: Record<string, unknown>): number {
 /** The PayBright registrations of the store this process runs; none before its configuration is loaded. */
 function registrations(): Map<string, Record<string, unknown>> {
   try {
-    return registeredProviders(configManager.config as ConfigModule)
+    return configuredOptionsById(configManager.config as ConfigModule)
   } catch {
     return new Map()
   }

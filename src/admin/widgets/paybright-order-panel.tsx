@@ -12,6 +12,7 @@ import { QueryState } from "../components/query-state"
 import { RecordActions, useConfirmedAction } from "../components/record-actions"
 import { useOrderPanel, usePanelActions } from "../hooks/paybright"
 import { date, dateTime, money } from "../lib/format"
+import { isPayBright } from "../../storefront/provider"
 
 const STATUS_COLORS: Record<PayBrightPaymentStatus, "green" | "orange" | "red" | "blue" | "grey"> = {
   awaiting_capture: "orange",
@@ -41,10 +42,10 @@ const TRIGGER_WORDS: Record<PayBrightMoneyRecord["trigger"], string> = {
  * the timeline, and the actions a merchant takes on it, each behind a confirmation.
  */
 const PayBrightOrderPanelWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const isPayBright = !!order.payment_collections?.some((collection) =>
-    collection.payments?.some((payment) => payment.provider_id?.startsWith("pp_paybright_"))
+  const paidWithPayBright = !!order.payment_collections?.some((collection) =>
+    collection.payments?.some((payment) => isPayBright(payment.provider_id))
   )
-  if (!isPayBright) return null
+  if (!paidWithPayBright) return null
   return <OrderPanel orderId={order.id} />
 }
 

@@ -1,6 +1,7 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { resolvedRecordOf } from "../../money/money-attempt"
+import { exactAmount, totalOf } from "../../money/totals"
 
 /**
  * The payment module's own records that Medusa does not hand to a provider: the session's amount
@@ -63,7 +64,7 @@ export function moduleRecords(container: Record<string, unknown>): ModuleRecords
         select: ["id", "payment_collection_id"],
         relations: ["captures"],
       })) as unknown as { payment_collection_id: string; captures: AmountRow[] }
-      return { payment_collection_id: payment.payment_collection_id, captured: sum(payment.captures) }
+      return { payment_collection_id: payment.payment_collection_id, captured: totalOf(payment.captures) }
     },
   }
 }
@@ -84,22 +85,14 @@ async function movement(
     select: ["id", "amount", "raw_amount", "payment_collection_id"],
     relations: ["captures", "refunds"],
   })) as unknown as AmountRow & { payment_collection_id: string; captures: AmountRow[]; refunds: AmountRow[] }
-  const captured = sum(payment.captures)
-  const before = sum((kind === "capture" ? payment.captures : payment.refunds).filter((other) => other.id !== id))
+  const captured = totalOf(payment.captures)
+  const before = totalOf((kind === "capture" ? payment.captures : payment.refunds).filter((other) => other.id !== id))
   return {
-    amount: exact(row),
+    amount: exactAmount(row),
     payment_id: payment.id,
     payment_collection_id: payment.payment_collection_id,
     before,
-    remaining: MathBN.sub(kind === "capture" ? exact(payment) : captured, before),
+    remaining: MathBN.sub(kind === "capture" ? exactAmount(payment) : captured, before),
     resolves: resolvedRecordOf(row.note),
   }
-}
-
-function exact(row: AmountRow): BigNumberInput {
-  return (row.raw_amount ?? row.amount) as BigNumberInput
-}
-
-function sum(rows: AmountRow[] = []) {
-  return rows.reduce((total, row) => MathBN.add(total, exact(row)), MathBN.convert(0))
 }

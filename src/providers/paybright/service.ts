@@ -34,8 +34,8 @@ import { cancelBlockedMessage, tooPreciseMessage } from "../../messages/merchant
 import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../messages/settings-messages"
 import { SettingsUnreadableError } from "../../settings/unreadable-settings"
 import { classifyFailure } from "../../money/classify-failure"
-import { openAttempt, twoDecimals, unsettledMovementOf } from "../../money/money-attempt"
-import { registeredProviders } from "../../settings/provider-registry"
+import { openAttempt, unsettledMovementOf } from "../../money/money-attempt"
+import { configuredOptionsById } from "../../settings/provider-registry"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
 import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
 import { channelOf } from "../../settlement/payment-channel"
@@ -278,7 +278,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
           id: unsettled.id,
           movement: unsettled.kind,
           state: unsettled.state as "pending" | "in_doubt",
-          amount: twoDecimals(unsettled.amount),
+          amount: lenderAmount(unsettled.amount as never),
           currency: unsettled.currency_code,
           contract: unsettled.contract ?? payment.gateway_reference,
         })
@@ -494,7 +494,7 @@ function optional<T>(cradle: Record<string, unknown>, key: string): T | undefine
  */
 function providerIdOf(config: unknown, options: Record<string, unknown>): string | undefined {
   if (!config || typeof config !== "object") return undefined
-  const entries = [...registeredProviders(config as never)]
+  const entries = [...configuredOptionsById(config as never)]
   const same = entries.find(([, candidate]) => candidate === options)
   if (same) return same[0]
   const text = JSON.stringify(options)

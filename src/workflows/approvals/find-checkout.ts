@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { isPayBright } from "../../storefront/provider"
 
 /** A PayBright payment session and the cart it pays for. */
 export type Checkout = {
@@ -24,7 +25,7 @@ export async function findCheckout(scope: MedusaContainer, sessionId: string): P
     { id: sessionId },
     { select: ["id", "provider_id", "amount", "currency_code", "status", "data", "payment_collection_id"] }
   )
-  if (!session || !session.provider_id.startsWith("pp_paybright")) {
+  if (!session || !isPayBright(session.provider_id)) {
     return undefined
   }
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { UNUSABLE_RESULTS } from "../../messages/approval-messages"
-import { payBrightRegistrations } from "../../settings/provider-registry"
+import { providersInForce } from "../../settings/provider-registry"
 import type { ApprovalRecord } from "./steps"
 
 /** Added to the grace period, so a delivery still being handled is never settled from under it. */
@@ -12,7 +12,7 @@ const SWEEP_MARGIN_MINUTES = 5
 export async function finalBefore(container: MedusaContainer, now: number): Promise<number> {
   const graceMinutes = Math.max(
     10,
-    ...(await payBrightRegistrations(container)).map(({ options }) => options.virtualCardGraceMinutes)
+    ...(await providersInForce(container)).map(({ options }) => options.virtualCardGraceMinutes)
   )
   return now - (graceMinutes + SWEEP_MARGIN_MINUTES) * 60_000
 }
@@ -20,7 +20,7 @@ export async function finalBefore(container: MedusaContainer, now: number): Prom
 /** The registrations whose orphans the plugin releases by itself. */
 async function releasingProviders(container: MedusaContainer): Promise<Set<string>> {
   return new Set(
-    (await payBrightRegistrations(container))
+    (await providersInForce(container))
       .filter(({ options }) => options.releaseOrphans && options.captureMode === "in_store")
       .map(({ providerId }) => providerId)
   )

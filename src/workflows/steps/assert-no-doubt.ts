@@ -1,12 +1,13 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { blockedMessage, doubtOf } from "./record-queries"
+import { blockedMessage, doubtOf } from "../../money/in-doubt"
+import { recordsOf } from "./record-queries"
 
 /** Refuses while a capture or refund of the payment is in doubt. */
 export const assertNoDoubtStep = createStep(
   "paybright-assert-no-doubt",
   async (input: { payment_id: string }, { container }) => {
-    const doubt = await doubtOf(container, input.payment_id)
+    const doubt = await doubtOf(recordsOf(container), input.payment_id)
     if (doubt) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt))
     }

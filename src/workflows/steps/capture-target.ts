@@ -4,6 +4,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { captureAmountFor } from "../../fulfillment/fulfillment-value"
 import { lenderMovement } from "../../money/lender-cents"
 import type { CaptureTrigger } from "../types"
+import { isPayBright } from "../../storefront/provider"
+import { totalOf } from "../../money/totals"
 
 export type CaptureTarget =
   | { found: false; reason: string }
@@ -91,10 +93,7 @@ export async function captureTarget(
     (sum: any, method: any) => MathBN.add(sum, method.total ?? 0),
     MathBN.convert(0)
   )
-  const captured = (payment.captures ?? []).reduce(
-    (sum: any, capture: any) => MathBN.add(sum, capture.amount),
-    MathBN.convert(0)
-  )
+  const captured = totalOf(payment.captures)
   const amount = captureAmountFor(
     { items: order.items, shippingTotal, fulfilledQuantities, total: order.total },
     { items: fulfillment.items },
@@ -124,6 +123,6 @@ export async function captureTarget(
 export function pickPayBrightPayment<P extends { provider_id?: string; canceled_at?: unknown }>(
   payments: P[]
 ): P | undefined {
-  const ours = payments.filter((candidate) => candidate?.provider_id?.startsWith("pp_paybright_"))
+  const ours = payments.filter((candidate) => isPayBright(candidate?.provider_id))
   return ours.find((candidate) => !candidate.canceled_at) ?? ours[0]
 }

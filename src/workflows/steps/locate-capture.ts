@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { registeredProviderOptions } from "../../settings/provider-registry"
+import { optionsInForce } from "../../settings/provider-registry"
 import { paymentLockKey } from "../payment-lock"
 import type { CaptureTrigger } from "../types"
 import { pickPayBrightPayment } from "./capture-target"
@@ -45,7 +45,7 @@ export const locateCaptureStep = createStep(
     if (!payment) {
       return skip("the order is not paid with PayBright")
     }
-    const options = await registeredProviderOptions(container, payment.provider_id)
+    const options = await optionsInForce(container, payment.provider_id)
     if (!options || options.captureOn !== input.trigger) {
       return skip(`this PayBright provider captures on ${options?.captureOn ?? "nothing"}`)
     }

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { merchantMessage, notStartedMessage } from "../../messages/merchant-messages"
-import { twoDecimals } from "../../money/money-attempt"
+import { lenderAmount } from "../../money/lender-cents"
 import type { CaptureResult } from "../types"
 import type { PreparedCapture } from "./prepare-capture-record"
 import { viaOf } from "../../settlement/movement-via"
@@ -46,7 +46,7 @@ export const makeCaptureStep = createStep(
           const message = merchantMessage({
             movement: "capture",
             outcome: "in_doubt",
-            amount: twoDecimals(record.amount),
+            amount: lenderAmount(record.amount as never),
             currency: record.currency_code,
             contract: record.contract ?? "?",
             via: await viaOf(container, record.payment_id),
@@ -76,5 +76,5 @@ async function captureExists(
 
 function resultOf(record: { id: string; state: string; amount: unknown; message: string | null }): CaptureResult {
   const status = record.state === "pending" ? "in_doubt" : (record.state as "done" | "refused" | "in_doubt")
-  return { status, amount: twoDecimals(record.amount), recordId: record.id, message: record.message }
+  return { status, amount: lenderAmount(record.amount as never), recordId: record.id, message: record.message }
 }

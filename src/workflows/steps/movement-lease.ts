@@ -1,10 +1,11 @@
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { effectiveProviderOf } from "../../settings/provider-registry"
+import { settingsInForce } from "../../settings/provider-registry"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import type PayBrightModuleService from "../../modules/paybright/service"
 import { lockTtlSeconds, refundLeaseSeconds } from "../lock-lease"
+import { isPayBright } from "../../storefront/provider"
 
 /**
  * The lease of the payment's lock for one capture or refund: the store's lease, or longer for a
@@ -26,9 +27,7 @@ export async function movementLeaseSeconds(
   const [payment] = await container
     .resolve(Modules.PAYMENT)
     .listPayments({ id: paymentId }, { select: ["id", "provider_id"] })
-  const provider = payment?.provider_id.startsWith("pp_paybright_")
-    ? await effectiveProviderOf(container, payment.provider_id)
-    : undefined
+  const provider = isPayBright(payment?.provider_id) ? await settingsInForce(container, payment.provider_id) : undefined
   if (!provider) return lockTtlSeconds()
   const charges = await container
     .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)

@@ -3,11 +3,14 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelBlockedMessage } from "../../messages/merchant-messages"
 import { lenderMovement } from "../../money/lender-cents"
 import { paymentDataSchema } from "../../settlement/session-data"
-import { twoDecimals, UNSETTLED } from "../../money/money-attempt"
+import { UNSETTLED } from "../../money/money-attempt"
+import { lenderAmount } from "../../money/lender-cents"
 import type { MoneyRecordRow } from "../../money/money-record-types"
 import { lockTtlSeconds } from "../lock-lease"
 import { movementLeaseSeconds } from "./movement-lease"
 import { recordsOf } from "./record-queries"
+import { isPayBright } from "../../storefront/provider"
+import { totalOf } from "../../money/totals"
 
 type OrderPayment = {
   id: string
@@ -38,7 +41,7 @@ export const orderPayBrightPaymentsStep = createStep(
     })
     const payments = ((data[0]?.payment_collections ?? []) as { payments?: OrderPayment[] }[])
       .flatMap((collection) => collection.payments ?? [])
-      .filter((payment) => payment.provider_id.startsWith("pp_paybright_") && !payment.canceled_at)
+      .filter((payment) => isPayBright(payment.provider_id) && !payment.canceled_at)
     // Long enough for the refund of the payment that takes longest (one over several card charges).
     const leases = await Promise.all(payments.map((payment) => movementLeaseSeconds(container, payment.id, "refund")))
     return new StepResponse({ payments, lease: Math.max(lockTtlSeconds(), ...leases) })
@@ -69,7 +72,7 @@ export const prepareCancellationStep = createStep(
           id: unsettled.id,
           movement: unsettled.kind,
           state: unsettled.state as "pending" | "in_doubt",
-          amount: twoDecimals(unsettled.amount),
+          amount: lenderAmount(unsettled.amount as never),
           currency: unsettled.currency_code,
           contract: unsettled.contract ?? "?",
         })
@@ -79,10 +82,8 @@ export const prepareCancellationStep = createStep(
     for (const payment of input.payments) {
       const data = paymentDataSchema.safeParse(payment.data)
       if (!data.success) continue
-      const sum = (rows: { amount: number }[]) =>
-        rows.reduce((total, row) => MathBN.add(total, row.amount), MathBN.convert(0))
-      const captured = sum(payment.captures)
-      const refunded = sum(payment.refunds)
+      const captured = totalOf(payment.captures)
+      const refunded = totalOf(payment.refunds)
       // What Medusa's cancellation does: refund what is captured and not refunded, or cancel the payment.
       const movement = MathBN.gt(captured, 0)
         ? { kind: "refund" as const, medusa: MathBN.sub(captured, refunded), before: refunded, captured }

@@ -1,19 +1,22 @@
 import { MedusaError, MathBN } from "@medusajs/framework/utils"
 import { exactText } from "../../money/lender-cents"
-import { medusaAmountOf, twoDecimals } from "../../money/money-attempt"
+import { medusaAmountOf } from "../../money/money-record-types"
+import { lenderAmount } from "../../money/lender-cents"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelledAuthorizationMessage } from "../../messages/merchant-messages"
 import type { MoneyRecordRow } from "../../money/money-record-types"
 import { captureTarget } from "./capture-target"
 import type { CaptureRequestInput } from "./locate-capture"
-import { blockedMessage, doubtOf, findRecord, recordsOf } from "./record-queries"
+import { blockedMessage, doubtOf } from "../../money/in-doubt"
+import { findRecord, recordsOf } from "./record-queries"
+import { writePreparedCapture } from "../../money/prepared-records"
 
 export type PreparedCapture =
   | { record_id: string; payment_id: string; amount: string; proceed: true }
   | { record_id: string | null; proceed: false; reason: string }
 
 /**
- * Under the payment's lock: the record of the capture about to be made, with its amount, written
+ * Under the payment's lock: the record of the capture about to be made (src/money/prepared-records.ts), with its amount, written
  * before Medusa or the lender is asked. A parcel already recorded is not captured again; a
  * payment with a movement in doubt is not captured at all (the parcel's record says why, so it
  * can be retried once the doubt is resolved).
@@ -73,7 +76,7 @@ export const prepareCaptureRecordStep = createStep(
       }
     }
     let amount: string
-    let lenderAmount: string
+    let atLender: string
     let cancelledByEdit = false
     let paymentId: string
     let orderId: string | null = retryOf?.order_id ?? null
@@ -85,7 +88,7 @@ export const prepareCaptureRecordStep = createStep(
         return new StepResponse<PreparedCapture>({ record_id: null, proceed: false, reason: target.reason })
       }
       amount = target.amount
-      lenderAmount = target.lenderAmount
+      atLender = target.lenderAmount
       cancelledByEdit = target.payment.canceled
       paymentId = target.payment.id
       orderId = target.order.id
@@ -93,7 +96,7 @@ export const prepareCaptureRecordStep = createStep(
       contract = target.payment.contract
     } else {
       amount = exactText(medusaAmountOf(retryOf!))
-      lenderAmount = twoDecimals(retryOf!.amount)
+      atLender = lenderAmount(retryOf!.amount as never)
       paymentId = retryOf!.payment_id!
       currency = retryOf!.currency_code
     }
@@ -104,7 +107,7 @@ export const prepareCaptureRecordStep = createStep(
         reason: "nothing is left to capture",
       })
     }
-    const doubt = await doubtOf(container, paymentId)
+    const doubt = await doubtOf(recordsOf(container), paymentId)
     const base = {
       kind: "capture" as const,
       trigger: retryOf ? ("retry" as const) : trigger,
@@ -114,35 +117,24 @@ export const prepareCaptureRecordStep = createStep(
       fulfillment_id: fulfillmentId,
       contract,
       // Provisional until the provider claims the record with the rule's answer for Medusa's Capture.
-      amount: lenderAmount as never,
+      amount: atLender as never,
       medusa_amount: amount as never,
       currency_code: currency,
       retry_of: retryOf?.id ?? null,
     }
     if (cancelledByEdit) {
-      const message = cancelledAuthorizationMessage(lenderAmount, currency, contract ?? "?")
-      const refused = (await records.createPayBrightMoneyRecords({
-        ...base,
-        state: "refused",
-        message,
-      })) as unknown as MoneyRecordRow
+      const message = cancelledAuthorizationMessage(atLender, currency, contract ?? "?")
+      const refused = await writePreparedCapture(records, base, { state: "refused", message })
       return new StepResponse<PreparedCapture>({ record_id: refused.id, proceed: false, reason: message })
     }
     if (doubt) {
       if (retryOf) {
         throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt))
       }
-      const blocked = (await records.createPayBrightMoneyRecords({
-        ...base,
-        state: "refused",
-        message: blockedMessage(doubt),
-      })) as unknown as MoneyRecordRow
+      const blocked = await writePreparedCapture(records, base, { state: "refused", message: blockedMessage(doubt) })
       return new StepResponse<PreparedCapture>({ record_id: blocked.id, proceed: false, reason: blockedMessage(doubt) })
     }
-    const record = (await records.createPayBrightMoneyRecords({
-      ...base,
-      state: "pending",
-    })) as unknown as MoneyRecordRow
+    const record = await writePreparedCapture(records, base, { state: "pending" })
     return new StepResponse<PreparedCapture>({ record_id: record.id, payment_id: paymentId, amount, proceed: true })
   }
 )

@@ -1,12 +1,13 @@
-import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { merchantMessage, notStartedMessage } from "../../messages/merchant-messages"
 import { writeEvent } from "../../modules/paybright/write-event"
-import { twoDecimals } from "../../money/money-attempt"
+import { lenderAmount } from "../../money/lender-cents"
 import type { MoneyRecordRow } from "../../money/money-record-types"
 import { viaOf } from "../../settlement/movement-via"
 import { recordsOf } from "./record-queries"
+import { PAYBRIGHT_PROVIDER_PREFIX } from "../../storefront/provider"
 
 export type ReconcileInput = { stale_after_ms: number }
 
@@ -66,7 +67,7 @@ export const reconcileRecordsStep = createStep(
       const message = merchantMessage({
         movement: record.kind,
         outcome: "in_doubt",
-        amount: twoDecimals(record.amount),
+        amount: lenderAmount(record.amount as never),
         currency: record.currency_code,
         contract: record.contract ?? "?",
         via: await viaOf(container, record.payment_id),
@@ -82,7 +83,7 @@ export const reconcileRecordsStep = createStep(
         details: { record_id: record.id, medusa_id: record.medusa_id, reason: "reconciliation" },
       })
       logger.error(
-        `PayBright: ${record.kind} IN DOUBT (record ${record.id}, contract ${record.contract}, ${twoDecimals(record.amount)} ${record.currency_code.toUpperCase()}): ${message}`
+        `PayBright: ${record.kind} IN DOUBT (record ${record.id}, contract ${record.contract}, ${lenderAmount(record.amount as never)} ${record.currency_code.toUpperCase()}): ${message}`
       )
       report.in_doubt.push(record.id)
     }
@@ -97,7 +98,7 @@ export const reconcileRecordsStep = createStep(
     const { data: payments } = await query.graph({
       entity: "payment",
       fields: ["id", "provider_id", "captures.id", "captures.amount", "refunds.id", "refunds.amount"],
-      filters: { provider_id: { $like: "pp_paybright_%" } } as never,
+      filters: { provider_id: { $like: `${PAYBRIGHT_PROVIDER_PREFIX}%` } } as never,
     })
     const confirmed = new Set(
       (
@@ -120,7 +121,7 @@ export const reconcileRecordsStep = createStep(
               kind,
               id: row.id,
               payment_id: payment.id,
-              amount: MathBN.convert(row.amount).toFixed(2),
+              amount: lenderAmount(row.amount),
             })
           }
         }
@@ -169,6 +170,6 @@ async function unrecordedMovements(container: MedusaContainer): Promise<Reconcil
       kind: row.kind as "capture" | "refund",
       payment_id: row.payment_id!,
       contract: row.contract,
-      amount: twoDecimals(row.amount),
+      amount: lenderAmount(row.amount as never),
     }))
 }

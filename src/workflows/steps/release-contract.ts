@@ -2,7 +2,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { clientsOf } from "../../settlement/provider-clients"
-import { effectiveProviderOf } from "../../settings/provider-registry"
+import { settingsInForce } from "../../settings/provider-registry"
 import { livePayments } from "../approvals/find-checkout"
 import { releaseContract, type Released } from "./release-attempt"
 import { orderManagementCallbackUrl } from "../../settings/backend-routes"
@@ -48,7 +48,7 @@ export async function releaseOrphan(
   if (holders.some((payment) => payment.contract === approval.contract)) {
     return { released: null, skipped: `an order holds contract ${approval.contract}` }
   }
-  const provider = approval.provider_id ? await effectiveProviderOf(container, approval.provider_id) : undefined
+  const provider = approval.provider_id ? await settingsInForce(container, approval.provider_id) : undefined
   if (!provider) {
     return { released: null, skipped: `the provider of contract ${approval.contract} is not registered` }
   }
@@ -81,7 +81,7 @@ async function releasePaymentAgain(container: Container, record: MoneyRecordRow)
   const [payment] = await container
     .resolve(Modules.PAYMENT)
     .listPayments({ id: record.payment_id! }, { select: ["id", "provider_id", "data", "payment_collection_id"] })
-  const provider = payment ? await effectiveProviderOf(container, payment.provider_id) : undefined
+  const provider = payment ? await settingsInForce(container, payment.provider_id) : undefined
   if (!payment || !provider) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `The payment of record ${record.id} is not a PayBright payment`)
   }

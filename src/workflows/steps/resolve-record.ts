@@ -1,11 +1,13 @@
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/core-flows"
 import { messageOf } from "../../lender/log-text"
-import { MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { medusaRefusedResolutionMessage, resolutionMessage } from "../../messages/merchant-messages"
 import { resolutionNote } from "../../money/money-attempt"
 import { writeEvent } from "../../modules/paybright/write-event"
-import { medusaAmountOf, twoDecimals } from "../../money/money-attempt"
+import { medusaAmountOf } from "../../money/money-record-types"
+import { lenderAmount } from "../../money/lender-cents"
+import { totalOf } from "../../money/totals"
 import type { MoneyRecordRow } from "../../money/money-record-types"
 import { findRecord, recordsOf } from "./record-queries"
 import { concludeRelease } from "./release-contract"
@@ -37,10 +39,7 @@ async function refundedOnCard(
   }[]
   if (rows.length === 0) return undefined
   // In-doubt parts are what the person just confirmed; refused parts certainly did not move.
-  return rows
-    .filter((row) => row.state === "done" || row.state === "in_doubt")
-    .reduce((sum, row) => MathBN.add(sum, row.amount as never), MathBN.convert(0))
-    .toFixed(2)
+  return lenderAmount(totalOf(rows.filter((row) => row.state === "done" || row.state === "in_doubt")))
 }
 
 /**
@@ -56,7 +55,7 @@ async function resolveVoid(container: Parameters<typeof findRecord>[0], record: 
       `This release is ${record.state}; there is nothing to resolve.`
     )
   }
-  const amount = twoDecimals(record.amount)
+  const amount = lenderAmount(record.amount as never)
   const message = resolutionMessage("void", input.lender_shows, amount, record.currency_code)
   const records = recordsOf(container)
   await records.updatePayBrightMoneyRecords({
@@ -115,7 +114,7 @@ export const resolveRecordStep = createStep("paybright-resolve-record", async (i
       `This record is ${record.state}, not in doubt; there is nothing to resolve.`
     )
   }
-  const amount = twoDecimals(record.amount)
+  const amount = lenderAmount(record.amount as never)
   // Medusa records its own exact amount; the record's amount is the lender's cents.
   const medusaAmount = medusaAmountOf(record).toString()
   const kept = record.medusa_id

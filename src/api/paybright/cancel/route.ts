@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { cartOfCollection } from "../../../workflows/approvals/find-checkout"
-import { payBrightRegistrations } from "../../../settings/provider-registry"
+import { providersInForce } from "../../../settings/provider-registry"
 import { checkoutUrl } from "../../../checkout/storefront-urls"
 import { readReturnToken } from "../../../checkout/return-token"
 
@@ -11,7 +11,7 @@ import { readReturnToken } from "../../../checkout/return-token"
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const token = (req.validatedQuery as Record<string, unknown>).ctx
-  const registrations = await payBrightRegistrations(req.scope)
+  const registrations = await providersInForce(req.scope)
   const opened = registrations
     .map(({ options }) => ({ options, context: readReturnToken(options.apiToken, token) }))
     .find(({ context }) => context?.fresh)

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { messageOf } from "../../../lender/log-text"
 import type { Logger } from "@medusajs/framework/types"
 import { handleApplicationResult, type HandledResult } from "../../../checkout/handle-application-result"
-import { configuredRegistrations, payBrightRegistrations } from "../../../settings/provider-registry"
+import { providersAsConfigured, providersInForce } from "../../../settings/provider-registry"
 import { shopperDestination } from "../../../checkout/storefront-urls"
 
 /**
@@ -27,7 +27,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     handled = { outcome: { kind: "rejected", status: 400, reason: "the return could not be handled" } }
   }
   // Where this process cannot use the saved settings, medusa-config.ts still names the storefront.
-  const registrations = await payBrightRegistrations(req.scope).catch(() => configuredRegistrations(req.scope))
+  const registrations = await providersInForce(req.scope).catch(() => providersAsConfigured(req.scope))
   const settings = handled.options ?? registrations[0]?.options
   if (!settings) {
     res.status(404).json({ message: "PayBright is not set up on this store." })

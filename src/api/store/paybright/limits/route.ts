@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { payBrightRegistrations } from "../../../../settings/provider-registry"
+import { providersInForce } from "../../../../settings/provider-registry"
 import type { PayBrightOptions } from "../../../../settings/options"
 import type { PayBrightLimits, PayBrightLimitsResponse } from "../../../../storefront/limits"
 
@@ -10,7 +10,7 @@ import type { PayBrightLimits, PayBrightLimitsResponse } from "../../../../store
  * the promotional widget's public key, as the merchant configured them. Nothing secret.
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse<PayBrightLimitsResponse>) => {
-  const limits = (await payBrightRegistrations(req.scope)).map(({ providerId, options }) =>
+  const limits = (await providersInForce(req.scope)).map(({ providerId, options }) =>
     storefrontLimits(providerId, options)
   )
   res.json({ limits })
