@@ -11,7 +11,7 @@ import { dirname, join, relative, resolve } from "node:path"
  */
 const LAYERS: string[][] = [
   ["lender", "types", "policies", "storefront"],
-  ["simulator", "modules", "card-processors", "settings/secret-box", "workflows/record-paybright-event"],
+  ["simulator", "modules", "card-processors", "settings/secret-box", "workflows/events"],
   ["messages"],
   ["settings"],
   ["money"],

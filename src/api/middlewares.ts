@@ -9,12 +9,13 @@ import {
 import { randomUUID } from "node:crypto"
 import { CARD_REVEAL_POLICY } from "../policies/paybright"
 import { orderBusyMessage, paymentBusyMessage } from "../messages/payment-lock-messages"
-import { guardOrderCancellationWorkflow, releaseOrderCancellationWorkflow } from "../workflows/guard-order-cancellation"
+import { guardOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/guard-order-cancellation"
+import { releaseOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/release-order-cancellation"
 import {
   guardPaymentMovementWorkflow,
   PAYMENT_LOCK_STEP,
-  releasePaymentMovementWorkflow,
-} from "../workflows/guard-payment-movement"
+} from "../workflows/payment-guard/workflows/guard-payment-movement"
+import { releasePaymentMovementWorkflow } from "../workflows/payment-guard/workflows/release-payment-movement"
 import { AdminListApprovalsQuery } from "./admin/paybright/approvals/validators"
 import { AdminNoBody, AdminNoQuery, resolveRecordBody, SaveSettingsBody } from "./admin/paybright/validators"
 import { ApplicationResultBody, CallbackQuery, ShopperReturnQuery } from "./paybright/validators"

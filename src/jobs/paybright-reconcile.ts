@@ -1,5 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { reconcileMoneyRecordsWorkflow, STALE_PENDING_MS } from "../workflows/reconcile-money-records"
+import {
+  reconcileMoneyRecordsWorkflow,
+  STALE_PENDING_MS,
+} from "../workflows/money-records/workflows/reconcile-money-records"
 
 /** Every five minutes: captures and refunds left pending by a stopped process become in doubt. */
 export default async function paybrightReconcile(container: MedusaContainer) {

@@ -10,7 +10,7 @@ import {
 } from "../messages/settings-messages"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import { recordPayBrightEventWorkflow } from "../workflows/record-paybright-event"
+import { recordPayBrightEventWorkflow } from "../workflows/events/workflows/record-paybright-event"
 import { readSettingsVersion } from "./stored-settings"
 
 /** The event-log row a process writes when it cannot use the saved settings. */

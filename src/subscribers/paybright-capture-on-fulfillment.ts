@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
-import { capturePaymentOnceWorkflow } from "../workflows/capture-payment-once"
-import { recordUnstartedCaptureWorkflow } from "../workflows/record-unstarted-capture"
+import { capturePaymentOnceWorkflow } from "../workflows/capture/workflows/capture-payment-once"
+import { recordUnstartedCaptureWorkflow } from "../workflows/capture/workflows/record-unstarted-capture"
 
 type FulfillmentEvent = { id?: string; fulfillment_id?: string; order_id?: string }
 

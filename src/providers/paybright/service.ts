@@ -42,7 +42,7 @@ import { channelOf } from "../../settlement/payment-channel"
 import { settlementFor } from "../../settlement/settlement-for-payment"
 import { amountLimitRefusal } from "../../settings/amount-limits"
 import { forLog } from "../../lender/log-text"
-import { releaseContract } from "../../workflows/steps/release-attempt"
+import { releaseContract } from "../../workflows/release/release-attempt"
 import {
   applicantFieldsWithPrefix,
   applicantSchema,
@@ -55,7 +55,7 @@ import { lenderAmount, lenderMovement } from "../../money/lender-cents"
 import { moduleRecords, type ModuleRecords } from "./module-records"
 import { parseOptions, type PayBrightOptions } from "../../settings/options"
 import { returnToken } from "../../checkout/return-token"
-import { leaseProblem } from "../../workflows/lock-lease"
+import { leaseProblem } from "../../workflows/locks/lock-lease"
 import { SessionApprovals } from "./session-approval"
 import type { Settlement } from "../../settlement/types"
 import {

@@ -1,3 +1,10 @@
-export * from "./workflows"
-export { supersedes } from "./steps"
-export type { ApprovalRecord, RecordApprovalInput } from "./steps"
+/** The approvals' workflows: an approval recorded, placed as an order, orphaned or handled, and its session updated. */
+export * from "./workflows/record-approval"
+export * from "./workflows/place-approved-order"
+export * from "./workflows/orphan-approval"
+export * from "./workflows/orphan-unplaced-approval"
+export * from "./workflows/mark-approval-ordered"
+export * from "./workflows/mark-approval-handled"
+export * from "./workflows/update-session"
+export { supersedes } from "./approval-record"
+export type { ApprovalRecord, RecordApprovalInput } from "./approval-record"

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { UNUSABLE_RESULTS } from "../../messages/approval-messages"
 import { providersInForce } from "../../settings/provider-registry"
-import type { ApprovalRecord } from "./steps"
+import type { ApprovalRecord } from "./approval-record"
 
 /** Added to the grace period, so a delivery still being handled is never settled from under it. */
 const SWEEP_MARGIN_MINUTES = 5

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { forgetProviderSettings } from "../../../../../settings/effective-settings"
 import { listSettingsViews, prepareSettingsSave } from "../../../../../views/settings-admin"
 import type { PayBrightSettingsRejection, PayBrightSettingsSaved } from "../../../../../types/admin"
-import { savePayBrightSettingsWorkflow } from "../../../../../workflows/save-paybright-settings"
+import { savePayBrightSettingsWorkflow } from "../../../../../workflows/settings/workflows/save-paybright-settings"
 import { requireRightsForSave } from "../rights"
 import type { SaveSettingsBody } from "../../validators"
 

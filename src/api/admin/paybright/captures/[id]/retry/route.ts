@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { capturePaymentOnceWorkflow } from "../../../../../../workflows/capture-payment-once"
+import { capturePaymentOnceWorkflow } from "../../../../../../workflows/capture/workflows/capture-payment-once"
 
 /** POST /admin/paybright/captures/:id/retry: a new attempt of a refused capture (never of one in doubt). */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMoneyRecord } from "../../../../../../money/money-record-view"
-import { resolveMoneyRecordWorkflow } from "../../../../../../workflows/resolve-money-record"
+import { resolveMoneyRecordWorkflow } from "../../../../../../workflows/money-records/workflows/resolve-money-record"
 import type { ResolveRecordBody } from "../../../validators"
 
 /** POST /admin/paybright/records/:id/resolve `{ lender_shows: "done" | "nothing" }`: settles an in-doubt record. */

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { toMoneyRecord } from "../../../../../../money/money-record-view"
-import { retryReleaseWorkflow } from "../../../../../../workflows/release-contract"
+import { retryReleaseWorkflow } from "../../../../../../workflows/release/workflows/retry-release"
 
 /**
  * POST /admin/paybright/voids/:id/retry: a new attempt at releasing a contract (voiding it at the

@@ -3,7 +3,7 @@ import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { cardPayment, maskCard, retrieveVirtualCard } from "../../../../../../../virtual-card/card-access"
 import type { PayBrightRevealedCard } from "../../../../../../../types/admin"
-import { recordPayBrightEventWorkflow } from "../../../../../../../workflows/record-paybright-event"
+import { recordPayBrightEventWorkflow } from "../../../../../../../workflows/events/workflows/record-paybright-event"
 
 /**
  * POST /admin/paybright/payments/:id/card/reveal: the full card, for a person to charge it on the

@@ -1,0 +1,63 @@
+import type { Logger } from "@medusajs/framework/types"
+import { orphanMessage, UNUSABLE_RESULTS, type OrphanReason } from "../../messages/approval-messages"
+import { orphanReleaseTimes } from "./orphan-timing"
+import { PAYBRIGHT_MODULE } from "../../modules/paybright/index"
+import type PayBrightModuleService from "../../modules/paybright/service"
+import type { PayBrightApprovalRecord } from "../../types/admin"
+
+/** An approval row as the module answers it (dates as dates). */
+export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
+  created_at: Date | string
+  /** The registration it was verified for; absent on rows written before it was kept. */
+  provider_id?: string | null
+  /** The signed result as it arrived; absent on rows written before it was kept. */
+  lender_result?: Record<string, string> | null
+}
+
+export type RecordApprovalInput = {
+  contract: string
+  session_id: string
+  /** The registration the approval was verified for: which credentials release it if it is orphaned. */
+  provider_id: string
+  cart_id: string | null
+  amount: string
+  currency_code: string
+  /** The signed x_ fields as they arrived, to deliver them again (see PayBrightApproval). */
+  lender_result: Record<string, string>
+  /** Set when the approval can already not become an order (its session is gone, …). */
+  orphan_reason?: OrphanReason | null
+}
+
+export function approvalsOf(container: { resolve(key: string): unknown }) {
+  return container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+}
+
+/** Whether a delivery's result replaces the row of its contract: a usable result after an unusable one. */
+export function supersedes(
+  existing: Pick<ApprovalRecord, "state" | "reason">,
+  input: Pick<RecordApprovalInput, "orphan_reason">
+) {
+  const unusable = (reason: string | null | undefined) => (UNUSABLE_RESULTS as readonly string[]).includes(reason ?? "")
+  return existing.state === "orphaned" && unusable(existing.reason) && !unusable(input.orphan_reason)
+}
+
+export async function reportOrphan(
+  container: { resolve(key: string): unknown },
+  service: PayBrightModuleService,
+  approval: ApprovalRecord
+) {
+  const message = orphanMessage(approval, (await orphanReleaseTimes(container as never))(approval))
+  const logLine = `${message} [${approval.reason}]`
+  await service.createPayBrightEvents({
+    kind: "approval.orphaned",
+    contract: approval.contract,
+    message,
+    details: {
+      approval_id: approval.id,
+      session_id: approval.session_id,
+      cart_id: approval.cart_id,
+      reason: approval.reason,
+    },
+  })
+  ;(container.resolve("logger") as Logger).error(logLine)
+}

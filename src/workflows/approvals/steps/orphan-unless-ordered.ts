@@ -1,0 +1,39 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { type OrphanReason } from "../../../messages/approval-messages"
+import { livePayments, placeOf } from "../find-checkout"
+import { type ApprovalRecord, approvalsOf, reportOrphan } from "../approval-record"
+
+/**
+ * Under the cart's lock (as Medusa's completion takes it), once an approval's time is up: ordered
+ * if an order holds its contract after all, otherwise an orphan. Another delivery that settled it
+ * meanwhile is left alone.
+ */
+export const orphanUnlessOrderedStep = createStep(
+  "paybright-orphan-unless-ordered-step",
+  async (input: { approval_id: string; reason: OrphanReason }, { container }) => {
+    const service = approvalsOf(container)
+    const current = (await service.retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
+    if (current.state !== "approved") {
+      return new StepResponse(current)
+    }
+    const scope = container as unknown as MedusaContainer
+    const { orderId } = current.cart_id ? await placeOf(scope, current.cart_id) : { orderId: undefined }
+    const payments = orderId ? await livePayments(scope, { payment_session_id: current.session_id }) : []
+    if (orderId && payments.some((payment) => payment.contract === current.contract)) {
+      const ordered = (await service.updatePayBrightApprovals({
+        id: current.id,
+        state: "ordered",
+        order_id: orderId,
+      })) as ApprovalRecord
+      return new StepResponse(ordered)
+    }
+    const orphan = (await service.updatePayBrightApprovals({
+      id: current.id,
+      state: "orphaned",
+      reason: input.reason,
+    })) as ApprovalRecord
+    await reportOrphan(container, service, orphan)
+    return new StepResponse(orphan)
+  }
+)

@@ -1,0 +1,35 @@
+import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { OrphanReason } from "../../../messages/approval-messages"
+import { orphanUnlessOrderedStep } from "../steps/orphan-unless-ordered"
+import { approvalLockKey } from "../../release/release-contract"
+import { CART_LOCK_STEP } from "./place-approved-order"
+import { giveLock, takeLock } from "../../locks/take-lock"
+import { updatePayBrightSessionStep } from "../steps/update-session"
+
+/**
+ * An approval whose time is up (the grace period is over, or its completion failed for good):
+ * decided under its cart's lock, the one Medusa's completion takes, so no storefront or lender
+ * delivery completes the cart meanwhile. An orphan is withdrawn from its session, so nothing may
+ * place an order on it later.
+ */
+export const orphanUnplacedApprovalWorkflow = createWorkflow(
+  "paybright-orphan-unplaced-approval-workflow",
+  (input: {
+    approval_id: string
+    cart_id: string | null
+    session_id: string
+    reason: OrphanReason
+    lock_timeout: number
+  }) => {
+    const key = transform({ input }, ({ input }) => approvalLockKey(input))
+    const owner = takeLock(key, { timeout: input.lock_timeout, name: CART_LOCK_STEP })
+    const approval = orphanUnlessOrderedStep({ approval_id: input.approval_id, reason: input.reason })
+    when({ approval }, ({ approval }) => approval.state === "orphaned").then(() => {
+      updatePayBrightSessionStep(
+        transform({ input }, ({ input }) => ({ session_id: input.session_id, data: { paybright_status: "expired" } }))
+      ).config({ name: "paybright-withdraw-approval-from-session" })
+    })
+    giveLock(key, owner)
+    return new WorkflowResponse(approval)
+  }
+)

@@ -1,0 +1,27 @@
+import { completeCartWorkflow } from "@medusajs/core-flows"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { type SessionUpdate, updatePayBrightSessionStep } from "../steps/update-session"
+import { giveLock, takeLock } from "../../locks/take-lock"
+
+/** The name of the step that waits for the cart's lock: its failure means another completion holds it. */
+export const CART_LOCK_STEP = "paybright-lock-cart"
+
+/**
+ * Under the cart's lock (waiting at most `lock_timeout` seconds for another completion), records
+ * the verified result on the session and completes the cart. Medusa's completion skips its own
+ * lock step inside a workflow that holds it, so the Store API's completion, the callback and the
+ * return never complete or touch the session at once.
+ */
+export const placeApprovedOrderWorkflow = createWorkflow(
+  "paybright-place-approved-order-workflow",
+  (input: { cart_id: string; lock_timeout: number; approval_id: string; session: SessionUpdate }) => {
+    // The key the Store API's completion uses, with an owner (see lockOwnerStep). The store's
+    // lease: completion may read the virtual card, with its retries, as long as a capture may take.
+    const owner = takeLock(input.cart_id, { timeout: input.lock_timeout, name: CART_LOCK_STEP })
+    const update = transform({ input }, ({ input }) => ({ ...input.session, approval_id: input.approval_id }))
+    updatePayBrightSessionStep(update).config({ name: "paybright-record-result-on-session" })
+    const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })
+    giveLock(input.cart_id, owner)
+    return new WorkflowResponse(order)
+  }
+)

@@ -1,0 +1,128 @@
+import { getOrderDetailWorkflow } from "@medusajs/core-flows"
+import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { captureAmountFor } from "../../fulfillment/fulfillment-value"
+import { lenderMovement } from "../../money/lender-cents"
+import type { CaptureTrigger } from "./types"
+import { isPayBright } from "../../storefront/provider"
+import { totalOf } from "../../money/totals"
+
+export type CaptureTarget =
+  | { found: false; reason: string }
+  | {
+      found: true
+      order: { id: string; display_id: number }
+      /** `canceled`: Medusa cancelled the rest of the authorization (an order edit after a partial capture). */
+      payment: { id: string; provider_id: string; currency_code: string; contract: string | null; canceled: boolean }
+      /** What this parcel captures now in Medusa, by the rules of fulfillment-value.ts. */
+      amount: string
+      /** What that capture moves at the lender (src/money/lender-cents.ts). */
+      lenderAmount: string
+    }
+
+/**
+ * The order, its PayBright payment and what the fulfillment is worth now. At shipment only
+ * parcels already shipped count toward "everything has gone"; the order's current total (after
+ * edits) caps what is captured.
+ */
+export async function captureTarget(
+  container: MedusaContainer,
+  trigger: CaptureTrigger,
+  fulfillmentId: string
+): Promise<CaptureTarget> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({
+    entity: "order_fulfillment",
+    fields: ["order_id"],
+    filters: { fulfillment_id: fulfillmentId },
+  })
+  const orderId: string | undefined = links[0]?.order_id
+  if (!orderId) {
+    return { found: false, reason: `fulfillment ${fulfillmentId} belongs to no order` }
+  }
+  // Line and shipping totals (taxes and discounts included) are computed by the order workflow.
+  const { result: order } = (await getOrderDetailWorkflow(container).run({
+    input: {
+      order_id: orderId,
+      fields: [
+        "id",
+        "display_id",
+        "total",
+        "items.*",
+        "items.total",
+        "shipping_methods.*",
+        "shipping_methods.total",
+        "fulfillments.*",
+        "fulfillments.items.*",
+      ],
+    },
+  })) as { result: any }
+  const { data: collections } = await query.graph({
+    entity: "order_payment_collection",
+    fields: [
+      "payment_collection.payments.id",
+      "payment_collection.payments.provider_id",
+      "payment_collection.payments.amount",
+      "payment_collection.payments.currency_code",
+      "payment_collection.payments.canceled_at",
+      "payment_collection.payments.data",
+      "payment_collection.payments.captures.amount",
+    ],
+    filters: { order_id: orderId },
+  })
+  const payment = pickPayBrightPayment(collections.flatMap((link: any) => link.payment_collection?.payments ?? []))
+  if (!order || !payment) {
+    return { found: false, reason: "the order is not paid with PayBright" }
+  }
+  const live = (order.fulfillments ?? []).filter((candidate: any) => !candidate.canceled_at)
+  const fulfillment = live.find((candidate: any) => candidate.id === fulfillmentId)
+  if (!fulfillment) {
+    return { found: false, reason: `fulfillment ${fulfillmentId} is cancelled` }
+  }
+  // Packed is not gone: at shipment only shipped parcels (this one is, by its event) count.
+  const counted = live.filter(
+    (candidate: any) => trigger !== "shipment" || candidate.shipped_at || candidate.id === fulfillmentId
+  )
+  const fulfilledQuantities: Record<string, ReturnType<typeof MathBN.convert>> = {}
+  for (const { items } of counted) {
+    for (const item of items ?? []) {
+      fulfilledQuantities[item.line_item_id] = MathBN.add(fulfilledQuantities[item.line_item_id] ?? 0, item.quantity)
+    }
+  }
+  const shippingTotal = (order.shipping_methods ?? []).reduce(
+    (sum: any, method: any) => MathBN.add(sum, method.total ?? 0),
+    MathBN.convert(0)
+  )
+  const captured = totalOf(payment.captures)
+  const amount = captureAmountFor(
+    { items: order.items, shippingTotal, fulfilledQuantities, total: order.total },
+    { items: fulfillment.items },
+    { authorized: payment.amount, captured }
+  )
+  const lender = lenderMovement({ amount, before: captured, remaining: MathBN.sub(payment.amount, captured) })
+  return {
+    found: true,
+    order: { id: order.id, display_id: order.display_id },
+    payment: {
+      id: payment.id,
+      provider_id: payment.provider_id,
+      currency_code: payment.currency_code,
+      contract: payment.data?.gateway_reference ?? null,
+      canceled: !!payment.canceled_at,
+    },
+    amount,
+    lenderAmount: lender.amount,
+  }
+}
+
+/**
+ * The order's PayBright payment: the live one, else one Medusa cancelled (an order edit cancels
+ * what remains authorized and asks for a new payment), so that the parcel's capture is refused
+ * with a reason rather than skipped in silence.
+ */
+export function pickPayBrightPayment<P extends { provider_id?: string; canceled_at?: unknown }>(
+  payments: P[]
+): P | undefined {
+  const ours = payments.filter((candidate) => isPayBright(candidate?.provider_id))
+  return ours.find((candidate) => !candidate.canceled_at) ?? ours[0]
+}

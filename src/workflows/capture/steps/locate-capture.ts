@@ -1,0 +1,60 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { optionsInForce } from "../../../settings/provider-registry"
+import { paymentLockKey } from "../../locks/payment-lock"
+import type { CaptureTrigger } from "../types"
+import { pickPayBrightPayment } from "../capture-target"
+import { findRecord } from "../../money-records/record-queries"
+
+export type CaptureRequestInput = { trigger: CaptureTrigger; fulfillment_id: string } | { retry_record_id: string }
+
+/**
+ * Which payment a capture concerns, so that its lock can be taken; nothing is written. Answers
+ * no lock key when the plugin does not capture this one by itself (the reason says why).
+ */
+export const locateCaptureStep = createStep(
+  "paybright-locate-capture-step",
+  async (input: CaptureRequestInput, { container }) => {
+    if ("retry_record_id" in input) {
+      const record = await findRecord(container, input.retry_record_id)
+      return new StepResponse({ lock_key: paymentLockKey(record.payment_id!), skip_reason: null as string | null })
+    }
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: links } = await query.graph({
+      entity: "order_fulfillment",
+      fields: ["order_id"],
+      filters: { fulfillment_id: input.fulfillment_id },
+    })
+    const { data: collections } = links[0]?.order_id
+      ? await query.graph({
+          entity: "order_payment_collection",
+          fields: [
+            "payment_collection.payments.id",
+            "payment_collection.payments.provider_id",
+            "payment_collection.payments.canceled_at",
+            "payment_collection.payments.captures.id",
+          ],
+          filters: { order_id: links[0].order_id },
+        })
+      : { data: [] as any[] }
+    const payment: any = pickPayBrightPayment(
+      collections.flatMap((link: any) => link.payment_collection?.payments ?? [])
+    )
+    const skip = (reason: string) =>
+      new StepResponse({ lock_key: undefined as string | undefined, skip_reason: reason })
+    if (!payment) {
+      return skip("the order is not paid with PayBright")
+    }
+    const options = await optionsInForce(container, payment.provider_id)
+    if (!options || options.captureOn !== input.trigger) {
+      return skip(`this PayBright provider captures on ${options?.captureOn ?? "nothing"}`)
+    }
+    if (options.captureMode === "virtual_card" && options.cardProcessor?.type === "manual") {
+      return skip("the manual card processor is charged by a person, then captured in the admin")
+    }
+    return new StepResponse({
+      lock_key: paymentLockKey(payment.id) as string | undefined,
+      skip_reason: null as string | null,
+    })
+  }
+)

@@ -1,0 +1,45 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { notStartedMessage } from "../../../messages/merchant-messages"
+import type { MoneyRecordRow } from "../../../money/money-record-types"
+import type { CaptureTrigger } from "../types"
+import { captureTarget } from "../capture-target"
+import { recordsOf } from "../../money-records/record-queries"
+
+export type UnstartedCaptureInput = { trigger: CaptureTrigger; fulfillment_id: string; error: string }
+
+/**
+ * A parcel's capture that failed before its record existed (a lock wait, a database error) still
+ * gets a record, refused with the reason, so the merchant sees it and can retry it. A parcel that
+ * has a record already keeps it.
+ */
+export const recordUnstartedCaptureStep = createStep(
+  "paybright-record-unstarted-capture-step",
+  async (input: UnstartedCaptureInput, { container }) => {
+    const records = recordsOf(container)
+    const key = `${input.trigger}:${input.fulfillment_id}`
+    const [existing] = (await records.listPayBrightMoneyRecords({
+      idempotency_key: key,
+    })) as unknown as MoneyRecordRow[]
+    if (existing) {
+      return new StepResponse(existing.id)
+    }
+    const target = await captureTarget(container, input.trigger, input.fulfillment_id)
+    if (!target.found) {
+      return new StepResponse(null)
+    }
+    const record = (await records.createPayBrightMoneyRecords({
+      kind: "capture",
+      trigger: input.trigger,
+      idempotency_key: key,
+      payment_id: target.payment.id,
+      order_id: target.order.id,
+      fulfillment_id: input.fulfillment_id,
+      contract: target.payment.contract,
+      amount: target.amount as never,
+      currency_code: target.payment.currency_code,
+      state: "refused",
+      message: notStartedMessage("capture", input.error),
+    })) as unknown as MoneyRecordRow
+    return new StepResponse(record.id)
+  }
+)

@@ -1,0 +1,25 @@
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { locateCaptureStep, type CaptureRequestInput } from "../steps/locate-capture"
+import { makeCaptureStep } from "../steps/make-capture"
+import { prepareCaptureRecordStep } from "../steps/prepare-capture-record"
+import { giveLock, takeLock } from "../../locks/take-lock"
+
+/**
+ * A capture the plugin makes by itself, once: a parcel shipped (or fulfilled), or a person's
+ * retry of a refused capture. Runs under the payment's lock (Medusa's locking module, across
+ * processes with locking-postgres or locking-redis); the record is written before Medusa and the
+ * lender are asked, and says how it ended.
+ */
+export const capturePaymentOnceWorkflow = createWorkflow(
+  "paybright-capture-payment-once-workflow",
+  (input: CaptureRequestInput) => {
+    const located = locateCaptureStep(input)
+    const key = transform({ located }, ({ located }) => located.lock_key)
+    const owner = takeLock(key)
+    const skip = transform({ located }, ({ located }) => located.skip_reason)
+    const prepared = prepareCaptureRecordStep({ request: input, skip_reason: skip })
+    const result = makeCaptureStep(prepared)
+    giveLock(key, owner)
+    return new WorkflowResponse(result)
+  }
+)

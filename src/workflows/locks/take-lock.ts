@@ -1,0 +1,46 @@
+import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
+import { transform, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { lockTtlSeconds, lockWaitSeconds } from "./lock-lease"
+import { lockOwnerStep } from "./steps/lock-owner"
+
+type Seconds = WorkflowData<number> | number
+/** One key, or several taken together (an order's payments). */
+type LockKey = WorkflowData<string> | WorkflowData<string[]> | string | string[]
+
+export type LockOptions = {
+  /** Seconds to wait for a holder to let go; the store's lock wait (PAYBRIGHT_LOCK_WAIT_SECONDS) when omitted. */
+  timeout?: Seconds
+  /** Seconds the lease lasts; the store's lease (lockTtlSeconds) when omitted. */
+  ttl?: Seconds
+  /**
+   * A request's own owner, for a lock held past this workflow and given back by another (an admin
+   * route's guard). Omitted, an owner is made for this run.
+   */
+  owner?: WorkflowData<string> | string
+  /** The lock step's name, where a caller tells a lock held elsewhere from other failures. */
+  name?: string
+}
+
+/**
+ * In a workflow's composition: takes a plugin lock, the one recipe every PayBright lock follows.
+ * lockOwnerStep first clears an expired lease on the key and makes an owner for the run (see why
+ * there); the lock then waits and leases as the options, or the plugin's settings, say. Answers
+ * the owner; `giveLock` releases it at the end of the workflow (a failure releases it by
+ * compensation).
+ */
+export function takeLock(key: LockKey, options: LockOptions = {}): WorkflowData<string> {
+  const made = lockOwnerStep({ key: key as WorkflowData<string> })
+  const owner = (options.owner ?? made) as WorkflowData<string>
+  const acquired = acquireLockStep({
+    key: key as WorkflowData<string>,
+    ownerId: owner,
+    timeout: options.timeout ?? transform({ key }, () => lockWaitSeconds()),
+    ttl: options.ttl ?? transform({ key }, () => lockTtlSeconds()),
+  })
+  if (options.name) acquired.config({ name: options.name })
+  return owner
+}
+
+export function giveLock(key: LockKey, owner: WorkflowData<string> | string) {
+  releaseLockStep({ key: key as WorkflowData<string>, ownerId: owner as WorkflowData<string> })
+}

@@ -1,0 +1,19 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { paymentLockKey } from "../../locks/payment-lock"
+import { findRecord } from "../record-queries"
+import { approvalLockKey, approvalOfContract } from "../../release/release-contract"
+
+/**
+ * The lock key of a record: its payment's; for the release of an approval that never became a
+ * payment, the approval's cart's.
+ */
+export const lockOfRecordStep = createStep(
+  "paybright-lock-of-record-step",
+  async (input: { record_id: string }, { container }) => {
+    const record = await findRecord(container, input.record_id)
+    const lock_key = record.payment_id
+      ? paymentLockKey(record.payment_id)
+      : approvalLockKey(await approvalOfContract(container, record.contract!))
+    return new StepResponse({ lock_key })
+  }
+)

@@ -1,0 +1,175 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { merchantMessage, notStartedMessage } from "../../../messages/merchant-messages"
+import { writeEvent } from "../../../modules/paybright/write-event"
+import { lenderAmount } from "../../../money/lender-cents"
+import type { MoneyRecordRow } from "../../../money/money-record-types"
+import { viaOf } from "../../../settlement/movement-via"
+import { recordsOf } from "../record-queries"
+import { PAYBRIGHT_PROVIDER_PREFIX } from "../../../storefront/provider"
+
+export type ReconcileInput = { stale_after_ms: number }
+
+export type ReconcileReport = {
+  /** Records moved from pending to in doubt. */
+  in_doubt: string[]
+  /** Records written ahead of a movement that never started (no Medusa id): refused, nothing was sent. */
+  never_started: string[]
+  /** Medusa captures and refunds of PayBright payments that no record confirms. */
+  unexplained: { kind: "capture" | "refund"; id: string; payment_id: string; amount: string }[]
+  /** Done records (lender evidence) that no Medusa capture or refund records: money Medusa does not count. */
+  unrecorded: {
+    record_id: string
+    kind: "capture" | "refund"
+    payment_id: string
+    contract: string | null
+    amount: string
+  }[]
+  /** Virtual-card movements left pending by a stopped process, now in doubt. */
+  card_in_doubt: string[]
+}
+
+/**
+ * A record still `pending` long after its call began belongs to a process that died mid-call (or
+ * a call still hanging far past any timeout): the lender may have acted, so it becomes in doubt
+ * for a person to resolve; one without Medusa's id was never claimed by its movement, so nothing
+ * was sent and it is refused. Also lists Medusa's captures and refunds of PayBright payments that no
+ * done record confirms, so nothing counted in Medusa goes unexplained.
+ */
+export const reconcileRecordsStep = createStep(
+  "paybright-reconcile-records-step",
+  async (input: ReconcileInput, { container }) => {
+    const records = recordsOf(container)
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const cutoff = new Date(Date.now() - input.stale_after_ms)
+    const stale = (await records.listPayBrightMoneyRecords({
+      state: "pending",
+      updated_at: { $lt: cutoff },
+    } as never)) as unknown as MoneyRecordRow[]
+    const report: ReconcileReport = {
+      in_doubt: [],
+      never_started: [],
+      unexplained: [],
+      unrecorded: [],
+      card_in_doubt: [],
+    }
+    for (const record of stale.filter((row) => !row.medusa_id)) {
+      // Written ahead of a movement that never claimed it (its process stopped first): nothing was sent.
+      await records.updatePayBrightMoneyRecords({
+        id: record.id,
+        state: "refused",
+        message: notStartedMessage(record.kind, "the server may have stopped before it began"),
+      })
+      report.never_started.push(record.id)
+    }
+    for (const record of stale.filter((row) => row.medusa_id)) {
+      const message = merchantMessage({
+        movement: record.kind,
+        outcome: "in_doubt",
+        amount: lenderAmount(record.amount as never),
+        currency: record.currency_code,
+        contract: record.contract ?? "?",
+        via: await viaOf(container, record.payment_id),
+        fact: "the call never finished; the server may have stopped during it",
+      })
+      await records.updatePayBrightMoneyRecords({ id: record.id, state: "in_doubt", message })
+      await writeEvent(records, {
+        kind: `${record.kind}.in_doubt`,
+        payment_id: record.payment_id,
+        order_id: record.order_id,
+        contract: record.contract,
+        message,
+        details: { record_id: record.id, medusa_id: record.medusa_id, reason: "reconciliation" },
+      })
+      logger.error(
+        `PayBright: ${record.kind} IN DOUBT (record ${record.id}, contract ${record.contract}, ${lenderAmount(record.amount as never)} ${record.currency_code.toUpperCase()}): ${message}`
+      )
+      report.in_doubt.push(record.id)
+    }
+    report.card_in_doubt = await staleCardMovements(container, cutoff)
+    report.unrecorded = await unrecordedMovements(container)
+    if (report.unrecorded.length > 0) {
+      logger.error(
+        `PayBright: ${report.unrecorded.length} capture(s)/refund(s) made at the lender are not recorded in Medusa: ${report.unrecorded.map((row) => `${row.kind} of ${row.amount} on contract ${row.contract} (record ${row.record_id})`).join(", ")}`
+      )
+    }
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: payments } = await query.graph({
+      entity: "payment",
+      fields: ["id", "provider_id", "captures.id", "captures.amount", "refunds.id", "refunds.amount"],
+      filters: { provider_id: { $like: `${PAYBRIGHT_PROVIDER_PREFIX}%` } } as never,
+    })
+    const confirmed = new Set(
+      (
+        (await records.listPayBrightMoneyRecords(
+          { state: ["done", "in_doubt"] },
+          { select: ["medusa_id"] }
+        )) as unknown as MoneyRecordRow[]
+      )
+        .map((record) => record.medusa_id)
+        .filter(Boolean)
+    )
+    for (const payment of payments as any[]) {
+      for (const [kind, rows] of [
+        ["capture", payment.captures],
+        ["refund", payment.refunds],
+      ] as const) {
+        for (const row of rows ?? []) {
+          if (!confirmed.has(row.id)) {
+            report.unexplained.push({
+              kind,
+              id: row.id,
+              payment_id: payment.id,
+              amount: lenderAmount(row.amount),
+            })
+          }
+        }
+      }
+    }
+    if (report.unexplained.length > 0) {
+      logger.warn(
+        `PayBright: ${report.unexplained.length} Medusa capture(s)/refund(s) of PayBright payments have no lender evidence: ${report.unexplained.map((row) => `${row.kind} ${row.id} (${row.amount})`).join(", ")}`
+      )
+    }
+    return new StepResponse(report)
+  }
+)
+
+/**
+ * A card charge or refund left pending by a process that stopped mid-call: the processor may have
+ * moved the money, so it is in doubt, like a record; its record is reconciled above.
+ */
+async function staleCardMovements(container: MedusaContainer, cutoff: Date): Promise<string[]> {
+  const records = recordsOf(container)
+  const stale = (await records.listPayBrightCardTransactions({
+    state: "pending",
+    updated_at: { $lt: cutoff },
+  } as never)) as { id: string }[]
+  for (const row of stale) await records.updatePayBrightCardTransactions({ id: row.id, state: "in_doubt" })
+  return stale.map((row) => row.id)
+}
+
+/** Done captures and refunds whose Medusa Capture or Refund is missing: the other way round from `unexplained`. */
+async function unrecordedMovements(container: MedusaContainer): Promise<ReconcileReport["unrecorded"]> {
+  const done = (await recordsOf(container).listPayBrightMoneyRecords({
+    state: "done",
+    kind: ["capture", "refund"],
+  })) as unknown as MoneyRecordRow[]
+  const payments = container.resolve(Modules.PAYMENT)
+  const ids = (kind: "capture" | "refund") =>
+    done.filter((row) => row.kind === kind && row.medusa_id).map((row) => row.medusa_id!)
+  const recorded = new Set([
+    ...(await payments.listCaptures({ id: ids("capture") }, { select: ["id"] })).map((row) => row.id),
+    ...(await payments.listRefunds({ id: ids("refund") }, { select: ["id"] })).map((row) => row.id),
+  ])
+  return done
+    .filter((row) => !row.medusa_id || !recorded.has(row.medusa_id))
+    .map((row) => ({
+      record_id: row.id,
+      kind: row.kind as "capture" | "refund",
+      payment_id: row.payment_id!,
+      contract: row.contract,
+      amount: lenderAmount(row.amount as never),
+    }))
+}

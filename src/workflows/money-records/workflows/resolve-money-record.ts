@@ -1,0 +1,17 @@
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { lockOfRecordStep } from "../steps/lock-of-record"
+import { resolveRecordStep, type ResolveInput } from "../steps/resolve-record"
+import { giveLock, takeLock } from "../../locks/take-lock"
+
+/** `POST /admin/paybright/records/:id/resolve`: a person settles an in-doubt record, under the payment's lock. */
+export const resolveMoneyRecordWorkflow = createWorkflow(
+  "paybright-resolve-money-record-workflow",
+  (input: ResolveInput) => {
+    const located = lockOfRecordStep({ record_id: input.record_id })
+    const key = transform({ located }, ({ located }) => located.lock_key)
+    const owner = takeLock(key)
+    const record = resolveRecordStep(input)
+    giveLock(key, owner)
+    return new WorkflowResponse(record)
+  }
+)

@@ -1,0 +1,16 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { blockedMessage, doubtOf } from "../../../money/in-doubt"
+import { recordsOf } from "../../money-records/record-queries"
+
+/** Refuses while a capture or refund of the payment is in doubt. */
+export const assertNoDoubtStep = createStep(
+  "paybright-assert-no-doubt-step",
+  async (input: { payment_id: string }, { container }) => {
+    const doubt = await doubtOf(recordsOf(container), input.payment_id)
+    if (doubt) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt))
+    }
+    return new StepResponse(true)
+  }
+)

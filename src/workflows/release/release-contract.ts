@@ -1,0 +1,137 @@
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { clientsOf } from "../../settlement/provider-clients"
+import { settingsInForce } from "../../settings/provider-registry"
+import { livePayments } from "../approvals/find-checkout"
+import { releaseContract, type Released } from "./release-attempt"
+import { orderManagementCallbackUrl } from "../../settings/backend-routes"
+import { readPaymentData, type PaymentData } from "../../settlement/session-data"
+import { settlementFor } from "../../settlement/settlement-for-payment"
+import { writeEvent } from "../../modules/paybright/write-event"
+import type { MoneyRecordRow } from "../../money/money-record-types"
+import type { ApprovalRecord } from "../approvals/approval-record"
+import { recordsOf } from "../money-records/record-queries"
+
+type Container = MedusaContainer
+
+/** The lock a release of this approval takes: its cart's, as completion takes it, so no order is placed meanwhile. */
+export function approvalLockKey(approval: Pick<ApprovalRecord, "cart_id" | "session_id">): string {
+  return approval.cart_id ?? `paybright-approval:${approval.session_id}`
+}
+
+export async function approvalOfContract(container: Container, contract: string): Promise<ApprovalRecord> {
+  const [approval] = (await recordsOf(container).listPayBrightApprovals({ contract })) as ApprovalRecord[]
+  if (!approval) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `PayBright contract ${contract} has no approval on record`)
+  }
+  return approval
+}
+
+export type ReleaseOutcome = { released: Released | null; skipped?: string }
+
+/**
+ * Under the cart's lock: voids an orphaned approval's contract, once it is certain that no order
+ * holds it (an orphan is withdrawn from its session, but a payment carrying the contract would
+ * mean it became an order after all). Done: the approval reads `released`.
+ */
+export async function releaseOrphan(
+  container: Container,
+  approvalId: string,
+  retryOf?: string
+): Promise<ReleaseOutcome> {
+  const approval = (await recordsOf(container).retrievePayBrightApproval(approvalId)) as ApprovalRecord
+  if (approval.state !== "orphaned") {
+    return { released: null, skipped: `contract ${approval.contract} is ${approval.state}` }
+  }
+  const holders = await livePayments(container, { payment_session_id: approval.session_id })
+  if (holders.some((payment) => payment.contract === approval.contract)) {
+    return { released: null, skipped: `an order holds contract ${approval.contract}` }
+  }
+  const provider = approval.provider_id ? await settingsInForce(container, approval.provider_id) : undefined
+  if (!provider) {
+    return { released: null, skipped: `the provider of contract ${approval.contract} is not registered` }
+  }
+  const contract: PaymentData = {
+    session_id: approval.session_id,
+    gateway_reference: approval.contract,
+    amount: approval.amount,
+    currency: approval.currency_code,
+    // The application's own flag, as the lender signed it.
+    test: (approval.lender_result?.x_test ?? String(provider.options.test)).toLowerCase() === "true",
+    capture_mode: provider.options.captureMode,
+  }
+  const released = await releaseContract({
+    settlement: clientsOf(provider).settlement,
+    contract,
+    paymentId: null,
+    paymentCollectionId: null,
+    trigger: retryOf ? "retry" : "orphan",
+    retryOf,
+    callbackUrl: orderManagementCallbackUrl(provider.options),
+  })
+  if (released.outcome === "done") {
+    await concludeRelease(container, { contract: approval.contract, payment_id: null })
+  }
+  return { released }
+}
+
+/** A payment's void again, after a refusal: under the payment's lock, then Medusa cancels the payment. */
+export async function releasePaymentAgain(container: Container, record: MoneyRecordRow): Promise<ReleaseOutcome> {
+  const [payment] = await container
+    .resolve(Modules.PAYMENT)
+    .listPayments({ id: record.payment_id! }, { select: ["id", "provider_id", "data", "payment_collection_id"] })
+  const provider = payment ? await settingsInForce(container, payment.provider_id) : undefined
+  if (!payment || !provider) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `The payment of record ${record.id} is not a PayBright payment`)
+  }
+  const contract = readPaymentData(payment.data)
+  const channel = settlementFor(provider, contract)
+  if ("unavailable" in channel) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `PayBright cannot release this contract: ${channel.unavailable}.`
+    )
+  }
+  const released = await releaseContract({
+    settlement: channel.settlement,
+    contract,
+    paymentId: payment.id,
+    paymentCollectionId: payment.payment_collection_id,
+    trigger: "retry",
+    retryOf: record.id,
+    callbackUrl: orderManagementCallbackUrl(channel.options),
+  })
+  if (released.outcome === "done") {
+    await concludeRelease(container, record)
+  }
+  return { released }
+}
+
+/**
+ * What follows a void the lender made (by the plugin, or as a person found in the portal): Medusa
+ * cancels the payment it released, or the orphaned approval reads `released`.
+ */
+export async function concludeRelease(
+  container: Container,
+  record: Pick<MoneyRecordRow, "contract" | "payment_id">
+): Promise<void> {
+  if (record.payment_id) {
+    const payments = container.resolve(Modules.PAYMENT)
+    const [payment] = await payments.listPayments({ id: record.payment_id }, { select: ["id", "canceled_at"] })
+    // The provider finds the void done and calls no one.
+    if (payment && !payment.canceled_at) await payments.cancelPayment(payment.id)
+    return
+  }
+  const approval = await approvalOfContract(container, record.contract!)
+  if (approval.state !== "orphaned") return
+  const service = recordsOf(container)
+  await service.updatePayBrightApprovals({ id: approval.id, state: "released" })
+  await writeEvent(service, {
+    kind: "approval.released",
+    payment_id: null,
+    order_id: null,
+    contract: approval.contract,
+    message: `Contract ${approval.contract} (${approval.amount} ${approval.currency_code}) was voided at PayBright: the shopper's loan is released.`,
+    details: { approval_id: approval.id },
+  })
+}
