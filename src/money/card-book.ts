@@ -76,7 +76,7 @@ export const cardBook = {
     return created.id
   },
 
-  async settle(id: string, state: Exclude<MoneyState, "pending">, processorId?: string): Promise<void> {
+  async conclude(id: string, state: Exclude<MoneyState, "pending">, processorId?: string): Promise<void> {
     await pluginRecords().updatePayBrightCardTransactions({
       id,
       state,

@@ -19,7 +19,7 @@ export type AttemptInput = {
   trigger?: MoneyTrigger
   /** The refused record this attempt retries. */
   retryOf?: string
-  /** The settled record this movement records in Medusa (a person's resolution names it on its Refund). */
+  /** The resolved record this movement records in Medusa (a person's resolution names it on its Refund). */
   resolves?: string
   /** What moves at the lender: two decimals. */
   amount: string
@@ -40,7 +40,7 @@ export type Attempt = {
   /** A person already recorded this movement as made at the lender: Medusa only needs its row. */
   alreadyDone: boolean
   /** Writes the outcome, the evidence and the merchant's message; answers that message. */
-  settle(result: AttemptResult): Promise<string>
+  conclude(result: AttemptResult): Promise<string>
 }
 
 /**
@@ -48,7 +48,7 @@ export type Attempt = {
  * so a process that dies during the call leaves a record the reconciliation finds. Refuses, before
  * anything is sent, while another movement of the payment is in doubt. A record the plugin's own
  * workflows prepared (a parcel's capture, a retry: pending, same amount) is claimed, and so is the
- * settled record a person's resolution names; any other movement (an admin's capture or refund,
+ * resolved record a person's resolution names; any other movement (an admin's capture or refund,
  * an order cancelled) gets a record of its own.
  */
 export async function openAttempt(input: AttemptInput): Promise<Attempt> {
@@ -72,7 +72,7 @@ export async function openAttempt(input: AttemptInput): Promise<Attempt> {
   }
   const record = (prepared
     ? await records.updatePayBrightMoneyRecords(
-        // A record a person settled keeps the amount they confirmed.
+        // A record a person resolved keeps the amount they confirmed.
         prepared.state === "done"
           ? { id: prepared.id, medusa_id: fields.medusa_id, reference: fields.reference, contract: fields.contract }
           : { id: prepared.id, ...fields }
@@ -91,11 +91,11 @@ export async function openAttempt(input: AttemptInput): Promise<Attempt> {
   return {
     record,
     alreadyDone,
-    settle: (result) => settle(record, input, order, result),
+    conclude: (result) => conclude(record, input, order, result),
   }
 }
 
-async function settle(
+async function conclude(
   record: MoneyRecordRow,
   input: AttemptInput,
   order: { id: string; display_id: number } | undefined,
@@ -158,31 +158,34 @@ async function orderOfCollection(paymentCollectionId: string) {
  * Records of movements running or in doubt: in doubt, or pending with Medusa's id on them (a
  * pending record nobody claimed yet was only written ahead of its movement, which has not started).
  */
-export const UNSETTLED = { $or: [{ state: "in_doubt" }, { state: "pending", medusa_id: { $ne: null } }] }
+export const OPEN_MOVEMENT = { $or: [{ state: "in_doubt" }, { state: "pending", medusa_id: { $ne: null } }] }
 
 /** A movement of the payment running or in doubt, if any: while it stands, the payment is not cancelled. */
-export async function unsettledMovementOf(paymentId: string): Promise<MoneyRecordRow | undefined> {
-  const [record] = (await pluginRecords().listPayBrightMoneyRecords({ payment_id: paymentId, ...UNSETTLED } as never, {
-    take: 1,
-    order: { created_at: "ASC" },
-  })) as unknown as MoneyRecordRow[]
+export async function openMovementOf(paymentId: string): Promise<MoneyRecordRow | undefined> {
+  const [record] = (await pluginRecords().listPayBrightMoneyRecords(
+    { payment_id: paymentId, ...OPEN_MOVEMENT } as never,
+    {
+      take: 1,
+      order: { created_at: "ASC" },
+    }
+  )) as unknown as MoneyRecordRow[]
   return record
 }
 
 /**
- * The note of the Refund that records a person's resolution in Medusa: it names the settled record
+ * The note of the Refund that records a person's resolution in Medusa: it names the resolved record
  * (Medusa's refund workflow takes a note and keeps it on the Refund, where the merchant sees it).
  */
 export function resolutionNote(recordId: string): string {
   return `PayBright record ${recordId} resolved as refunded at PayBright`
 }
 
-/** The settled record a Refund's note names, if it records a resolution. */
+/** The resolved record a Refund's note names, if it records a resolution. */
 export function resolvedRecordOf(note: unknown): string | undefined {
   return typeof note === "string" ? /^PayBright record (pbrec_\w+) resolved as refunded/.exec(note)?.[1] : undefined
 }
 
-/** The settled record a resolution's Refund names: of this payment and kind, done, not claimed yet. */
+/** The resolved record a resolution's Refund names: of this payment and kind, done, not claimed yet. */
 async function resolvedRecord(input: AttemptInput): Promise<MoneyRecordRow | undefined> {
   const [record] = (await pluginRecords().listPayBrightMoneyRecords({
     id: input.resolves,

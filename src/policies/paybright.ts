@@ -21,6 +21,6 @@ export const payBrightPolicies = definePolicies([
   {
     name: "RevealPaybrightCard",
     ...CARD_REVEAL_POLICY,
-    description: "Reveal the full virtual card of a PayBright contract settled by a person (manual card processor)",
+    description: "Reveal the full virtual card of a PayBright contract charged by a person (manual card processor)",
   },
 ])

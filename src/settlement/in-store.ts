@@ -1,6 +1,6 @@
 import type { LenderClient } from "../lender/client"
 import type { PaymentData } from "./session-data"
-import type { MovementContext, Settled, Settlement } from "./types"
+import type { MovementContext, Moved, Settlement } from "./types"
 
 /** In-store capture and refund at the lender, by the contract's gateway reference (spec §4.2). */
 export class InStoreSettlement implements Settlement {
@@ -23,7 +23,7 @@ export class InStoreSettlement implements Settlement {
     return payment.session_id
   }
 
-  async capture(payment: PaymentData, movement: MovementContext): Promise<Settled> {
+  async capture(payment: PaymentData, movement: MovementContext): Promise<Moved> {
     const answer = await this.lender.capture(payment.gateway_reference, {
       x_account_id: this.apiKey,
       x_amount: movement.amount,
@@ -34,13 +34,13 @@ export class InStoreSettlement implements Settlement {
     return { data: payment, evidence: evidenceOf(answer) }
   }
 
-  async refund(payment: PaymentData, movement: MovementContext): Promise<Settled> {
+  async refund(payment: PaymentData, movement: MovementContext): Promise<Moved> {
     const answer = await this.lender.refund(payment.gateway_reference, movement.amount)
     return { data: payment, evidence: evidenceOf(answer) }
   }
 
   /** The authorization as the application asked for it: the same reference and amount. */
-  async release(payment: PaymentData, callbackUrl: string): Promise<Settled> {
+  async release(payment: PaymentData, callbackUrl: string): Promise<Moved> {
     const answer = await this.lender.voidAuthorization(payment.gateway_reference, {
       reference: this.captureReference(payment),
       amount: payment.amount,

@@ -1,7 +1,7 @@
 import type { PaymentData } from "./session-data"
 
 /** A movement the lender or processor confirmed: the payment's data after it, and what was answered. */
-export type Settled = { data: PaymentData; evidence: Record<string, string> }
+export type Moved = { data: PaymentData; evidence: Record<string, string> }
 
 /** What a settlement needs to know of the Medusa movement it carries out. */
 export type MovementContext = {
@@ -28,11 +28,11 @@ export interface Settlement {
   confirm(payment: PaymentData): Promise<PaymentData>
   /** The reference the capture carries to the lender or processor. */
   captureReference(payment: PaymentData, movement: MovementContext): string
-  capture(payment: PaymentData, movement: MovementContext): Promise<Settled>
-  refund(payment: PaymentData, movement: MovementContext): Promise<Settled>
+  capture(payment: PaymentData, movement: MovementContext): Promise<Moved>
+  refund(payment: PaymentData, movement: MovementContext): Promise<Moved>
   /**
    * Voids the contract's whole authorization at the lender, releasing the shopper's loan
    * (order-management call, docs/protocol); the lender also posts the result to `callbackUrl`.
    */
-  release(payment: PaymentData, callbackUrl: string): Promise<Settled>
+  release(payment: PaymentData, callbackUrl: string): Promise<Moved>
 }

@@ -6,7 +6,7 @@ import { CardProcessorError, type CardDetails, type CardProcessor } from "../car
 import type { PaymentData } from "./session-data"
 import { cardBook, type CardBook } from "../money/card-book"
 import { classifyFailure, redactDigitRuns } from "../money/classify-failure"
-import type { MovementContext, Settled, Settlement } from "./types"
+import type { MovementContext, Moved, Settlement } from "./types"
 
 /**
  * The virtual card: the lender issues a single-use card for the contract; the plugin fetches it
@@ -41,7 +41,7 @@ export class VirtualCardSettlement implements Settlement {
     return `paybright-capture-${movement.medusaId}`
   }
 
-  async capture(payment: PaymentData, movement: MovementContext): Promise<Settled> {
+  async capture(payment: PaymentData, movement: MovementContext): Promise<Moved> {
     const made = await this.book.chargeFor(movement.medusaId)
     if (made) {
       return { data: payment, evidence: { charge_id: made, processor: this.processor.name } }
@@ -70,7 +70,7 @@ export class VirtualCardSettlement implements Settlement {
         },
       })
     )
-    await this.book.settle(row, "done", charged.chargeId)
+    await this.book.conclude(row, "done", charged.chargeId)
     return {
       data: payment,
       evidence: { charge_id: charged.chargeId, amount: charged.amount, processor: this.processor.name },
@@ -82,7 +82,7 @@ export class VirtualCardSettlement implements Settlement {
    * part is written as it succeeds. A part that fails after another went back leaves the refund
    * in doubt with the parts made named, so a person sees exactly what moved.
    */
-  async refund(payment: PaymentData, movement: MovementContext): Promise<Settled> {
+  async refund(payment: PaymentData, movement: MovementContext): Promise<Moved> {
     const charges = await this.book.charges(movement.paymentId)
     let left = parseAmount(movement.amount)
     const parts: Record<string, string> = {}
@@ -110,7 +110,7 @@ export class VirtualCardSettlement implements Settlement {
             idempotencyKey,
           })
         )
-        await this.book.settle(row, "done", refunded.refundId)
+        await this.book.conclude(row, "done", refunded.refundId)
       } catch (error) {
         if (Object.keys(parts).length > 0) {
           throw partlyRefunded(parts, charge.processorId, error, this.processor.name)
@@ -130,7 +130,7 @@ export class VirtualCardSettlement implements Settlement {
     return { data: payment, evidence: { ...parts, processor: this.processor.name } }
   }
 
-  async release(): Promise<Settled> {
+  async release(): Promise<Moved> {
     throw new Error(this.cannotRelease)
   }
 
@@ -140,7 +140,7 @@ export class VirtualCardSettlement implements Settlement {
       return await call()
     } catch (error) {
       const failure = wrapProcessorError(error, this.processor.name)
-      await this.book.settle(row, failure.outcome)
+      await this.book.conclude(row, failure.outcome)
       throw failure
     }
   }

@@ -23,7 +23,7 @@ export type PanelPayment = {
 /**
  * The captures and refunds of one PayBright payment, newest first: the one place the order panel
  * reads money records from. Every capture and refund, whoever started it, has its record, written
- * before the lender was called and settled with its outcome.
+ * before the lender was called and concluded with its outcome.
  */
 export async function moneyRecordsOfPayment(
   container: MedusaContainer,

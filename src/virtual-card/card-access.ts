@@ -19,7 +19,7 @@ export type MaskedCard = {
   billing_address: VirtualCard["billing_address"]
 }
 
-/** A PayBright payment settled through its virtual card, as the admin's card routes need it. */
+/** A PayBright payment paid through its virtual card, as the admin's card routes need it. */
 export type CardPayment = {
   lender: LenderClient
   /**
@@ -32,7 +32,7 @@ export type CardPayment = {
   payment: { contract: string; currency_code: string; order_id: string | null }
 }
 
-/** A PayBright payment settled through its virtual card, without its card; refuses any other payment. */
+/** A PayBright payment paid through its virtual card, without its card; refuses any other payment. */
 export async function cardPayment(scope: MedusaContainer, paymentId: string): Promise<CardPayment> {
   const payments = scope.resolve(Modules.PAYMENT)
   const [payment] = await payments.listPayments(
@@ -54,7 +54,7 @@ export async function cardPayment(scope: MedusaContainer, paymentId: string): Pr
   if (data.capture_mode !== "virtual_card") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `Payment ${paymentId} is settled by in-store capture; it has no virtual card`
+      `Payment ${paymentId} is paid by in-store capture; it has no virtual card`
     )
   }
   const captured = totalOf(payment.captures)

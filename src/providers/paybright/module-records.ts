@@ -24,7 +24,7 @@ export type MovementFacts = {
   payment_collection_id: string
   before: BigNumberInput
   remaining: BigNumberInput
-  /** For a Refund recording a person's resolution: the settled record it names. */
+  /** For a Refund recording a person's resolution: the resolved record it names. */
   resolves?: string
 }
 

@@ -34,7 +34,7 @@ import { cancelBlockedMessage, tooPreciseMessage } from "../../messages/merchant
 import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../messages/settings-messages"
 import { SettingsUnreadableError } from "../../settings/unreadable-settings"
 import { classifyFailure } from "../../money/classify-failure"
-import { openAttempt, unsettledMovementOf } from "../../money/money-attempt"
+import { openAttempt, openMovementOf } from "../../money/money-attempt"
 import { configuredOptionsById } from "../../settings/provider-registry"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
 import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
@@ -270,17 +270,17 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       return { data: input.data }
     }
     const payment = parsed.data
-    const unsettled = await unsettledMovementOf(paymentId)
-    if (unsettled) {
+    const openMovement = await openMovementOf(paymentId)
+    if (openMovement) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         cancelBlockedMessage({
-          id: unsettled.id,
-          movement: unsettled.kind,
-          state: unsettled.state as "pending" | "in_doubt",
-          amount: lenderAmount(unsettled.amount as never),
-          currency: unsettled.currency_code,
-          contract: unsettled.contract ?? payment.gateway_reference,
+          id: openMovement.id,
+          movement: openMovement.kind,
+          state: openMovement.state as "pending" | "in_doubt",
+          amount: lenderAmount(openMovement.amount as never),
+          currency: openMovement.currency_code,
+          contract: openMovement.contract ?? payment.gateway_reference,
         })
       )
     }
@@ -409,7 +409,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
 
   /**
    * One capture or refund: its record is written with Medusa's id before the lender is called,
-   * and settled with the outcome. Anything but done throws the merchant's message, so Medusa
+   * and concluded with the outcome. Anything but done throws the merchant's message, so Medusa
    * keeps no Capture or Refund for it; in doubt, the record says so and blocks the next movement.
    */
   private async moveMoney(
@@ -444,7 +444,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       return payment
     }
     if (!settlement) {
-      const message = await attempt.settle({
+      const message = await attempt.conclude({
         outcome: "refused",
         fact: (channel as { unavailable: string }).unavailable,
       })
@@ -452,19 +452,19 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     if (amount === "0.00") {
       // Medusa's exact remainder was less than half a cent: the lender's books are already whole.
-      await attempt.settle({ outcome: "done", evidence: { x_amount: amount } })
+      await attempt.conclude({ outcome: "done", evidence: { x_amount: amount } })
       return payment
     }
-    let settled: Awaited<ReturnType<Settlement["capture"]>>
+    let moved: Awaited<ReturnType<Settlement["capture"]>>
     try {
-      settled =
+      moved =
         kind === "capture" ? await settlement.capture(payment, movement) : await settlement.refund(payment, movement)
     } catch (error) {
-      const message = await attempt.settle(classifyFailure(error))
+      const message = await attempt.conclude(classifyFailure(error))
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
     }
-    await attempt.settle({ outcome: "done", evidence: settled.evidence })
-    return settled.data
+    await attempt.conclude({ outcome: "done", evidence: moved.evidence })
+    return moved.data
   }
 }
 

@@ -39,7 +39,7 @@ describe("a PayBright payment's status in words", () => {
     )
   })
 
-  it("counts a refused capture that was retried as settled by its retry", () => {
+  it("counts a refused capture that was retried as ended by its retry", () => {
     const records = [
       { id: "first", kind: "capture" as const, state: "refused" as const, retry_of: null },
       { id: "again", kind: "capture" as const, state: "done" as const, retry_of: "first" },

@@ -3,7 +3,7 @@ import { UNUSABLE_RESULTS } from "../../messages/approval-messages"
 import { providersInForce } from "../../settings/provider-registry"
 import type { ApprovalRecord } from "./approval-record"
 
-/** Added to the grace period, so a delivery still being handled is never settled from under it. */
+/** Added to the grace period, so a delivery still being handled is never decided from under it. */
 const SWEEP_MARGIN_MINUTES = 5
 /**
  * Approvals verified before this time are final: no delivery of theirs is still being handled, and

@@ -56,14 +56,14 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
     return { outcome: "done", message: attempt.record.message ?? "", recordId }
   }
   if (settlement.cannotRelease) {
-    const message = await attempt.settle({ outcome: "refused", fact: settlement.cannotRelease })
+    const message = await attempt.conclude({ outcome: "refused", fact: settlement.cannotRelease })
     return { outcome: "refused", message, recordId }
   }
   try {
     const { evidence } = await settlement.release(contract, input.callbackUrl)
-    return { outcome: "done", message: await attempt.settle({ outcome: "done", evidence }), recordId }
+    return { outcome: "done", message: await attempt.conclude({ outcome: "done", evidence }), recordId }
   } catch (error) {
     const failure = classifyFailure(error)
-    return { outcome: failure.outcome, message: await attempt.settle(failure), recordId }
+    return { outcome: failure.outcome, message: await attempt.conclude(failure), recordId }
   }
 }

@@ -6,7 +6,7 @@ import { type ApprovalRecord, approvalsOf, reportOrphan } from "../approval-reco
 
 /**
  * Under the cart's lock (as Medusa's completion takes it), once an approval's time is up: ordered
- * if an order holds its contract after all, otherwise an orphan. Another delivery that settled it
+ * if an order holds its contract after all, otherwise an orphan. Another delivery that decided it
  * meanwhile is left alone.
  */
 export const orphanUnlessOrderedStep = createStep(

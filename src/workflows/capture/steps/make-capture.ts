@@ -11,7 +11,7 @@ import { findRecord, recordsOf } from "../../money-records/record-queries"
 
 /**
  * Makes the prepared capture through Medusa's own capture workflow (which creates the Capture and
- * calls the provider, which settles the record). When that workflow fails, the record says what
+ * calls the provider, which concludes the record). When that workflow fails, the record says what
  * really happened: never reached the provider (refused, retryable), or the provider made it and
  * a later step failed, in which case Medusa's Capture is looked up before anything is called
  * failed.

@@ -13,7 +13,7 @@ import { findRecord, recordsOf } from "../record-queries"
 import { concludeRelease } from "../../release/release-contract"
 
 /** The card's in-doubt movements of the record follow the person's answer. */
-async function settleCardRows(
+async function resolveCardRows(
   records: ReturnType<typeof recordsOf>,
   medusaId: string | null,
   lenderShows: "done" | "nothing"
@@ -95,7 +95,7 @@ async function inMedusa(movement: "capture" | "refund", record: () => Promise<un
 /**
  * A person's answer to an in-doubt record, read off the PayBright portal. "done": Medusa records
  * the movement without calling the lender again (a capture with `is_captured: true`; a refund
- * naming the record, which the provider recognises and settles without a call); the record turns
+ * naming the record, which the provider recognises and concludes without a call); the record turns
  * done only with Medusa's side of it, and a movement Medusa refuses leaves it as it was, saying
  * why. "nothing": Medusa drops any Capture or Refund it kept for it (a process that died mid-call
  * leaves one), and a new attempt is allowed.
@@ -172,8 +172,8 @@ export const resolveRecordStep = createStep(
       // A virtual-card refund split over charges records what went back, part by part: that is what moved.
       const onCard = await refundedOnCard(records, record.medusa_id)
       const recorded = onCard === undefined || onCard === amount ? medusaAmount : onCard
-      // Settled, for this resolution's own Refund to claim by the record's id (no other refund
-      // claims a settled record); put back as it was if Medusa refuses to record the refund.
+      // Resolved, for this resolution's own Refund to claim by the record's id (no other refund
+      // claims a resolved record); put back as it was if Medusa refuses to record the refund.
       await records.updatePayBrightMoneyRecords({
         id: record.id,
         state: "done",
@@ -203,7 +203,7 @@ export const resolveRecordStep = createStep(
         throw error
       }
     }
-    await settleCardRows(records, record.medusa_id, input.lender_shows)
+    await resolveCardRows(records, record.medusa_id, input.lender_shows)
     await writeEvent(records, {
       kind: "record.resolved",
       payment_id: paymentId,

@@ -3,7 +3,7 @@ import { lockOfRecordStep } from "../steps/lock-of-record"
 import { resolveRecordStep, type ResolveInput } from "../steps/resolve-record"
 import { giveLock, takeLock } from "../../locks/take-lock"
 
-/** `POST /admin/paybright/records/:id/resolve`: a person settles an in-doubt record, under the payment's lock. */
+/** `POST /admin/paybright/records/:id/resolve`: a person resolves an in-doubt record, under the payment's lock. */
 export const resolveMoneyRecordWorkflow = createWorkflow(
   "paybright-resolve-money-record-workflow",
   (input: ResolveInput) => {

@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelBlockedMessage } from "../../../messages/merchant-messages"
 import { lenderMovement } from "../../../money/lender-cents"
 import { paymentDataSchema } from "../../../settlement/session-data"
-import { UNSETTLED } from "../../../money/money-attempt"
+import { OPEN_MOVEMENT } from "../../../money/money-attempt"
 import { lenderAmount } from "../../../money/lender-cents"
 import type { MoneyRecordRow } from "../../../money/money-record-types"
 import { recordsOf } from "../../money-records/record-queries"
@@ -23,20 +23,20 @@ export const prepareCancellationStep = createStep(
     const records = recordsOf(container)
     const ids = input.payments.map((payment) => payment.id)
     if (ids.length === 0) return new StepResponse([] as string[], [] as string[])
-    const [unsettled] = (await records.listPayBrightMoneyRecords({ payment_id: ids, ...UNSETTLED } as never, {
+    const [openMovement] = (await records.listPayBrightMoneyRecords({ payment_id: ids, ...OPEN_MOVEMENT } as never, {
       take: 1,
       order: { created_at: "ASC" },
     })) as unknown as MoneyRecordRow[]
-    if (unsettled) {
+    if (openMovement) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         cancelBlockedMessage({
-          id: unsettled.id,
-          movement: unsettled.kind,
-          state: unsettled.state as "pending" | "in_doubt",
-          amount: lenderAmount(unsettled.amount as never),
-          currency: unsettled.currency_code,
-          contract: unsettled.contract ?? "?",
+          id: openMovement.id,
+          movement: openMovement.kind,
+          state: openMovement.state as "pending" | "in_doubt",
+          amount: lenderAmount(openMovement.amount as never),
+          currency: openMovement.currency_code,
+          contract: openMovement.contract ?? "?",
         })
       )
     }

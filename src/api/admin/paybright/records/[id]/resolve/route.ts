@@ -3,7 +3,7 @@ import { toMoneyRecord } from "../../../../../../money/money-record-view"
 import { resolveMoneyRecordWorkflow } from "../../../../../../workflows/money-records/workflows/resolve-money-record"
 import type { ResolveRecordBody } from "../../../validators"
 
-/** POST /admin/paybright/records/:id/resolve `{ lender_shows: "done" | "nothing" }`: settles an in-doubt record. */
+/** POST /admin/paybright/records/:id/resolve `{ lender_shows: "done" | "nothing" }`: resolves an in-doubt record. */
 export const POST = async (req: AuthenticatedMedusaRequest<ResolveRecordBody>, res: MedusaResponse) => {
   const { result } = await resolveMoneyRecordWorkflow(req.scope).run({
     input: {
