@@ -1,27 +1,19 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { isAmount, normalizeAmount } from "../lender/amount"
 import { forLog } from "../lender/log-text"
 import { applicationOutcome, applicationResultSchema, issuePaths, type ApplicationResult } from "../lender/schemas"
-import { verifySignature } from "../lender/signing"
-import { acceptsTransactionType, isOrderManagementResult, lenderFieldsOf, requestOnlyFieldsOf } from "./lender-result"
-import { PAYBRIGHT_MODULE } from "../modules/paybright"
-import type PayBrightModuleService from "../modules/paybright/service"
+import type { OrphanReason } from "../messages/approval-messages"
 import { lenderAmount } from "../money/lender-cents"
 import type { PayBrightOptions } from "../settings/options"
-import { readReturnToken } from "./return-token"
+import { supersedes, type ApprovalRecord } from "../workflows/approvals"
+import { checkoutCollaborators, type CheckoutCollaborators, type Registration } from "./checkout-collaborators"
 import {
-  markApprovalOrderedWorkflow,
-  orphanApprovalWorkflow,
-  orphanUnplacedApprovalWorkflow,
-  recordApprovalWorkflow,
-  supersedes,
-  updatePayBrightSessionWorkflow,
-  type ApprovalRecord,
-} from "../workflows/approvals"
-import type { OrphanReason } from "../messages/approval-messages"
-import { cartOfCollection, findCheckout, livePayments } from "../workflows/approvals/find-checkout"
-import { awaitOrder, placeOrder } from "./place-order"
-import { providersInForce } from "../settings/provider-registry"
+  acceptsTransactionType,
+  authenticateLenderResult,
+  isOrderManagementResult,
+  requestOnlyFieldsOf,
+} from "./lender-result"
+import { readReturnToken } from "./return-token"
 
 /** What came of a result delivered by the lender's callback or the shopper's return. */
 export type ApplicationResultOutcome =
@@ -34,8 +26,6 @@ export type ApplicationResultOutcome =
   | { kind: "rejected"; status: 400 | 401; reason: string }
   /** The signed result of the plugin's own order-management call (a void): answered, nothing else. */
   | { kind: "acknowledged" }
-
-type Registration = Awaited<ReturnType<typeof providersInForce>>[number]
 
 export type HandledResult = { outcome: ApplicationResultOutcome; options?: PayBrightOptions }
 
@@ -50,35 +40,54 @@ export type Delivery = {
 
 /**
  * The one path for a hosted-application result, whichever of the callback and the return arrives
- * first. The signature is verified before anything is looked up; a verified approval is recorded
- * (PayBrightApproval) before the cart is completed, and ends as an order or as an orphan reported
- * to the merchant. Repeats are harmless: each one tries again what is not settled yet.
+ * first, with Medusa's container as its collaborators (see decideApplicationResult).
  */
 export async function handleApplicationResult(
   scope: MedusaContainer,
   input: unknown,
   delivery: Delivery
 ): Promise<HandledResult> {
-  const logger = scope.resolve("logger") as Logger
+  return decideApplicationResult(checkoutCollaborators(scope), input, delivery)
+}
+
+/**
+ * What a lender result comes to. A result passes three checkpoints, each for its own reason:
+ * - here, for the callback and return routes (and the store's own redelivery): the signature is
+ *   verified before anything is looked up (authenticateLenderResult), and a verified approval is
+ *   recorded (PayBrightApproval) before the cart is completed, so it ends as an order or as an
+ *   orphan reported to the merchant;
+ * - in the provider's `updatePayment`, which the cart's completion reaches through the payment
+ *   module: it verifies the result again against the session as Medusa recorded it (amount,
+ *   currency, reference) and seals the approval into the session, since the session's data is
+ *   what the storefront can write;
+ * - in the provider's `authorizePayment`, called by Medusa's cart completion with nothing but the
+ *   session's data: it opens the seal, so only an approval the plugin verified authorizes a payment.
+ * Repeats are harmless: each one tries again what is not decided yet.
+ */
+export async function decideApplicationResult(
+  collaborators: CheckoutCollaborators,
+  input: unknown,
+  delivery: Delivery
+): Promise<HandledResult> {
+  const { logger } = collaborators
   const reject = (status: 400 | 401, reason: string, options?: PayBrightOptions): HandledResult => {
     logger.warn(`PayBright: rejected an application result: ${reason}`)
     return { outcome: { kind: "rejected", status, reason }, options }
   }
-  const fields = lenderFieldsOf(input)
-  if (!fields?.x_signature || !fields.x_reference) {
-    return reject(400, "no signed PayBright result")
+  const registrations = await collaborators.providersInForce()
+  const authenticated = authenticateLenderResult(input, registrations)
+  if (!authenticated.authentic) {
+    return authenticated.status === 400
+      ? reject(400, "no signed PayBright result")
+      : reject(401, `the signature does not verify (reference ${forLog(lenderReferenceOf(input))})`)
   }
-  const registrations = await providersInForce(scope)
-  const registration = registrations.find(
-    (candidate) =>
-      candidate.options.apiKey === fields.x_account_id && verifySignature(fields, candidate.options.apiToken)
-  )
-  if (!registration) {
+  const { fields, signer: registration } = authenticated
+  if (!authenticated.ownAccount) {
     return reject(401, `the signature does not verify (reference ${forLog(fields.x_reference)})`)
   }
   const options = registration.options
   if (isOrderManagementResult(fields)) {
-    // The void's own answer already settled its record; this copy changes nothing.
+    // The void's own answer already concluded its record; this copy changes nothing.
     logger.info(
       `PayBright: the lender posted the ${forLog(fields.x_transaction_type)} result of contract ${forLog(fields.x_gateway_reference ?? "?")} (${forLog(fields.x_result ?? "?")})`
     )
@@ -95,33 +104,39 @@ export async function handleApplicationResult(
     logger.error(
       `PayBright: a signed result for contract ${forLog(result.x_gateway_reference)} cannot be used (${unusable}); it is recorded for the merchant`
     )
-    const approval = await recordApproval(scope, result, fields, {
+    const approval = await recordApproval(collaborators, result, fields, {
       sessionId: result.x_reference,
       providerId: registration.providerId,
       reason: unusable,
     })
-    return { outcome: settledApproval(approval), options }
+    return { outcome: outcomeOfApproval(approval), options }
   }
-  const settled = await settleResult(scope, logger, result, fields, delivery, registration, registrations)
-  return { outcome: settled, options }
+  const decided = await decideResult(collaborators, result, fields, delivery, registration, registrations)
+  return { outcome: decided, options }
 }
 
-async function settleResult(
-  scope: MedusaContainer,
-  logger: Logger,
+/** The reference a rejected input claims, for the log only. */
+function lenderReferenceOf(input: unknown): string {
+  const reference = (input as { x_reference?: unknown } | null)?.x_reference
+  return typeof reference === "string" ? reference : "?"
+}
+
+async function decideResult(
+  collaborators: CheckoutCollaborators,
   result: ApplicationResult,
   fields: Record<string, string>,
   delivery: Delivery,
   registration: Registration,
   registrations: Registration[]
 ): Promise<ApplicationResultOutcome> {
+  const { logger } = collaborators
   const outcome = applicationOutcome(result)
-  const checkout = await findCheckout(scope, result.x_reference)
+  const checkout = await collaborators.findCheckout(result.x_reference)
   const sessionOptions =
     checkout && registrations.find((candidate) => candidate.providerId === checkout.session.provider_id)?.options
   if (!checkout || sessionOptions?.apiKey !== result.x_account_id) {
     return outcome === "completed"
-      ? orphanWithoutSession(scope, result, fields, delivery, registration)
+      ? orphanWithoutSession(collaborators, result, fields, delivery, registration)
       : { kind: notApproved(outcome) }
   }
   const { session, cartId, countryCode } = checkout
@@ -132,9 +147,7 @@ async function settleResult(
     result.x_currency.toUpperCase() === session.currency_code.toUpperCase()
   if (outcome !== "completed") {
     if (matches && session.status !== "authorized" && !session.data.approval) {
-      await updatePayBrightSessionWorkflow(scope).run({
-        input: { session_id: session.id, data: { lender_result: fields } },
-      })
+      await collaborators.recordResultOnSession(session.id, fields)
     }
     return { kind: notApproved(outcome), countryCode }
   }
@@ -145,19 +158,19 @@ async function settleResult(
       : !acceptsTransactionType(result, sessionOptions.captureMode)
         ? "auto_capture_account"
         : null
-  const approval = await recordApproval(scope, result, fields, {
+  const approval = await recordApproval(collaborators, result, fields, {
     sessionId: session.id,
     providerId: session.provider_id,
     cartId,
     reason,
   })
   if (approval.state !== "approved") {
-    return settledApproval(approval, countryCode)
+    return outcomeOfApproval(approval, countryCode)
   }
   if (checkout.orderId) {
-    return concludeWithOrder(scope, approval, { orderId: checkout.orderId, paymentCollectionId, countryCode })
+    return concludeWithOrder(collaborators, approval, { orderId: checkout.orderId, paymentCollectionId, countryCode })
   }
-  const placed = await placeOrder(scope, {
+  const placed = await collaborators.placeOrder({
     cartId: cartId!,
     sessionId: session.id,
     approvalId: approval.id,
@@ -165,7 +178,7 @@ async function settleResult(
     lockTimeoutSeconds: delivery.lockTimeoutSeconds,
   })
   if (placed.placed) {
-    const concluded = await concludeWithOrder(scope, approval, {
+    const concluded = await concludeWithOrder(collaborators, approval, {
       orderId: placed.orderId,
       paymentCollectionId,
       countryCode,
@@ -177,18 +190,18 @@ async function settleResult(
   }
   if (placed.conflict) {
     const orderId = delivery.waitForOrderMs
-      ? await awaitOrder(scope, { cartId: cartId!, paymentCollectionId }, delivery.waitForOrderMs)
+      ? await collaborators.awaitOrder({ cartId: cartId!, paymentCollectionId }, delivery.waitForOrderMs)
       : undefined
     return orderId
-      ? concludeWithOrder(scope, approval, { orderId, paymentCollectionId, countryCode })
+      ? concludeWithOrder(collaborators, approval, { orderId, paymentCollectionId, countryCode })
       : { kind: "processing", countryCode }
   }
-  const current = await currentApproval(scope, approval.id)
+  const current = await collaborators.approval(approval.id)
   if (current.state !== "approved") {
-    // Another delivery settled it meanwhile.
-    return settledApproval(current, countryCode)
+    // Another delivery decided it meanwhile.
+    return outcomeOfApproval(current, countryCode)
   }
-  const waited = Date.now() - new Date(approval.created_at).getTime()
+  const waited = collaborators.now() - new Date(approval.created_at).getTime()
   const withinGrace = waited < sessionOptions.virtualCardGraceMinutes * 60_000
   if (withinGrace && (placed.cardPending || !placed.permanent)) {
     logger.warn(
@@ -197,29 +210,24 @@ async function settleResult(
     return { kind: "processing", countryCode }
   }
   logger.warn(`PayBright: the cart of contract ${approval.contract} could not become an order: ${placed.message}`)
-  const { result: settled, errors } = await orphanUnplacedApprovalWorkflow(scope).run({
-    input: {
-      approval_id: approval.id,
-      cart_id: cartId ?? null,
-      session_id: session.id,
-      reason: placed.cardPending ? "card_unavailable" : "completion_failed",
-      lock_timeout: delivery.lockTimeoutSeconds,
-    },
-    throwOnError: false,
+  const decided = await collaborators.orphanUnplacedApproval({
+    approval_id: approval.id,
+    cart_id: cartId ?? null,
+    session_id: session.id,
+    reason: placed.cardPending ? "card_unavailable" : "completion_failed",
+    lock_timeout: delivery.lockTimeoutSeconds,
   })
-  if (!settled) {
+  if ("notDecided" in decided) {
     // Another completion holds the cart, most likely: the next delivery decides.
-    logger.warn(
-      `PayBright: contract ${approval.contract} is not settled yet: ${errors[0]?.error?.message ?? "no reason"}`
-    )
+    logger.warn(`PayBright: contract ${approval.contract} is not decided yet: ${decided.notDecided}`)
     return { kind: "processing", countryCode }
   }
-  return settledApproval(settled as ApprovalRecord, countryCode)
+  return outcomeOfApproval(decided.approval, countryCode)
 }
 
 /** A genuine approval for a session Medusa no longer has: replaced by a new one, or the cart changed. */
 async function orphanWithoutSession(
-  scope: MedusaContainer,
+  collaborators: CheckoutCollaborators,
   result: ApplicationResult,
   fields: Record<string, string>,
   delivery: Delivery,
@@ -227,13 +235,15 @@ async function orphanWithoutSession(
 ): Promise<ApplicationResultOutcome> {
   const context = readReturnToken(options.apiToken, delivery.returnToken)
   const cart =
-    context?.session_id === result.x_reference ? await cartOfCollection(scope, context.payment_collection_id) : {}
+    context?.session_id === result.x_reference
+      ? await collaborators.cartOfCollection(context.payment_collection_id)
+      : {}
   const changed =
     cart.amount !== undefined &&
     isAmount(result.x_amount) &&
     lenderAmount(cart.amount as never) !== normalizeAmount(result.x_amount)
   const reason: OrphanReason = changed ? "cart_changed" : "session_replaced"
-  const approval = await recordApproval(scope, result, fields, {
+  const approval = await recordApproval(collaborators, result, fields, {
     sessionId: result.x_reference,
     providerId,
     cartId: cart.cartId,
@@ -241,8 +251,8 @@ async function orphanWithoutSession(
   })
   // Recorded earlier while its session lived (its completion failed for a moment), and the session is
   // gone since: nothing can place it any more.
-  const settled = approval.state === "approved" ? await orphanApproval(scope, approval, reason) : approval
-  return settledApproval(settled, cart.countryCode)
+  const decided = approval.state === "approved" ? await collaborators.orphanApproval(approval.id, reason) : approval
+  return outcomeOfApproval(decided, cart.countryCode)
 }
 
 /**
@@ -250,60 +260,46 @@ async function orphanWithoutSession(
  * by another contract or another way). An order with no payment yet is still being placed.
  */
 async function concludeWithOrder(
-  scope: MedusaContainer,
+  collaborators: CheckoutCollaborators,
   approval: ApprovalRecord,
   order: { orderId: string; paymentCollectionId: string; countryCode?: string }
 ): Promise<ApplicationResultOutcome> {
-  const payments = await livePayments(scope, { payment_collection_id: order.paymentCollectionId })
+  const payments = await collaborators.livePayments(order.paymentCollectionId)
   if (payments.length === 0) {
     return { kind: "processing", countryCode: order.countryCode }
   }
   if (payments.some((payment) => payment.contract === approval.contract)) {
-    await markApprovalOrderedWorkflow(scope).run({ input: { approval_id: approval.id, order_id: order.orderId } })
+    await collaborators.markApprovalOrdered(approval.id, order.orderId)
     return { kind: "placed", orderId: order.orderId, countryCode: order.countryCode }
   }
-  return settledApproval(await orphanApproval(scope, approval, "second_contract"), order.countryCode)
+  return outcomeOfApproval(await collaborators.orphanApproval(approval.id, "second_contract"), order.countryCode)
 }
 
 async function recordApproval(
-  scope: MedusaContainer,
+  collaborators: CheckoutCollaborators,
   result: ApplicationResult,
   fields: Record<string, string>,
   place: { sessionId: string; providerId: string; cartId?: string; reason: OrphanReason | null }
 ): Promise<ApprovalRecord> {
   // A repeat delivery (the second callback, the return) finds its row without taking the session's
   // lock: a contract's row is written once and never removed; the lock orders only first writes.
-  const service = scope.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
-  const [known] = (await service.listPayBrightApprovals({ contract: result.x_gateway_reference })) as ApprovalRecord[]
+  const known = await collaborators.approvalOfContract(result.x_gateway_reference)
   if (known && !supersedes(known, { orphan_reason: place.reason })) {
     return known
   }
-  const { result: recorded } = await recordApprovalWorkflow(scope).run({
-    input: {
-      contract: result.x_gateway_reference,
-      session_id: place.sessionId,
-      provider_id: place.providerId,
-      cart_id: place.cartId ?? null,
-      amount: isAmount(result.x_amount) ? normalizeAmount(result.x_amount) : result.x_amount,
-      currency_code: result.x_currency.toUpperCase(),
-      lender_result: fields,
-      orphan_reason: place.reason,
-    },
+  return collaborators.recordApproval({
+    contract: result.x_gateway_reference,
+    session_id: place.sessionId,
+    provider_id: place.providerId,
+    cart_id: place.cartId ?? null,
+    amount: isAmount(result.x_amount) ? normalizeAmount(result.x_amount) : result.x_amount,
+    currency_code: result.x_currency.toUpperCase(),
+    lender_result: fields,
+    orphan_reason: place.reason,
   })
-  return recorded.approval
 }
 
-async function currentApproval(scope: MedusaContainer, id: string): Promise<ApprovalRecord> {
-  const service = scope.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
-  return (await service.retrievePayBrightApproval(id)) as ApprovalRecord
-}
-
-async function orphanApproval(scope: MedusaContainer, approval: ApprovalRecord, reason: OrphanReason) {
-  const { result } = await orphanApprovalWorkflow(scope).run({ input: { approval_id: approval.id, reason } })
-  return result
-}
-
-function settledApproval(approval: ApprovalRecord, countryCode?: string): ApplicationResultOutcome {
+function outcomeOfApproval(approval: ApprovalRecord, countryCode?: string): ApplicationResultOutcome {
   if (approval.state === "ordered" && approval.order_id) {
     return { kind: "placed", orderId: approval.order_id, countryCode }
   }

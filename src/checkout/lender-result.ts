@@ -82,6 +82,42 @@ export function lenderFieldsOf(input: unknown): Record<string, string> | undefin
   return fields
 }
 
+/** A registration a lender result may be signed for: the account and the token that signs it. */
+export type ResultSigner = { options: { apiKey: string; apiToken: string } }
+
+export type Authentication<T extends ResultSigner> =
+  | {
+      authentic: true
+      fields: Record<string, string>
+      /** The registration whose token signed the fields. */
+      signer: T
+      /** Whether the fields name that registration's own account (x_account_id). */
+      ownAccount: boolean
+    }
+  | { authentic: false; status: 400 | 401; reason: string }
+
+/**
+ * The one authenticator of what the lender signs (a hosted-application result, the answer to an
+ * order-management call), wherever it arrives: the callback and return routes (through
+ * handleApplicationResult), the provider's updatePayment, which seals a verified approval into the
+ * session, and getWebhookActionAndData (both through verifyApplicationResult). Strings only, `x_`
+ * names only, a signature and a reference; then the signature against each candidate's token,
+ * before anything the fields say is read or looked up. A signer of the fields' own account is
+ * preferred; the caller decides what a signature of another account's token means.
+ */
+export function authenticateLenderResult<T extends ResultSigner>(input: unknown, candidates: T[]): Authentication<T> {
+  const fields = lenderFieldsOf(input)
+  if (!fields?.x_signature || !fields.x_reference) {
+    return { authentic: false, status: 400, reason: "no signed PayBright fields" }
+  }
+  const signers = candidates.filter((candidate) => verifySignature(fields, candidate.options.apiToken))
+  const signer = signers.find((candidate) => candidate.options.apiKey === fields.x_account_id) ?? signers[0]
+  if (!signer) {
+    return { authentic: false, status: 401, reason: "the signature does not match the API token" }
+  }
+  return { authentic: true, fields, signer, ownAccount: signer.options.apiKey === fields.x_account_id }
+}
+
 /**
  * Checks a result from the hosted application. Only the signature is checked before anything
  * is read; then the result must be for this account, this session, this amount, currency and
@@ -91,13 +127,11 @@ export function verifyApplicationResult(
   input: unknown,
   expected: Omit<ExpectedApplication, "sessionId" | "amount" | "currency"> & Partial<ExpectedApplication>
 ): ApplicationVerdict {
-  const fields = lenderFieldsOf(input)
-  if (!fields || !fields.x_signature) {
-    return { verified: false, reason: "no signed PayBright fields" }
+  const authenticated = authenticateLenderResult(input, [{ options: expected }])
+  if (!authenticated.authentic) {
+    return { verified: false, reason: authenticated.reason }
   }
-  if (!verifySignature(fields, expected.apiToken)) {
-    return { verified: false, reason: "the signature does not match the API token" }
-  }
+  const { fields } = authenticated
   const requestOnly = requestOnlyFieldsOf(fields)
   if (requestOnly.length > 0) {
     return { verified: false, reason: `a result cannot carry request fields (${requestOnly.join(", ")})` }

@@ -332,9 +332,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /**
-   * Verifies a result of the hosted application (the callback's form body or the return's query)
-   * and says what it means for its session. The plugin's own callback and return routes call this
-   * through the payment module; see the README for why the lender is not pointed at /hooks/payment.
+   * Verifies a result of the hosted application and says what it means for its session, for a
+   * store that calls the payment module's webhook processing with one. The plugin's own callback
+   * and return routes do not come here: they run handleApplicationResult, which verifies with the
+   * same authenticator (see the README for why the lender is not pointed at /hooks/payment).
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const fields = lenderFieldsOf(payload.data)

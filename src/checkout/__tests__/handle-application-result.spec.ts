@@ -1,0 +1,416 @@
+import { signFields } from "../../lender/signing"
+import type { OrphanReason } from "../../messages/approval-messages"
+import { parseOptions } from "../../settings/options"
+import type { ApprovalRecord, RecordApprovalInput } from "../../workflows/approvals"
+import type { Checkout } from "../../workflows/approvals/find-checkout"
+import type { CheckoutCollaborators, Registration } from "../checkout-collaborators"
+import { decideApplicationResult, type Delivery } from "../handle-application-result"
+import type { PlaceOrderResult } from "../place-order"
+import { returnToken } from "../return-token"
+
+const TOKEN = "unit-test-token"
+const NOW = Date.parse("2026-11-25T12:00:00Z")
+const inStore: Registration = {
+  providerId: "pp_paybright_paybright",
+  options: parseOptions({
+    apiKey: "key",
+    apiToken: TOKEN,
+    backendUrl: "https://api.shop.ca",
+    storefrontUrl: "https://shop.ca",
+  }),
+}
+const delivery: Delivery = { lockTimeoutSeconds: 15 }
+
+/** A result as the lender signs it: approved for session payses_1, 402.40 CAD, in test mode. */
+function signed(overrides: Record<string, string | undefined> = {}, token = TOKEN) {
+  const fields: Record<string, string> = {
+    x_account_id: "key",
+    x_reference: "payses_1",
+    x_currency: "CAD",
+    x_test: "true",
+    x_amount: "402.40",
+    x_gateway_reference: "51325",
+    x_timestamp: "2026-11-25T11:59:00Z",
+    x_result: "Completed",
+    x_transaction_type: "authorization",
+  }
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete fields[name]
+    else fields[name] = value
+  }
+  return signFields(fields, token)
+}
+
+/** The session payses_1 as Medusa keeps it: 402.4010025 CAD (a Quebec total), in a cart of Quebec. */
+function checkout(overrides: Partial<Checkout> = {}): Checkout {
+  return {
+    session: {
+      id: "payses_1",
+      provider_id: inStore.providerId,
+      amount: "402.4010025",
+      currency_code: "cad",
+      status: "pending",
+      data: {},
+      payment_collection_id: "paycol_1",
+    },
+    cartId: "cart_1",
+    countryCode: "ca",
+    ...overrides,
+  }
+}
+
+type Fake = CheckoutCollaborators & { approvals: Map<string, ApprovalRecord>; calls: string[] }
+
+/** Collaborators with the same interface as Medusa's, over rows kept in memory; every call is noted. */
+function collaborators(setup: {
+  checkout?: Checkout
+  cart?: { cartId?: string; amount?: unknown; countryCode?: string }
+  payments?: { contract: string }[]
+  placed?: PlaceOrderResult
+  awaited?: string
+  notDecided?: string
+  approvals?: ApprovalRecord[]
+}): Fake {
+  const approvals = new Map((setup.approvals ?? []).map((row) => [row.id, row]))
+  const calls: string[] = []
+  const noted =
+    <A extends unknown[], R>(name: string, body: (...args: A) => R) =>
+    (...args: A): R => {
+      calls.push(name)
+      return body(...args)
+    }
+  const change = (id: string, patch: Partial<ApprovalRecord>) => {
+    const row = { ...approvals.get(id)!, ...patch } as ApprovalRecord
+    approvals.set(id, row)
+    return row
+  }
+  return {
+    approvals,
+    calls,
+    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    providersInForce: async () => [inStore],
+    findCheckout: noted("findCheckout", async (sessionId: string) =>
+      setup.checkout?.session.id === sessionId ? setup.checkout : undefined
+    ),
+    cartOfCollection: noted("cartOfCollection", async () => setup.cart ?? {}),
+    livePayments: noted("livePayments", async () => setup.payments ?? []),
+    approvalOfContract: async (contract: string) => [...approvals.values()].find((row) => row.contract === contract),
+    approval: async (id: string) => approvals.get(id)!,
+    recordApproval: noted("recordApproval", async (input: RecordApprovalInput) => {
+      const row = {
+        id: `apv_${approvals.size + 1}`,
+        contract: input.contract,
+        session_id: input.session_id,
+        provider_id: input.provider_id,
+        cart_id: input.cart_id,
+        amount: input.amount,
+        currency_code: input.currency_code,
+        lender_result: input.lender_result,
+        state: input.orphan_reason ? "orphaned" : "approved",
+        reason: input.orphan_reason ?? null,
+        order_id: null,
+        created_at: new Date(NOW - 60_000),
+      } as unknown as ApprovalRecord
+      approvals.set(row.id, row)
+      return row
+    }),
+    orphanApproval: noted("orphanApproval", async (id: string, reason: OrphanReason) =>
+      change(id, { state: "orphaned", reason } as Partial<ApprovalRecord>)
+    ),
+    orphanUnplacedApproval: noted("orphanUnplacedApproval", async (input) =>
+      setup.notDecided
+        ? { notDecided: setup.notDecided }
+        : {
+            approval: change(input.approval_id, { state: "orphaned", reason: input.reason } as Partial<ApprovalRecord>),
+          }
+    ),
+    markApprovalOrdered: noted("markApprovalOrdered", async (id: string, orderId: string) => {
+      change(id, { state: "ordered", order_id: orderId } as Partial<ApprovalRecord>)
+    }),
+    recordResultOnSession: noted("recordResultOnSession", async () => undefined),
+    placeOrder: noted("placeOrder", async () => setup.placed ?? { placed: true, orderId: "order_1" }),
+    awaitOrder: noted("awaitOrder", async () => setup.awaited),
+    now: () => NOW,
+  }
+}
+
+function approvalRow(patch: Partial<Record<string, unknown>>): ApprovalRecord {
+  return {
+    id: "apv_known",
+    contract: "51325",
+    session_id: "payses_1",
+    state: "approved",
+    reason: null,
+    order_id: null,
+    created_at: new Date(NOW - 60_000),
+    ...patch,
+  } as unknown as ApprovalRecord
+}
+
+describe("the checkout decision", () => {
+  describe("before anything is looked up", () => {
+    it("rejects what carries no signed result with 400", async () => {
+      const fake = collaborators({ checkout: checkout() })
+      expect((await decideApplicationResult(fake, { hello: "world" }, delivery)).outcome).toEqual({
+        kind: "rejected",
+        status: 400,
+        reason: "no signed PayBright result",
+      })
+      expect((await decideApplicationResult(fake, signed({ x_reference: undefined }), delivery)).outcome).toMatchObject(
+        {
+          kind: "rejected",
+          status: 400,
+        }
+      )
+      expect(fake.calls).toEqual([])
+    })
+
+    it("rejects a signature that does not verify with 401, and one of another account's token", async () => {
+      const fake = collaborators({ checkout: checkout() })
+      const forged = { ...signed(), x_amount: "1.00" }
+      expect((await decideApplicationResult(fake, forged, delivery)).outcome).toMatchObject({
+        kind: "rejected",
+        status: 401,
+      })
+      const otherAccount = signed({ x_account_id: "someone-else" })
+      expect((await decideApplicationResult(fake, otherAccount, delivery)).outcome).toMatchObject({
+        kind: "rejected",
+        status: 401,
+        reason: "the signature does not verify (reference payses_1)",
+      })
+      expect(fake.calls).toEqual([])
+    })
+
+    it("acknowledges the lender's copy of an order-management result and does nothing else", async () => {
+      const fake = collaborators({ checkout: checkout() })
+      const voided = signed({ x_transaction_type: "void", x_result: "completed" })
+      const handled = await decideApplicationResult(fake, voided, delivery)
+      expect(handled.outcome).toEqual({ kind: "acknowledged" })
+      expect(handled.options?.apiKey).toBe("key")
+      expect(fake.calls).toEqual([])
+    })
+
+    it("rejects signed fields that are incomplete with 400", async () => {
+      const fake = collaborators({ checkout: checkout() })
+      expect((await decideApplicationResult(fake, signed({ x_timestamp: undefined }), delivery)).outcome).toEqual({
+        kind: "rejected",
+        status: 400,
+        reason: "signed fields are incomplete (x_timestamp)",
+      })
+      expect(fake.calls).toEqual([])
+    })
+  })
+
+  describe("a signed result the store cannot use", () => {
+    it.each([
+      ["request_fields", { x_url_callback: "https://attacker.example" }],
+      ["test_mismatch", { x_test: "false" }],
+      ["unknown_result", { x_result: "Maybe" }],
+    ])("is recorded as an orphan (%s), never an order", async (reason, overrides) => {
+      const fake = collaborators({ checkout: checkout() })
+      const handled = await decideApplicationResult(fake, signed(overrides), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason, countryCode: undefined })
+      expect(fake.calls).toEqual(["recordApproval"])
+      expect([...fake.approvals.values()][0]).toMatchObject({ contract: "51325", state: "orphaned", reason })
+    })
+  })
+
+  describe("a decline or a pending application", () => {
+    it("is handed to its session when the session matches", async () => {
+      const fake = collaborators({ checkout: checkout() })
+      const handled = await decideApplicationResult(fake, signed({ x_result: "Failed" }), delivery)
+      expect(handled.outcome).toEqual({ kind: "declined", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout", "recordResultOnSession"])
+    })
+
+    it("is answered without a session, and left alone when the cart changed", async () => {
+      const gone = collaborators({})
+      expect((await decideApplicationResult(gone, signed({ x_result: "Pending" }), delivery)).outcome).toEqual({
+        kind: "pending",
+      })
+      const changed = collaborators({ checkout: checkout() })
+      const outcome = (
+        await decideApplicationResult(changed, signed({ x_result: "Pending", x_amount: "1.00" }), delivery)
+      ).outcome
+      expect(outcome).toEqual({ kind: "pending", countryCode: "ca" })
+      expect([...gone.calls, ...changed.calls]).toEqual(["findCheckout", "findCheckout"])
+    })
+  })
+
+  describe("an approval without its session", () => {
+    it("is an orphan whose session was replaced", async () => {
+      const fake = collaborators({})
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "session_replaced", countryCode: undefined })
+      expect(fake.calls).toEqual(["findCheckout", "recordApproval"])
+    })
+
+    it("is an orphan of a changed cart when its return token leads to a cart of another amount", async () => {
+      const fake = collaborators({ cart: { cartId: "cart_1", amount: "500", countryCode: "ca" } })
+      const handled = await decideApplicationResult(fake, signed(), {
+        ...delivery,
+        returnToken: returnToken(TOKEN, "payses_1", "paycol_1"),
+      })
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "cart_changed", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout", "cartOfCollection", "recordApproval"])
+    })
+
+    it("orphans an approval recorded while its session lived", async () => {
+      const fake = collaborators({ approvals: [approvalRow({})] })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "session_replaced", countryCode: undefined })
+      expect(fake.calls).toEqual(["findCheckout", "orphanApproval"])
+    })
+  })
+
+  describe("an approval for its session", () => {
+    it("places the order and marks the approval ordered", async () => {
+      const fake = collaborators({ checkout: checkout(), payments: [{ contract: "51325" }] })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_1", countryCode: "ca" })
+      expect(fake.calls).toEqual([
+        "findCheckout",
+        "recordApproval",
+        "placeOrder",
+        "livePayments",
+        "markApprovalOrdered",
+      ])
+      expect(fake.approvals.get("apv_1")).toMatchObject({ state: "ordered", order_id: "order_1" })
+    })
+
+    it("is an orphan of a changed cart when the amount differs from the session's", async () => {
+      const fake = collaborators({ checkout: checkout() })
+      const handled = await decideApplicationResult(fake, signed({ x_amount: "402.41" }), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "cart_changed", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout", "recordApproval"])
+    })
+
+    it("is an orphan when the account captures at once and the store captures at shipment", async () => {
+      const fake = collaborators({ checkout: checkout() })
+      const handled = await decideApplicationResult(fake, signed({ x_transaction_type: undefined }), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "auto_capture_account", countryCode: "ca" })
+    })
+
+    it("is an orphan when the session has no cart to complete", async () => {
+      const fake = collaborators({ checkout: checkout({ cartId: undefined }) })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "completion_failed", countryCode: "ca" })
+    })
+  })
+
+  describe("a cart that already has an order", () => {
+    it("is this approval's order when a payment holds the contract", async () => {
+      const fake = collaborators({ checkout: checkout({ orderId: "order_9" }), payments: [{ contract: "51325" }] })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_9", countryCode: "ca" })
+      expect(fake.calls).not.toContain("placeOrder")
+    })
+
+    it("makes this approval a second contract when another pays the order", async () => {
+      const fake = collaborators({ checkout: checkout({ orderId: "order_9" }), payments: [{ contract: "40000" }] })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "second_contract", countryCode: "ca" })
+    })
+
+    it("is still being placed while the order has no payment", async () => {
+      const fake = collaborators({ checkout: checkout({ orderId: "order_9" }), payments: [] })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
+      expect(fake.approvals.get("apv_1")).toMatchObject({ state: "approved" })
+    })
+  })
+
+  describe("a completion another request is running", () => {
+    it("answers processing to the lender, who delivers again", async () => {
+      const fake = collaborators({ checkout: checkout(), placed: { placed: false, conflict: true } })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
+      expect(fake.calls).not.toContain("awaitOrder")
+    })
+
+    it("waits for that order on the shopper's return", async () => {
+      const fake = collaborators({
+        checkout: checkout(),
+        placed: { placed: false, conflict: true },
+        awaited: "order_2",
+        payments: [{ contract: "51325" }],
+      })
+      const handled = await decideApplicationResult(fake, signed(), { ...delivery, waitForOrderMs: 5_000 })
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_2", countryCode: "ca" })
+    })
+  })
+
+  describe("a completion that failed", () => {
+    const failed = (patch: Partial<{ cardPending: boolean; permanent: boolean }>): PlaceOrderResult => ({
+      placed: false,
+      conflict: false,
+      cardPending: false,
+      permanent: false,
+      message: "the cart could not be completed",
+      ...patch,
+    })
+
+    it("waits within the grace period for a late virtual card", async () => {
+      const fake = collaborators({ checkout: checkout(), placed: failed({ cardPending: true }) })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
+      expect(fake.calls).not.toContain("orphanUnplacedApproval")
+    })
+
+    it("makes an orphan at once when Medusa refused the cart itself", async () => {
+      const fake = collaborators({ checkout: checkout(), placed: failed({ permanent: true }) })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "completion_failed", countryCode: "ca" })
+    })
+
+    it("makes an orphan once the grace period is over without a card", async () => {
+      const fake = collaborators({
+        checkout: checkout(),
+        placed: failed({ cardPending: true }),
+        approvals: [approvalRow({ created_at: new Date(NOW - 3 * 60 * 60_000) })],
+      })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "card_unavailable", countryCode: "ca" })
+    })
+
+    it("leaves it to the next delivery when the cart's lock is held elsewhere", async () => {
+      const fake = collaborators({
+        checkout: checkout(),
+        placed: failed({ permanent: true }),
+        notDecided: "Timed-out acquiring lock.",
+      })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
+    })
+  })
+
+  describe("a repeated delivery", () => {
+    it("is answered from the approval's row, without recording or placing again", async () => {
+      const fake = collaborators({
+        checkout: checkout({ orderId: "order_1" }),
+        approvals: [approvalRow({ state: "ordered", order_id: "order_1" })],
+      })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_1", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout"])
+    })
+
+    it("follows what another delivery decided meanwhile", async () => {
+      const fake = collaborators({
+        checkout: checkout(),
+        placed: { placed: false, conflict: false, cardPending: false, permanent: false, message: "x" },
+      })
+      fake.placeOrder = async () => {
+        fake.approvals.set("apv_1", {
+          ...fake.approvals.get("apv_1")!,
+          state: "ordered",
+          order_id: "order_3",
+        } as ApprovalRecord)
+        return { placed: false, conflict: false, cardPending: false, permanent: false, message: "completed elsewhere" }
+      }
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_3", countryCode: "ca" })
+      expect(fake.calls).not.toContain("orphanUnplacedApproval")
+    })
+  })
+})

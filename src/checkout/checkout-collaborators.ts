@@ -1,0 +1,96 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { OrphanReason } from "../messages/approval-messages"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import type { PayBrightOptions } from "../settings/options"
+import { providersInForce } from "../settings/provider-registry"
+import {
+  markApprovalOrderedWorkflow,
+  orphanApprovalWorkflow,
+  orphanUnplacedApprovalWorkflow,
+  recordApprovalWorkflow,
+  updatePayBrightSessionWorkflow,
+  type ApprovalRecord,
+  type RecordApprovalInput,
+} from "../workflows/approvals"
+import { cartOfCollection, findCheckout, livePayments, type Checkout } from "../workflows/approvals/find-checkout"
+import { awaitOrder, placeOrder, type PlaceOrderResult } from "./place-order"
+
+/** A PayBright registration in force: a lender result names none, so it is checked against each. */
+export type Registration = { providerId: string; options: PayBrightOptions }
+
+/**
+ * Everything the checkout decision (decideApplicationResult) reads or changes outside itself: the
+ * registrations, the checkout a result names, the approvals, the order. Built from Medusa's
+ * container by checkoutCollaborators; a unit test passes fakes of the same shape.
+ */
+export interface CheckoutCollaborators {
+  logger: Pick<Logger, "info" | "warn" | "error">
+  providersInForce(): Promise<Registration[]>
+  /** The PayBright session a result names, its cart and order, if Medusa still has it. */
+  findCheckout(sessionId: string): Promise<Checkout | undefined>
+  /** The cart of a payment collection (a result whose session is gone, found through its return token). */
+  cartOfCollection(paymentCollectionId: string): Promise<{ cartId?: string; amount?: unknown; countryCode?: string }>
+  /** The live payments of a payment collection, with their contracts. */
+  livePayments(paymentCollectionId: string): Promise<{ contract: string }[]>
+  /** A contract's approval row, read without a lock (a row is written once and never removed). */
+  approvalOfContract(contract: string): Promise<ApprovalRecord | undefined>
+  approval(id: string): Promise<ApprovalRecord>
+  /** Records a verified approval under its session's lock, or finds the row another delivery wrote. */
+  recordApproval(input: RecordApprovalInput): Promise<ApprovalRecord>
+  orphanApproval(approvalId: string, reason: OrphanReason): Promise<ApprovalRecord>
+  /** Decides an approval whose time is up under its cart's lock; undefined when the lock is held elsewhere. */
+  orphanUnplacedApproval(input: {
+    approval_id: string
+    cart_id: string | null
+    session_id: string
+    reason: OrphanReason
+    lock_timeout: number
+  }): Promise<{ approval: ApprovalRecord } | { notDecided: string }>
+  markApprovalOrdered(approvalId: string, orderId: string): Promise<void>
+  /** Hands a declined or pending result to its session (the provider seals nothing for those). */
+  recordResultOnSession(sessionId: string, fields: Record<string, string>): Promise<void>
+  placeOrder(input: {
+    cartId: string
+    sessionId: string
+    approvalId: string
+    lenderResult: Record<string, string>
+    lockTimeoutSeconds: number
+  }): Promise<PlaceOrderResult>
+  /** The order another request is placing for this cart, waited for at most `timeoutMs`. */
+  awaitOrder(input: { cartId: string; paymentCollectionId: string }, timeoutMs: number): Promise<string | undefined>
+  now(): number
+}
+
+/** The real collaborators: Medusa's modules and the plugin's workflows, from the request's or job's container. */
+export function checkoutCollaborators(scope: MedusaContainer): CheckoutCollaborators {
+  const service = () => scope.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  return {
+    logger: scope.resolve<Logger>("logger"),
+    providersInForce: () => providersInForce(scope),
+    findCheckout: (sessionId) => findCheckout(scope, sessionId),
+    cartOfCollection: (paymentCollectionId) => cartOfCollection(scope, paymentCollectionId),
+    livePayments: (paymentCollectionId) => livePayments(scope, { payment_collection_id: paymentCollectionId }),
+    approvalOfContract: async (contract) =>
+      ((await service().listPayBrightApprovals({ contract })) as ApprovalRecord[])[0],
+    approval: async (id) => (await service().retrievePayBrightApproval(id)) as ApprovalRecord,
+    recordApproval: async (input) => (await recordApprovalWorkflow(scope).run({ input })).result.approval,
+    orphanApproval: async (approvalId, reason) =>
+      (await orphanApprovalWorkflow(scope).run({ input: { approval_id: approvalId, reason } })).result,
+    orphanUnplacedApproval: async (input) => {
+      const { result, errors } = await orphanUnplacedApprovalWorkflow(scope).run({ input, throwOnError: false })
+      return result ? { approval: result as ApprovalRecord } : { notDecided: errors[0]?.error?.message ?? "no reason" }
+    },
+    markApprovalOrdered: async (approvalId, orderId) => {
+      await markApprovalOrderedWorkflow(scope).run({ input: { approval_id: approvalId, order_id: orderId } })
+    },
+    recordResultOnSession: async (sessionId, fields) => {
+      await updatePayBrightSessionWorkflow(scope).run({
+        input: { session_id: sessionId, data: { lender_result: fields } },
+      })
+    },
+    placeOrder: (input) => placeOrder(scope, input),
+    awaitOrder: (input, timeoutMs) => awaitOrder(scope, input, timeoutMs),
+    now: () => Date.now(),
+  }
+}
