@@ -13,7 +13,7 @@ import type { SeededStore } from "../helpers/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import fc from "fast-check"
 import { resultMutants, sameAsGenuine } from "../helpers/result-mutants"
-import { settleUnplacedApprovals } from "../../src/checkout/settle-unplaced-approvals"
+import { settleUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 
 jest.setTimeout(120_000)

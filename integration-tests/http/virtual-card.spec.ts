@@ -17,7 +17,7 @@ import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { seedStore, type SeededStore } from "../helpers/seed-store"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 import { approvalOf, deliverCallback, deliveryOf } from "../helpers/approvals"
-import { settleUnplacedApprovals } from "../../src/checkout/settle-unplaced-approvals"
+import { settleUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { orderIdOf } from "../../test-support/storefront"
 

@@ -12,7 +12,7 @@ export function errorLines(log: string): string[] {
 
 /** Orders the store placed by delivering an unplaced approval to itself again (the every-minute job's log lines). */
 export function approvalsPlacedByStoreRetry(log: string): number {
-  return [...log.matchAll(/unplaced approvals settled: (\d+) ordered/g)].reduce(
+  return [...log.matchAll(/unplaced approvals swept: (\d+) ordered/g)].reduce(
     (total, match) => total + Number(match[1]),
     0
   )

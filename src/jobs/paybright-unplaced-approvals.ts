@@ -1,19 +1,19 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { releaseFinalOrphans } from "../checkout/release-orphans"
-import { settleUnplacedApprovals } from "../checkout/settle-unplaced-approvals"
+import { sweepUnplacedApprovals } from "../checkout/sweep-unplaced-approvals"
 
 /**
  * Every minute: an approval the deliveries left without an order is tried again by the store
- * itself, and settled for good once its grace period is over, so no approved contract stays
+ * itself, and decided for good once its grace period is over, so no approved contract stays
  * without an order or an alert for the merchant; an orphan that is final is then voided at the
  * lender, releasing the shopper's loan.
  */
 export default async function paybrightUnplacedApprovals(container: MedusaContainer) {
   const logger = container.resolve("logger") as Logger
-  const settled = await settleUnplacedApprovals(container)
-  if (settled.placed || settled.orphaned) {
+  const swept = await sweepUnplacedApprovals(container)
+  if (swept.placed || swept.orphaned) {
     logger.info(
-      `PayBright: unplaced approvals settled: ${settled.placed} ordered, ${settled.orphaned} reported, ${settled.waiting} still waiting`
+      `PayBright: unplaced approvals swept: ${swept.placed} ordered, ${swept.orphaned} reported, ${swept.waiting} still waiting`
     )
   }
   const orphans = await releaseFinalOrphans(container)

@@ -6,7 +6,7 @@ const CALLBACK_LOCK_WAIT_SECONDS = 2
 
 /**
  * POST /paybright/callback?ctx=…: the lender's server-to-server result (x_url_callback). 200 only
- * once the result is settled here: an order exists, a decline or pending result is recorded, or
+ * once the result is decided here: an order exists, a decline or pending result is recorded, or
  * an approval that cannot become an order is recorded as an orphan for the merchant. Anything
  * else answers 503, so the lender delivers the result again.
  */

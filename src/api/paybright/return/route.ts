@@ -20,7 +20,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
       waitForOrderMs: 5_000,
     })
   } catch (error) {
-    // The lender's callback settles it; the shopper is told to choose again rather than shown an error page.
+    // The lender's callback decides it; the shopper is told to choose again rather than shown an error page.
     ;(req.scope.resolve("logger") as Logger).error(
       `PayBright: a shopper's return could not be handled: ${messageOf(error)}`
     )

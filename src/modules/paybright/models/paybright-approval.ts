@@ -23,7 +23,7 @@ export const PayBrightApproval = model.define("paybright_approval", {
   state: model.enum(["approved", "ordered", "orphaned", "released", "handled"]).default("approved"),
   /**
    * The lender's signed result as it arrived (x_ fields only: no secret, no card data), so the
-   * store can deliver it to itself again when the lender stops (see settleUnplacedApprovals).
+   * store can deliver it to itself again when the lender stops (see sweepUnplacedApprovals).
    */
   lender_result: model.json().nullable(),
   /** Why an orphan has no order: session_replaced, cart_changed, completion_failed, second_contract, … */

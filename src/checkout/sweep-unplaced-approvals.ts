@@ -13,7 +13,7 @@ const REDELIVERY_LOCK_WAIT_SECONDS = 5
 /** Approvals looked at per run, oldest first. */
 const BATCH = 50
 
-export type UnplacedApprovalsSettled = { placed: number; orphaned: number; waiting: number }
+export type UnplacedApprovalsSwept = { placed: number; orphaned: number; waiting: number }
 
 /**
  * The store's own retry behind the lender's. An approval still without an order a minute after it
@@ -21,13 +21,13 @@ export type UnplacedApprovalsSettled = { placed: number; orphaned: number; waiti
  * the path the callback takes: a completion that failed for a moment (a lock held too long by
  * another process, a virtual card not shown yet) is tried again even when the lender has stopped
  * delivering. Once the grace period (virtualCardGraceMinutes) and a margin are over, an approval
- * still without an order is settled for good: ordered if its order exists after all, otherwise
+ * still without an order is decided for good: ordered if its order exists after all, otherwise
  * reported to the merchant as an orphan.
  */
-export async function settleUnplacedApprovals(
+export async function sweepUnplacedApprovals(
   container: MedusaContainer,
   now = Date.now()
-): Promise<UnplacedApprovalsSettled> {
+): Promise<UnplacedApprovalsSwept> {
   const logger = container.resolve("logger") as Logger
   const service = container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
   const staleBefore = await finalBefore(container, now)
@@ -35,7 +35,7 @@ export async function settleUnplacedApprovals(
     { state: "approved", created_at: { $lt: new Date(now - REDELIVER_AFTER_MS) } },
     { take: BATCH, order: { created_at: "ASC" } }
   )) as ApprovalRecord[]
-  const settled: UnplacedApprovalsSettled = { placed: 0, orphaned: 0, waiting: 0 }
+  const swept: UnplacedApprovalsSwept = { placed: 0, orphaned: 0, waiting: 0 }
   for (const approval of unplaced) {
     let current = approval
     try {
@@ -46,21 +46,21 @@ export async function settleUnplacedApprovals(
         current = (await service.retrievePayBrightApproval(approval.id)) as ApprovalRecord
       }
       if (current.state === "approved" && new Date(current.created_at).getTime() < staleBefore) {
-        current = await settleStale(container, current)
+        current = await decideStale(container, current)
       }
     } catch (error) {
       // One approval that cannot be handled now must not hold up the others; the next run tries again.
-      logger.warn(`PayBright: contract ${approval.contract} could not be settled this time: ${messageOf(error)}`)
+      logger.warn(`PayBright: contract ${approval.contract} could not be decided this time: ${messageOf(error)}`)
     }
-    if (current.state === "ordered") settled.placed++
-    else if (current.state === "approved") settled.waiting++
-    else settled.orphaned++
+    if (current.state === "ordered") swept.placed++
+    else if (current.state === "approved") swept.waiting++
+    else swept.orphaned++
   }
-  return settled
+  return swept
 }
 
 /** Past the grace period: ordered if its order exists after all, otherwise an orphan; decided under the cart's lock. */
-async function settleStale(container: MedusaContainer, approval: ApprovalRecord): Promise<ApprovalRecord> {
+async function decideStale(container: MedusaContainer, approval: ApprovalRecord): Promise<ApprovalRecord> {
   const { result } = await orphanUnplacedApprovalWorkflow(container).run({
     input: {
       approval_id: approval.id,
