@@ -6,8 +6,8 @@ import type { Simulator } from "../src/simulator"
 import { readPayBrightReturn } from "../src/storefront/return"
 import { formWithButton, submit } from "../test-support/html-form"
 import { step } from "./progress"
-import type { SeededStore } from "./seed-store"
-import { SHOPPER_ADDRESS } from "./shopper-address"
+import type { SeededStore } from "../test-support/seed-store"
+import { SHOPPER_ADDRESS } from "../test-support/shopper-address"
 
 export type JourneyContext = {
   /** The Medusa server, e.g. http://localhost:9000. */

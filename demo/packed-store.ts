@@ -4,7 +4,7 @@ import { Cleanup } from "./cleanup"
 import { demoDatabase } from "./database"
 import { stopAll } from "./processes"
 import { step } from "./progress"
-import type { SeededStore, SeedOptions } from "./seed-store"
+import type { SeededStore, SeedOptions } from "../test-support/seed-store"
 import {
   createAdmin,
   createStoreFolder,

@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
-import { seedStore, type SeedOptions } from "./seed-store"
+import { seedStore, type SeedOptions } from "../test-support/seed-store"
 
 /**
  * Run by `medusa exec` inside the demo store: seeds the Canadian store and writes what the

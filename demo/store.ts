@@ -3,7 +3,7 @@ import path from "node:path"
 import { randomBytes } from "node:crypto"
 import { medusa } from "./medusa-process"
 import { runCommand } from "./processes"
-import type { SeededStore, SeedOptions } from "./seed-store"
+import type { SeededStore, SeedOptions } from "../test-support/seed-store"
 
 const ROOT = path.resolve(__dirname, "..")
 const STORES = path.join(ROOT, ".demo")

@@ -1,5 +1,5 @@
 import type Medusa from "@medusajs/js-sdk"
-import type { SeededStore } from "../demo/seed-store"
+import type { SeededStore } from "./seed-store"
 
 /**
  * Ships an order from the admin API as a merchant does: one fulfillment per parcel, each marked

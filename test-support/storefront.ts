@@ -1,6 +1,6 @@
 import type Medusa from "@medusajs/js-sdk"
-import type { SeededStore } from "../demo/seed-store"
-import { SHOPPER_ADDRESS } from "../demo/shopper-address"
+import type { SeededStore } from "./seed-store"
+import { SHOPPER_ADDRESS } from "./shopper-address"
 import { readPayBrightReturn } from "../src/storefront/return"
 import { submit } from "./html-form"
 

@@ -11,7 +11,7 @@ import {
   type PayBrightSessionLike,
 } from "medusa-payment-paybright/storefront"
 import { PayBrightButton, PayBrightFinancing } from "medusa-payment-paybright/storefront/react"
-import { SHOPPER_ADDRESS } from "../shopper-address"
+import { SHOPPER_ADDRESS } from "../../test-support/shopper-address"
 
 /** Written into the page by the demo's server (server.ts). */
 type DemoState = {

@@ -1,5 +1,5 @@
 import type { AxiosInstance } from "axios"
-import type { SeededStore } from "./seed-store"
+import type { SeededStore } from "../../test-support/seed-store"
 
 type Admin = { headers: Record<string, string> }
 type Lines = { id: string; quantity: number }[]

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Simulator } from "../../src/simulator"
 import { follow, submitApplication } from "./hosted-application"
 import { orderPayment } from "./ledger"
-import type { SeededStore } from "./seed-store"
+import type { SeededStore } from "../../test-support/seed-store"
 import { cartReadyForPayment, choosePayBright, type Shopper } from "./shopper"
 import { orderIdOf } from "../../test-support/storefront"
 

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from "axios"
-import type { SeededStore } from "./seed-store"
-import { SHOPPER_ADDRESS } from "../../demo/shopper-address"
+import type { SeededStore } from "../../test-support/seed-store"
+import { SHOPPER_ADDRESS } from "../../test-support/shopper-address"
 
 export type ShopperCart = { id: string; total: number; paymentCollectionId: string }
 export type PayBrightSession = {

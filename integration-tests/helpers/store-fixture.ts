@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Simulator } from "../../src/simulator"
 import { adminHeaders } from "./admin-auth"
-import { seedStore, type SeededStore } from "./seed-store"
+import { seedStore, type SeededStore } from "../../test-support/seed-store"
 
 export type StoreFixture = {
   simulator: Simulator

@@ -8,7 +8,7 @@ import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { parcels } from "../helpers/parcels"
 import { placePayBrightOrder } from "../helpers/placed-order"
-import type { SeededStore } from "../helpers/seed-store"
+import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
 jest.setTimeout(120_000)

@@ -8,7 +8,7 @@ import { medusaTotals } from "../helpers/ledger"
 import { until } from "../helpers/medusa-exec"
 import { parcels } from "../helpers/parcels"
 import { placePayBrightOrder } from "../helpers/placed-order"
-import type { SeededStore } from "../helpers/seed-store"
+import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
 

@@ -4,7 +4,7 @@ import { SETTINGS_KEY_ENV } from "../../src/settings/secret-box"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { placePayBrightOrder } from "../helpers/placed-order"
-import type { SeededStore } from "../helpers/seed-store"
+import type { SeededStore } from "../../test-support/seed-store"
 import { useSimulator } from "../helpers/simulator"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 

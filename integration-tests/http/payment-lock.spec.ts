@@ -6,7 +6,7 @@ import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { medusaExec, until } from "../helpers/medusa-exec"
 import { placePayBrightOrder } from "../helpers/placed-order"
-import type { SeededStore } from "../helpers/seed-store"
+import type { SeededStore } from "../../test-support/seed-store"
 import { useSimulator } from "../helpers/simulator"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 

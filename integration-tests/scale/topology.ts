@@ -4,7 +4,7 @@ import { preparePackedStore, type PackedStore } from "../../demo/packed-store"
 import type { Cleanup } from "../../demo/cleanup"
 import { MedusaServer } from "../../demo/medusa-process"
 import { step } from "../../demo/progress"
-import { startRedis } from "../helpers/redis"
+import { startRedis } from "../../test-support/redis"
 
 /**
  * A catalogue wide enough for the shoppers of one burst to buy different products: see

@@ -3,7 +3,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import net from "node:net"
-import { freePort } from "../../test-support/free-port"
+import { freePort } from "./free-port"
 
 /**
  * The Redis the Redis suite runs against: `REDIS_URL` when it names one, else a throwaway

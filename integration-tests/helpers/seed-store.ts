@@ -1,1 +1,0 @@
-export * from "../../demo/seed-store"
