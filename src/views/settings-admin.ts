@@ -22,6 +22,7 @@ import { clientsFor } from "../settlement/provider-clients"
 import { leaseProblem } from "../workflows/locks/lock-lease"
 import { SecretBox } from "../settings/secret-box"
 import type { StoredSettings } from "../settings/stored-settings"
+import { acceptedLately } from "./accepted-lately"
 
 type StoredRow = StoredSettings & { id: string; updated_at: Date | string; updated_by: string | null }
 
@@ -46,26 +47,39 @@ function unavailableReason() {
  */
 export async function listSettingsViews(scope: MedusaContainer): Promise<PayBrightSettingsView[]> {
   const views: PayBrightSettingsView[] = []
-  for (const [providerId, config] of configOf(scope)) {
-    const state = await settingsStateOf(scope, providerId)
-    const row = await storedRow(scope, providerId)
-    const unreadable = state && "unreadable" in state ? settingsUnreadableMessage(state.unreadable) : null
-    views.push(
-      settingsView({
-        providerId,
-        config,
-        options: state && "provider" in state ? state.provider.options : savedPlainOptions(config, row),
-        stored: row && {
-          ...row,
-          updated_at: new Date(row.updated_at).toISOString(),
-          updated_by: await userName(scope, row.updated_by),
-        },
-        secretsUnavailable: unavailableReason(),
-        unreadable,
-      })
-    )
-  }
+  for (const [providerId, config] of configOf(scope)) views.push(await viewOf(scope, providerId, config))
   return views
+}
+
+/** One registration's view (listSettingsViews), for a save or its rights: the others are not built. */
+export async function settingsViewOf(
+  scope: MedusaContainer,
+  providerId: string
+): Promise<PayBrightSettingsView | undefined> {
+  const config = configOf(scope).get(providerId)
+  return config ? viewOf(scope, providerId, config) : undefined
+}
+
+async function viewOf(
+  scope: MedusaContainer,
+  providerId: string,
+  config: Record<string, unknown>
+): Promise<PayBrightSettingsView> {
+  const state = await settingsStateOf(scope, providerId)
+  const row = await storedRow(scope, providerId)
+  const unreadable = state && "unreadable" in state ? settingsUnreadableMessage(state.unreadable) : null
+  return settingsView({
+    providerId,
+    config,
+    options: state && "provider" in state ? state.provider.options : savedPlainOptions(config, row),
+    stored: row && {
+      ...row,
+      updated_at: new Date(row.updated_at).toISOString(),
+      updated_by: await userName(scope, row.updated_by),
+    },
+    secretsUnavailable: unavailableReason(),
+    unreadable,
+  })
 }
 
 /** What was saved, without its secrets, over medusa-config.ts: shown, never run on. */
@@ -175,13 +189,15 @@ export async function prepareSettingsSave(
   const stripe = options.cardProcessor?.type === "stripe" ? options.cardProcessor.options : undefined
   const wasStripe = before && "provider" in before && before.provider.options.cardProcessor?.type === "stripe"
   if (stripe && (newSecrets.includes("cardProcessorSecretKey") || !wasStripe)) {
-    const checked = await checkStripeKey(stripe)
+    const checked = await acceptedLately(["stripe", stripe], () => checkStripeKey(stripe))
     if (!checked.accepted) {
       return reject(`Not saved: ${checked.message}`, { cardProcessorSecretKey: checked.message })
     }
   }
 
-  const credentials = await testCredentials(options)
+  const credentials = await acceptedLately(["lender", options.apiUrl, options.apiKey, options.apiToken], () =>
+    testCredentials(options)
+  )
   if (!credentials.accepted) {
     return reject(
       `Not saved: ${credentials.message}`,

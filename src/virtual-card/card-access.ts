@@ -21,26 +21,28 @@ export type MaskedCard = {
 
 /** A PayBright payment paid through its virtual card, as the admin's card routes need it. */
 export type CardPayment = {
+  id: string
   lender: LenderClient
   /**
    * Who charges this payment's card: the processor it was authorized under (its data's
    * `card_processor`), or, for a payment authorized before that was recorded, the settings in force.
    */
   processor: string | null
-  uncaptured: string
-  cancelled: boolean
-  payment: { contract: string; currency_code: string; order_id: string | null }
+  payment: { contract: string; currency_code: string; payment_collection_id: string }
 }
 
-/** A PayBright payment paid through its virtual card, without its card; refuses any other payment. */
+/** What a reveal decides on and records: what is left to charge, whether the payment is cancelled, its order. */
+export type RevealFacts = { uncaptured: string; cancelled: boolean; order_id: string | null }
+
+/**
+ * A PayBright payment paid through its virtual card, without its card; refuses any other payment.
+ * Reads the payment alone: reading the masked card needs nothing more.
+ */
 export async function cardPayment(scope: MedusaContainer, paymentId: string): Promise<CardPayment> {
   const payments = scope.resolve(Modules.PAYMENT)
   const [payment] = await payments.listPayments(
     { id: paymentId },
-    {
-      select: ["id", "provider_id", "data", "amount", "currency_code", "canceled_at", "payment_collection_id"],
-      relations: ["captures"],
-    }
+    { select: ["id", "provider_id", "data", "currency_code", "payment_collection_id"] }
   )
   if (!payment) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment ${paymentId} was not found`)
@@ -57,17 +59,30 @@ export async function cardPayment(scope: MedusaContainer, paymentId: string): Pr
       `Payment ${paymentId} is paid by in-store capture; it has no virtual card`
     )
   }
-  const captured = totalOf(payment.captures)
   return {
+    id: payment.id,
     lender: clientsOf(provider).lender,
     processor: cardProcessorOf(payment.data, provider.options),
-    uncaptured: lenderAmount(MathBN.sub(payment.amount as never, captured)),
-    cancelled: !!payment.canceled_at,
     payment: {
       contract: data.gateway_reference,
       currency_code: payment.currency_code,
-      order_id: await orderOfPayment(scope, payment.payment_collection_id),
+      payment_collection_id: payment.payment_collection_id,
     },
+  }
+}
+
+/** What a reveal needs beside the card: what is left to capture, whether it is cancelled, and its order. */
+export async function revealFacts(scope: MedusaContainer, found: CardPayment): Promise<RevealFacts> {
+  const [payment] = await scope
+    .resolve(Modules.PAYMENT)
+    .listPayments(
+      { id: found.id },
+      { select: ["id", "amount", "canceled_at", "payment_collection_id"], relations: ["captures"] }
+    )
+  return {
+    uncaptured: lenderAmount(MathBN.sub(payment.amount as never, totalOf(payment.captures))),
+    cancelled: !!payment.canceled_at,
+    order_id: await orderOfPayment(scope, found.payment.payment_collection_id),
   }
 }
 

@@ -162,7 +162,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     const given = stored.data
     const { options, approvals } = await this.now()
-    let outcome: { status: SessionStatus; approval?: string }
+    let outcome: { status: SessionStatus; approval?: string; paymentCollectionId?: string }
     if (given.lender_result) {
       outcome = await approvals.record(sessionId, given.lender_result)
     } else if (given.paybright_status === "expired") {
@@ -374,7 +374,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     options: PayBrightOptions,
     sessionId: string,
     input: InitiatePaymentInput,
-    outcome: { status: SessionStatus; approval?: string },
+    outcome: { status: SessionStatus; approval?: string; paymentCollectionId?: string },
     applicant?: ApplicantDetails
   ): Promise<SessionData> {
     const currency = input.currency_code.toUpperCase()
@@ -388,7 +388,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     if (amount === "0.00") {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "PayBright cannot finance an amount of zero")
     }
-    const { payment_collection_id } = await this.records.sessionAmount(sessionId)
+    // A verified result has read the session already; otherwise it is read here, once.
+    const paymentCollectionId =
+      outcome.paymentCollectionId ?? (await this.records.sessionAmount(sessionId)).payment_collection_id
     const refusal = amountLimitRefusal(options, amount, currency)
     if (refusal) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
@@ -398,7 +400,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       amount,
       currency,
       applicant,
-      returnToken: returnToken(options.apiToken, sessionId, payment_collection_id),
+      returnToken: returnToken(options.apiToken, sessionId, paymentCollectionId),
     })
     return {
       session_id: sessionId,

@@ -31,14 +31,21 @@ export class SessionApprovals {
     return { session, verdict }
   }
 
-  /** What a verified result makes of the session: its status code and, for an approval, the sealed facts. */
-  async record(sessionId: string, fields: unknown): Promise<{ status: SessionStatus; approval?: string }> {
+  /**
+   * What a verified result makes of the session: its status code and, for an approval, the sealed
+   * facts; with the session as the payment module recorded it, so the caller need not read it again.
+   */
+  async record(
+    sessionId: string,
+    fields: unknown
+  ): Promise<{ status: SessionStatus; approval?: string; paymentCollectionId: string }> {
     const { session, verdict } = await this.verifyForSession(fields, sessionId)
+    const paymentCollectionId = session.payment_collection_id
     if (!verdict.verified) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "This PayBright result does not verify for this session")
     }
     if (verdict.outcome !== "completed") {
-      return { status: verdict.outcome === "pending" ? "pending" : "declined" }
+      return { status: verdict.outcome === "pending" ? "pending" : "declined", paymentCollectionId }
     }
     if (!acceptsTransactionType(verdict.result, this.options.captureMode)) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "This PayBright account's transaction type is not accepted")
@@ -53,7 +60,11 @@ export class SessionApprovals {
       approved_at: verdict.result.x_timestamp,
       verified_at: new Date().toISOString(),
     }
-    return { status: "approved", approval: seal(this.options.apiToken, "approval", sessionId, facts) }
+    return {
+      status: "approved",
+      approval: seal(this.options.apiToken, "approval", sessionId, facts),
+      paymentCollectionId,
+    }
   }
 
   /** The approval sealed in a session's data, if the plugin sealed it for this very session. */

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest } from "@medusajs/framework/http"
 import { SETTINGS_POLICY } from "../../../../policies/paybright"
 import { protectedChanges } from "../../../../settings/protected-settings"
-import { listSettingsViews } from "../../../../views/settings-admin"
+import { settingsViewOf } from "../../../../views/settings-admin"
 import type { PayBrightSettingsUpdate } from "../../../../types/admin"
 import { requirePolicies } from "../require-policies"
 
@@ -15,7 +15,7 @@ export async function requireRightsForSave(
   providerId: string,
   update: PayBrightSettingsUpdate
 ): Promise<void> {
-  const view = (await listSettingsViews(req.scope)).find((candidate) => candidate.provider_id === providerId)
+  const view = await settingsViewOf(req.scope, providerId)
   if (view && protectedChanges(view.values, update).length > 0) {
     await requirePolicies(req, [SETTINGS_POLICY])
   }

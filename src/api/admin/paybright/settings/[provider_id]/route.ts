@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { forgetProviderSettings } from "../../../../../settings/effective-settings"
-import { listSettingsViews, prepareSettingsSave } from "../../../../../views/settings-admin"
+import { prepareSettingsSave, settingsViewOf } from "../../../../../views/settings-admin"
 import type { PayBrightSettingsRejection, PayBrightSettingsSaved } from "../../../../../types/admin"
 import { savePayBrightSettingsWorkflow } from "../../../../../workflows/settings/workflows/save-paybright-settings"
 import { requireRightsForSave } from "../rights"
@@ -32,7 +32,7 @@ export const POST = async (
   })
   // This process sees the new version at once; the others within seconds.
   forgetProviderSettings(providerId)
-  const settings = (await listSettingsViews(req.scope)).find((view) => view.provider_id === providerId)!
+  const settings = (await settingsViewOf(req.scope, providerId))!
   res.setHeader("Cache-Control", "no-store")
   res.json({ settings, credentials: prepared.credentials })
 }

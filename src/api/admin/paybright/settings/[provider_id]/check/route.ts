@@ -7,7 +7,8 @@ import type { SaveSettingsBody } from "../../../validators"
 /**
  * POST /admin/paybright/settings/:provider_id/check: runs every check of a save (the options
  * schema, the encryption key, the credentials against the lender) and stores nothing. The settings
- * page calls it first to show each problem beside its field; the save runs the same checks again.
+ * page calls it first to show each problem beside its field; the save runs the same checks again,
+ * but takes this check's verdict on credentials this process saw accepted moments ago.
  */
 export const POST = async (
   req: AuthenticatedMedusaRequest<SaveSettingsBody>,

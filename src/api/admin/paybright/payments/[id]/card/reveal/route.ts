@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
-import { cardPayment, maskCard, retrieveVirtualCard } from "../../../../../../../virtual-card/card-access"
+import { cardPayment, maskCard, retrieveVirtualCard, revealFacts } from "../../../../../../../virtual-card/card-access"
 import type { PayBrightRevealedCard } from "../../../../../../../types/admin"
 import { recordPayBrightEventWorkflow } from "../../../../../../../workflows/events/workflows/record-paybright-event"
 
@@ -15,13 +15,14 @@ import { recordPayBrightEventWorkflow } from "../../../../../../../workflows/eve
  */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<{ card: PayBrightRevealedCard }>) => {
   const found = await cardPayment(req.scope, req.params.id)
-  const { uncaptured, cancelled, payment } = found
+  const { payment } = found
   if (found.processor !== "manual") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `This payment's card is charged by ${found.processor ?? "no card processor"}, the processor it was authorized under; only a card settled by a person (the manual processor) is ever revealed`
+      `This payment's card is charged by ${found.processor ?? "no card processor"}, the processor it was authorized under; only a card charged by a person (the manual processor) is ever revealed`
     )
   }
+  const { uncaptured, cancelled, order_id } = await revealFacts(req.scope, found)
   if (cancelled || MathBN.lte(uncaptured, 0)) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -36,7 +37,7 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<
       kind: "card.revealed",
       actor: req.auth_context.actor_id,
       payment_id: req.params.id,
-      order_id: payment.order_id,
+      order_id,
       contract: payment.contract,
       message: `Virtual card ending ${card.pan.slice(-4)} revealed to charge ${uncaptured} ${payment.currency_code.toUpperCase()} on the store's terminal.`,
       details: { last4: card.pan.slice(-4), uncaptured },
