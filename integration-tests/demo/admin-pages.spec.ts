@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { launchChromium } from "../../test-support/browser"
 import { freePort } from "../../test-support/free-port"
 import { ADMIN_LOGIN } from "../../demo/store"
+import { demoAdminApi } from "../helpers/demo-admin"
 import { DemoRun } from "./run-demo"
 
 jest.setTimeout(300_000)
@@ -23,7 +24,7 @@ describe("the PayBright admin, in a browser", () => {
   let settingsUrl: string
   let simulatorUrl: string
   let storeUrl: string
-  let token: string
+  let admin: Awaited<ReturnType<typeof demoAdminApi>>["request"]
 
   beforeAll(async () => {
     demo = new DemoRun(["--serve", "--port", String(await freePort())])
@@ -32,12 +33,7 @@ describe("the PayBright admin, in a browser", () => {
     settingsUrl = (await demo.waitFor(/PayBright settings:\s+(\S+)/))[1]
     simulatorUrl = (await demo.waitFor(/PayBright simulator:\s+(\S+)/))[1]
     storeUrl = new URL(adminUrl).origin
-    const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN_LOGIN),
-    })
-    token = (await login.json()).token
+    admin = (await demoAdminApi(storeUrl)).request
     browser = await launchChromium()
     fs.mkdirSync(ARTIFACTS, { recursive: true })
     context = await browser.newContext({ viewport: { width: 1400, height: 1100 } })
@@ -55,17 +51,6 @@ describe("the PayBright admin, in a browser", () => {
     const code = await demo?.interrupt()
     expect(code).toBe(130)
   })
-
-  async function admin(method: "GET" | "POST", route: string, body?: unknown) {
-    const response = await fetch(`${storeUrl}${route}`, {
-      method,
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const answer = await response.json()
-    if (response.status !== 200) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(answer)}`)
-    return answer
-  }
 
   /** A shopper buys the first product on the demo's checkout page and is approved. */
   async function placeOrder(): Promise<{ id: string; display_id: number; total: string; contract: string }> {

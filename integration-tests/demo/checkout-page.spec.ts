@@ -4,6 +4,7 @@ import type { Browser, BrowserContext } from "playwright-core"
 import { launchChromium } from "../../test-support/browser"
 import { freePort } from "../../test-support/free-port"
 import { DemoRun } from "./run-demo"
+import { demoAdminApi } from "../helpers/demo-admin"
 
 jest.setTimeout(300_000)
 
@@ -188,28 +189,7 @@ describe("npm run demo -- --serve, in a browser", () => {
   })
 
   /** The Medusa admin API, logged in as the demo's admin. */
-  async function adminApi() {
-    const storeUrl = new URL(adminUrl).origin
-    const login = await fetch(`${storeUrl}/auth/user/emailpass`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@paybright.demo", password: "paybright-demo" }),
-    })
-    const { token } = await login.json()
-    const get = async (path: string) =>
-      (await fetch(`${storeUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
-    const call = async (path: string, body: unknown) => {
-      const response = await fetch(`${storeUrl}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      })
-      const answer = await response.json()
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`)
-      return answer
-    }
-    return { get, call }
-  }
+  const adminApi = () => demoAdminApi(new URL(adminUrl).origin)
 
   async function cartCookie() {
     return (await context.cookies()).find((cookie) => cookie.name === "demo_cart_id")?.value

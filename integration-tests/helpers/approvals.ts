@@ -1,5 +1,9 @@
 import type { AxiosInstance } from "axios"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import type { PayBrightApprovalRecord } from "../../src/types/admin"
+import type { SeededStore } from "../../test-support/seed-store"
+import { submitApplication } from "./hosted-application"
+import { cartReadyForPayment, choosePayBright } from "./shopper"
 
 /** What the lender delivers: the result's fields, to the URL it was given (x_url_callback with its ctx). */
 export type Delivery = { callbackUrl: string; fields: Record<string, string> }
@@ -38,4 +42,29 @@ export async function approvalOf(
 ): Promise<(PayBrightApprovalRecord & { message: string | null }) | undefined> {
   const all = await listApprovals(api, admin)
   return all.find((approval) => approval.contract === contract)
+}
+
+/**
+ * An approved application whose result the test delivers itself: the shopper applied and was sent
+ * back, and the lender's callback is the test's to make (a suite whose lender posts callbacks turns
+ * them off first).
+ */
+export async function approvedAwaitingDelivery(api: AxiosInstance, store: SeededStore) {
+  const cart = await cartReadyForPayment(api, store)
+  const session = await choosePayBright(api, store, cart)
+  const application = await submitApplication(session.data.redirect, "approve")
+  const delivery = deliveryOf(application.location!, session.data.redirect.fields.x_url_callback)
+  return { cart, session, returnUrl: application.location!, delivery, contract: delivery.fields.x_gateway_reference }
+}
+
+/** The orders a cart became, read from Medusa's link (more than one would be a double order). */
+export async function ordersOfCart(container: MedusaContainer, cartId: string): Promise<string[]> {
+  const { data } = await container
+    .resolve("query")
+    .graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  return data.map((link: { order_id: string }) => link.order_id)
+}
+
+export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | undefined> {
+  return (await ordersOfCart(container, cartId))[0]
 }

@@ -4,7 +4,15 @@ import { MathBN, Modules } from "@medusajs/framework/utils"
 import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
 import { useSimulator } from "../helpers/simulator"
 import { sign } from "../../src/lender/signing"
-import { approvalOf, deliverCallback, deliveryOf, listApprovals } from "../helpers/approvals"
+import {
+  approvalOf,
+  approvedAwaitingDelivery as approvedAwaitingDeliveryIn,
+  deliverCallback,
+  deliveryOf,
+  listApprovals,
+  orderOfCart as orderOfCartIn,
+  ordersOfCart as ordersOfCartIn,
+} from "../helpers/approvals"
 import { recordLogs, type Transcript } from "../helpers/card-data-search"
 import { useAppPort } from "../helpers/app-port"
 import { follow, submitApplication } from "../helpers/hosted-application"
@@ -50,15 +58,8 @@ medusaIntegrationTestRunner({
       return { cart, session, lender }
     }
 
-    async function ordersOfCart(cartId: string): Promise<string[]> {
-      const query = getContainer().resolve("query")
-      const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-      return data.map((link: { order_id: string }) => link.order_id)
-    }
-
-    async function orderOfCart(cartId: string): Promise<string | undefined> {
-      return (await ordersOfCart(cartId))[0]
-    }
+    const ordersOfCart = (cartId: string) => ordersOfCartIn(getContainer(), cartId)
+    const orderOfCart = (cartId: string) => orderOfCartIn(getContainer(), cartId)
 
     async function waitForCallbacks(reference: string, count = 1) {
       for (let i = 0; i < 100; i++) {
@@ -334,9 +335,7 @@ medusaIntegrationTestRunner({
     /** An approved application whose result the test delivers itself (the lender's callback is off). */
     async function approvedAwaitingDelivery() {
       simulator.settings = { callback: { enabled: false } }
-      const { cart, session, lender } = await checkout("approve")
-      const delivery = deliveryOf(lender.location!, session.data.redirect.fields.x_url_callback)
-      return { cart, session, returnUrl: lender.location!, delivery, contract: delivery.fields.x_gateway_reference }
+      return approvedAwaitingDeliveryIn(api, store)
     }
 
     const checkoutWith = (status: string) => `http://storefront.test/ca/paybright/return?paybright_status=${status}`

@@ -16,7 +16,12 @@ import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { seedStore, type SeededStore } from "../../test-support/seed-store"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
-import { approvalOf, deliverCallback, deliveryOf } from "../helpers/approvals"
+import {
+  approvalOf,
+  approvedAwaitingDelivery as approvedAwaitingDeliveryIn,
+  deliverCallback,
+  orderOfCart as orderOfCartIn,
+} from "../helpers/approvals"
 import { settleUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { orderIdOf } from "../../test-support/storefront"
@@ -330,26 +335,9 @@ medusaIntegrationTestRunner({
       }
     })
 
-    /** An approved application whose result the test delivers itself (this file's lender sends no callback). */
-    async function approvedAwaitingDelivery() {
-      const cart = await cartReadyForPayment(api, store)
-      const session = await choosePayBright(api, store, cart)
-      const application = await submitApplication(session.data.redirect, "approve")
-      const delivery = deliveryOf(application.location!, session.data.redirect.fields.x_url_callback)
-      return {
-        cart,
-        session,
-        returnUrl: application.location!,
-        delivery,
-        contract: delivery.fields.x_gateway_reference,
-      }
-    }
-
-    async function orderOfCart(cartId: string): Promise<string | undefined> {
-      const query = getContainer().resolve("query")
-      const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-      return data[0]?.order_id
-    }
+    // This file's lender sends no callback: each test delivers the result itself.
+    const approvedAwaitingDelivery = () => approvedAwaitingDeliveryIn(api, store)
+    const orderOfCart = (cartId: string) => orderOfCartIn(getContainer(), cartId)
 
     it("reconciles a card charge a stopped process left pending, and names the card processor in what the merchant reads", async () => {
       const { payment, contract } = await placeOrder({ logs: [], responses: [] })
