@@ -1,5 +1,6 @@
 import type PayBrightModuleService from "../modules/paybright/service"
-import { blockedByDoubtMessage } from "../messages/merchant-messages"
+import { MedusaError } from "@medusajs/framework/utils"
+import { blockedByDoubtMessage, cancelBlockedMessage } from "../messages/merchant-messages"
 import { lenderAmount } from "./lender-cents"
 import type { MoneyRecordRow } from "./money-record-types"
 
@@ -24,4 +25,41 @@ export function blockedMessage(doubt: MoneyRecordRow, contract?: string | null):
     currency: doubt.currency_code,
     contract: doubt.contract ?? contract ?? "?",
   })
+}
+
+/**
+ * Records of movements running or in doubt: in doubt, or pending with Medusa's id on them (a
+ * pending record nobody claimed yet was only written ahead of its movement, which has not started).
+ */
+const OPEN_MOVEMENT = { $or: [{ state: "in_doubt" }, { state: "pending", medusa_id: { $ne: null } }] }
+
+/**
+ * The oldest movement of these payments running or in doubt, if any: while one stands, the order
+ * is not cancelled and no payment of it is cancelled. The one check, for Medusa's cancellation
+ * through the provider and for the plugin's guard in front of it.
+ */
+export async function openMovementOf(
+  records: PayBrightModuleService,
+  paymentIds: string | string[]
+): Promise<MoneyRecordRow | undefined> {
+  const [record] = (await records.listPayBrightMoneyRecords({ payment_id: paymentIds, ...OPEN_MOVEMENT } as never, {
+    take: 1,
+    order: { created_at: "ASC" },
+  })) as unknown as MoneyRecordRow[]
+  return record
+}
+
+/** The refusal of a cancellation while `open` stands, naming the record and what to do. */
+export function cancellationBlockedBy(open: MoneyRecordRow, contract?: string | null): MedusaError {
+  return new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    cancelBlockedMessage({
+      id: open.id,
+      movement: open.kind,
+      state: open.state as "pending" | "in_doubt",
+      amount: lenderAmount(open.amount as never),
+      currency: open.currency_code,
+      contract: open.contract ?? contract ?? "?",
+    })
+  )
 }

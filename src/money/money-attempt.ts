@@ -155,24 +155,6 @@ async function orderOfCollection(paymentCollectionId: string) {
 }
 
 /**
- * Records of movements running or in doubt: in doubt, or pending with Medusa's id on them (a
- * pending record nobody claimed yet was only written ahead of its movement, which has not started).
- */
-export const OPEN_MOVEMENT = { $or: [{ state: "in_doubt" }, { state: "pending", medusa_id: { $ne: null } }] }
-
-/** A movement of the payment running or in doubt, if any: while it stands, the payment is not cancelled. */
-export async function openMovementOf(paymentId: string): Promise<MoneyRecordRow | undefined> {
-  const [record] = (await pluginRecords().listPayBrightMoneyRecords(
-    { payment_id: paymentId, ...OPEN_MOVEMENT } as never,
-    {
-      take: 1,
-      order: { created_at: "ASC" },
-    }
-  )) as unknown as MoneyRecordRow[]
-  return record
-}
-
-/**
  * The note of the Refund that records a person's resolution in Medusa: it names the resolved record
  * (Medusa's refund workflow takes a note and keeps it on the Refund, where the merchant sees it).
  */

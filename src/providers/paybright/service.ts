@@ -30,11 +30,13 @@ import type {
 } from "@medusajs/framework/types"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { LenderError } from "../../lender/errors"
-import { cancelBlockedMessage, tooPreciseMessage } from "../../messages/merchant-messages"
+import { tooPreciseMessage } from "../../messages/merchant-messages"
 import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../messages/settings-messages"
 import { SettingsUnreadableError } from "../../settings/unreadable-settings"
 import { classifyFailure } from "../../money/classify-failure"
-import { openAttempt, openMovementOf } from "../../money/money-attempt"
+import { openAttempt } from "../../money/money-attempt"
+import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
+import { pluginRecords } from "../../modules/paybright/plugin-records"
 import { configuredOptionsById } from "../../settings/provider-registry"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
 import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
@@ -270,20 +272,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       return { data: input.data }
     }
     const payment = parsed.data
-    const openMovement = await openMovementOf(paymentId)
-    if (openMovement) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        cancelBlockedMessage({
-          id: openMovement.id,
-          movement: openMovement.kind,
-          state: openMovement.state as "pending" | "in_doubt",
-          amount: lenderAmount(openMovement.amount as never),
-          currency: openMovement.currency_code,
-          contract: openMovement.contract ?? payment.gateway_reference,
-        })
-      )
-    }
+    const openMovement = await openMovementOf(pluginRecords(), paymentId)
+    if (openMovement) throw cancellationBlockedBy(openMovement, payment.gateway_reference)
     const { payment_collection_id, captured } = await this.records.payment(paymentId)
     if (MathBN.gt(captured, 0)) {
       this.logger.warn(

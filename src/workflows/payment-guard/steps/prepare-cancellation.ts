@@ -1,10 +1,8 @@
-import { MathBN, MedusaError } from "@medusajs/framework/utils"
+import { MathBN } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { cancelBlockedMessage } from "../../../messages/merchant-messages"
 import { lenderMovement } from "../../../money/lender-cents"
 import { paymentDataSchema } from "../../../settlement/session-data"
-import { OPEN_MOVEMENT } from "../../../money/money-attempt"
-import { lenderAmount } from "../../../money/lender-cents"
+import { cancellationBlockedBy, openMovementOf } from "../../../money/in-doubt"
 import type { MoneyRecordRow } from "../../../money/money-record-types"
 import { recordsOf } from "../../money-records/record-queries"
 import { totalOf } from "../../../money/totals"
@@ -23,23 +21,8 @@ export const prepareCancellationStep = createStep(
     const records = recordsOf(container)
     const ids = input.payments.map((payment) => payment.id)
     if (ids.length === 0) return new StepResponse([] as string[], [] as string[])
-    const [openMovement] = (await records.listPayBrightMoneyRecords({ payment_id: ids, ...OPEN_MOVEMENT } as never, {
-      take: 1,
-      order: { created_at: "ASC" },
-    })) as unknown as MoneyRecordRow[]
-    if (openMovement) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        cancelBlockedMessage({
-          id: openMovement.id,
-          movement: openMovement.kind,
-          state: openMovement.state as "pending" | "in_doubt",
-          amount: lenderAmount(openMovement.amount as never),
-          currency: openMovement.currency_code,
-          contract: openMovement.contract ?? "?",
-        })
-      )
-    }
+    const openMovement = await openMovementOf(records, ids)
+    if (openMovement) throw cancellationBlockedBy(openMovement)
     const prepared: string[] = []
     for (const payment of input.payments) {
       const data = paymentDataSchema.safeParse(payment.data)
