@@ -16,7 +16,7 @@ const USAGE = `npm run demo [-- options]
   --storefront-url URL  with --serve: send shoppers back to your storefront at URL (e.g. Medusa's starter,
                         http://localhost:8000) instead of the demo's page, and let it through CORS
   --port N              the store's port (default: a free one)
-  --mode virtual_card   settle through the contract's virtual card, charged on a fake Stripe
+  --mode virtual_card   paid through the contract's virtual card, charged on a fake Stripe
                         (default in_store: the lender's in-store capture)`
 
 type Options = { serve: boolean; port?: number; mode: "in_store" | "virtual_card"; storefrontUrl?: string }

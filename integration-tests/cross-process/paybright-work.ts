@@ -2,7 +2,7 @@ import fs from "node:fs"
 import { capturePaymentWorkflow } from "@medusajs/core-flows"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { settleUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
+import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
 
 /**
  * Run with `medusa exec` as another server or worker process of the store: tries each kind of
@@ -34,6 +34,6 @@ export default async function paybrightWork({ container }: ExecArgs) {
       input: { payment_id: process.env.PAYBRIGHT_WORK_PAYMENT!, amount: 10 },
     })
   )
-  const job = await attempt(() => settleUnplacedApprovals(container))
+  const job = await attempt(() => sweepUnplacedApprovals(container))
   fs.writeFileSync(process.env.PAYBRIGHT_WORK_OUT!, JSON.stringify({ pid: process.pid, session, capture, job }))
 }

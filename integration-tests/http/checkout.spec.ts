@@ -21,7 +21,7 @@ import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import fc from "fast-check"
 import { resultMutants, sameAsGenuine } from "../helpers/result-mutants"
-import { settleUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
+import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 
 jest.setTimeout(120_000)
@@ -322,7 +322,7 @@ medusaIntegrationTestRunner({
         expect((await deliverCallback(delivery)).status).toBe(503)
         expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
         // Long past its grace period, the sweep must not decide while the cart is being completed.
-        await settleUnplacedApprovals(getContainer(), Date.now() + 60 * 60_000)
+        await sweepUnplacedApprovals(getContainer(), Date.now() + 60 * 60_000)
         expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
       } finally {
         await locking.release(cart.id, { ownerId: "a-storefront-completing-the-cart" })

@@ -22,7 +22,7 @@ import {
   deliverCallback,
   orderOfCart as orderOfCartIn,
 } from "../helpers/approvals"
-import { settleUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
+import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { orderIdOf } from "../../test-support/storefront"
 
@@ -461,18 +461,18 @@ medusaIntegrationTestRunner({
       simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
       expect((await deliverCallback(delivery)).status).toBe(503)
       // Within its first minute an approval is left to the deliveries still in flight.
-      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 0 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 0 })
       expect(await orderOfCart(cart.id)).toBeUndefined()
 
       // The lender gave up delivering; two minutes pass and the card is there now.
       await verifiedAgo(contract, "2 minutes")
-      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 1, orphaned: 0, waiting: 0 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 1, orphaned: 0, waiting: 0 })
       const orderId = await orderOfCart(cart.id)
       expect(orderId).toBeDefined()
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
       // A late delivery from the lender finds the order, and nothing is placed twice.
       expect((await deliverCallback(delivery)).status).toBe(200)
-      expect(await settleUnplacedApprovals(getContainer(), Date.now() + 3_600_000)).toEqual({
+      expect(await sweepUnplacedApprovals(getContainer(), Date.now() + 3_600_000)).toEqual({
         placed: 0,
         orphaned: 0,
         waiting: 0,
@@ -502,10 +502,10 @@ medusaIntegrationTestRunner({
       // The lender gave up delivering; twenty minutes pass and the card is still not there.
       await verifiedAgo(contract, "20 minutes")
       simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
-      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 1, waiting: 0 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 1, waiting: 0 })
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "card_unavailable" })
       expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
-      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 0 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 0 })
     })
 
     it("reports an approval recorded without its signed result as an orphan once the grace period is over", async () => {
@@ -518,9 +518,9 @@ medusaIntegrationTestRunner({
         [contract]
       )
       await verifiedAgo(contract, "2 minutes")
-      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 1 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 1 })
       await verifiedAgo(contract, "20 minutes")
-      expect(await settleUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 1, waiting: 0 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 1, waiting: 0 })
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
       expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
     })
