@@ -52,7 +52,8 @@ export async function handleApplicationResult(
 
 /**
  * What a lender result comes to. A result passes three checkpoints, each for its own reason:
- * - here, for the callback and return routes (and the store's own redelivery): the signature is
+ * - here, for the routes src/api/paybright/{callback,return} through handleApplicationResult (and
+ *   the unplaced-approvals sweep, which delivers a recorded result again): the signature is
  *   verified before anything is looked up (authenticateLenderResult), and a verified approval is
  *   recorded (PayBrightApproval) before the cart is completed, so it ends as an order or as an
  *   orphan reported to the merchant;

@@ -59,7 +59,13 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
   }
 }
 
-type Fake = CheckoutCollaborators & { approvals: Map<string, ApprovalRecord>; calls: string[] }
+type Fake = CheckoutCollaborators & {
+  approvals: Map<string, ApprovalRecord>
+  /** The noted calls' names, in order. */
+  calls: string[]
+  /** The arguments of each call of a noted collaborator, in order. */
+  argsOf(name: string): unknown[][]
+}
 
 /** Collaborators with the same interface as Medusa's, over rows kept in memory; every call is noted. */
 function collaborators(setup: {
@@ -70,13 +76,16 @@ function collaborators(setup: {
   awaited?: string
   notDecided?: string
   approvals?: ApprovalRecord[]
+  registrations?: Registration[]
 }): Fake {
   const approvals = new Map((setup.approvals ?? []).map((row) => [row.id, row]))
   const calls: string[] = []
+  const received: [string, unknown[]][] = []
   const noted =
     <A extends unknown[], R>(name: string, body: (...args: A) => R) =>
     (...args: A): R => {
       calls.push(name)
+      received.push([name, args])
       return body(...args)
     }
   const change = (id: string, patch: Partial<ApprovalRecord>) => {
@@ -87,8 +96,9 @@ function collaborators(setup: {
   return {
     approvals,
     calls,
+    argsOf: (name) => received.filter(([called]) => called === name).map(([, args]) => args),
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-    providersInForce: async () => [inStore],
+    providersInForce: async () => setup.registrations ?? [inStore],
     findCheckout: noted("findCheckout", async (sessionId: string) =>
       setup.checkout?.session.id === sessionId ? setup.checkout : undefined
     ),
@@ -216,11 +226,30 @@ describe("the checkout decision", () => {
   })
 
   describe("a decline or a pending application", () => {
-    it("is handed to its session when the session matches", async () => {
+    it.each([
+      ["Failed", "declined"],
+      ["Pending", "pending"],
+    ])("is handed to its session when the session matches (%s)", async (result, kind) => {
       const fake = collaborators({ checkout: checkout() })
-      const handled = await decideApplicationResult(fake, signed({ x_result: "Failed" }), delivery)
-      expect(handled.outcome).toEqual({ kind: "declined", countryCode: "ca" })
+      const fields = signed({ x_result: result })
+      const handled = await decideApplicationResult(fake, fields, delivery)
+      expect(handled.outcome).toEqual({ kind, countryCode: "ca" })
       expect(fake.calls).toEqual(["findCheckout", "recordResultOnSession"])
+      expect(fake.argsOf("recordResultOnSession")).toEqual([["payses_1", fields]])
+    })
+
+    it("is not written over a session that holds an approval or is authorized", async () => {
+      const sealed = collaborators({
+        checkout: checkout({ session: { ...checkout().session, data: { approval: "x" } } }),
+      })
+      const authorized = collaborators({
+        checkout: checkout({ session: { ...checkout().session, status: "authorized" } }),
+      })
+      for (const fake of [sealed, authorized]) {
+        const handled = await decideApplicationResult(fake, signed({ x_result: "Failed" }), delivery)
+        expect(handled.outcome).toEqual({ kind: "declined", countryCode: "ca" })
+        expect(fake.calls).toEqual(["findCheckout"])
+      }
     })
 
     it("is answered without a session, and left alone when the cart changed", async () => {
@@ -253,6 +282,34 @@ describe("the checkout decision", () => {
       })
       expect(handled.outcome).toEqual({ kind: "orphaned", reason: "cart_changed", countryCode: "ca" })
       expect(fake.calls).toEqual(["findCheckout", "cartOfCollection", "recordApproval"])
+      expect(fake.argsOf("cartOfCollection")).toEqual([["paycol_1"]])
+      expect(fake.argsOf("recordApproval")[0][0]).toMatchObject({ cart_id: "cart_1", orphan_reason: "cart_changed" })
+    })
+
+    it("is an orphan whose session was replaced when the cart still has the amount", async () => {
+      const fake = collaborators({ cart: { cartId: "cart_1", amount: "402.4010025", countryCode: "ca" } })
+      const handled = await decideApplicationResult(fake, signed(), {
+        ...delivery,
+        returnToken: returnToken(TOKEN, "payses_1", "paycol_1"),
+      })
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "session_replaced", countryCode: "ca" })
+      expect(fake.argsOf("recordApproval")[0][0]).toMatchObject({
+        cart_id: "cart_1",
+        orphan_reason: "session_replaced",
+      })
+    })
+
+    it("reads no cart through a return token of another session or another store", async () => {
+      for (const token of [
+        returnToken(TOKEN, "payses_2", "paycol_2"),
+        returnToken("other-token", "payses_1", "paycol_1"),
+      ]) {
+        const fake = collaborators({ cart: { cartId: "cart_1", amount: "500", countryCode: "ca" } })
+        const handled = await decideApplicationResult(fake, signed(), { ...delivery, returnToken: token })
+        expect(handled.outcome).toEqual({ kind: "orphaned", reason: "session_replaced", countryCode: undefined })
+        expect(fake.calls).toEqual(["findCheckout", "recordApproval"])
+        expect(fake.argsOf("recordApproval")[0][0]).toMatchObject({ cart_id: null })
+      }
     })
 
     it("orphans an approval recorded while its session lived", async () => {
@@ -276,6 +333,34 @@ describe("the checkout decision", () => {
         "markApprovalOrdered",
       ])
       expect(fake.approvals.get("apv_1")).toMatchObject({ state: "ordered", order_id: "order_1" })
+      // The lender's figure as the lender wrote it, normalized; the signed fields kept to deliver again.
+      expect(fake.argsOf("recordApproval")).toEqual([
+        [
+          {
+            contract: "51325",
+            session_id: "payses_1",
+            provider_id: "pp_paybright_paybright",
+            cart_id: "cart_1",
+            amount: "402.40",
+            currency_code: "CAD",
+            lender_result: signed(),
+            orphan_reason: null,
+          },
+        ],
+      ])
+      expect(fake.argsOf("placeOrder")).toEqual([
+        [
+          {
+            cartId: "cart_1",
+            sessionId: "payses_1",
+            approvalId: "apv_1",
+            lenderResult: signed(),
+            lockTimeoutSeconds: 15,
+          },
+        ],
+      ])
+      expect(fake.argsOf("livePayments")).toEqual([["paycol_1"]])
+      expect(fake.argsOf("markApprovalOrdered")).toEqual([["apv_1", "order_1"]])
     })
 
     it("is an orphan of a changed cart when the amount differs from the session's", async () => {
@@ -289,12 +374,47 @@ describe("the checkout decision", () => {
       const fake = collaborators({ checkout: checkout() })
       const handled = await decideApplicationResult(fake, signed({ x_transaction_type: undefined }), delivery)
       expect(handled.outcome).toEqual({ kind: "orphaned", reason: "auto_capture_account", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout", "recordApproval"])
     })
 
     it("is an orphan when the session has no cart to complete", async () => {
       const fake = collaborators({ checkout: checkout({ cartId: undefined }) })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "orphaned", reason: "completion_failed", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout", "recordApproval"])
+    })
+  })
+
+  describe("two registrations in force", () => {
+    const second: Registration = {
+      providerId: "pp_paybright_second",
+      options: parseOptions({
+        apiKey: "key-2",
+        apiToken: "second-token",
+        backendUrl: "https://api.shop.ca",
+        storefrontUrl: "https://shop.ca",
+      }),
+    }
+    const fromSecond = () => signed({ x_account_id: "key-2" }, "second-token")
+
+    it("decides with the registration whose token signed the result", async () => {
+      const fake = collaborators({
+        registrations: [inStore, second],
+        checkout: checkout({ session: { ...checkout().session, provider_id: second.providerId } }),
+        payments: [{ contract: "51325" }],
+      })
+      const handled = await decideApplicationResult(fake, fromSecond(), delivery)
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_1", countryCode: "ca" })
+      expect(handled.options?.apiKey).toBe("key-2")
+      expect(fake.argsOf("recordApproval")[0][0]).toMatchObject({ provider_id: second.providerId, orphan_reason: null })
+    })
+
+    it("never places a result on a session of another account: it is an orphan of its own", async () => {
+      const fake = collaborators({ registrations: [inStore, second], checkout: checkout() })
+      const handled = await decideApplicationResult(fake, fromSecond(), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "session_replaced", countryCode: undefined })
+      expect(fake.calls).toEqual(["findCheckout", "recordApproval"])
+      expect(fake.argsOf("recordApproval")[0][0]).toMatchObject({ provider_id: second.providerId })
     })
   })
 
@@ -325,7 +445,15 @@ describe("the checkout decision", () => {
       const fake = collaborators({ checkout: checkout(), placed: { placed: false, conflict: true } })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
-      expect(fake.calls).not.toContain("awaitOrder")
+      expect(fake.calls).toEqual(["findCheckout", "recordApproval", "placeOrder"])
+      expect(fake.approvals.get("apv_1")).toMatchObject({ state: "approved" })
+    })
+
+    it("answers processing when the wait for that order runs out", async () => {
+      const fake = collaborators({ checkout: checkout(), placed: { placed: false, conflict: true } })
+      const handled = await decideApplicationResult(fake, signed(), { ...delivery, waitForOrderMs: 5_000 })
+      expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
+      expect(fake.argsOf("awaitOrder")).toEqual([[{ cartId: "cart_1", paymentCollectionId: "paycol_1" }, 5_000]])
     })
 
     it("waits for that order on the shopper's return", async () => {
@@ -337,6 +465,7 @@ describe("the checkout decision", () => {
       })
       const handled = await decideApplicationResult(fake, signed(), { ...delivery, waitForOrderMs: 5_000 })
       expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_2", countryCode: "ca" })
+      expect(fake.argsOf("markApprovalOrdered")).toEqual([["apv_1", "order_2"]])
     })
   })
 
@@ -357,10 +486,40 @@ describe("the checkout decision", () => {
       expect(fake.calls).not.toContain("orphanUnplacedApproval")
     })
 
+    it("tries again within the grace period after a passing failure", async () => {
+      const fake = collaborators({ checkout: checkout(), placed: failed({}) })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout", "recordApproval", "placeOrder"])
+    })
+
     it("makes an orphan at once when Medusa refused the cart itself", async () => {
       const fake = collaborators({ checkout: checkout(), placed: failed({ permanent: true }) })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "orphaned", reason: "completion_failed", countryCode: "ca" })
+      expect(fake.argsOf("orphanUnplacedApproval")).toEqual([
+        [
+          {
+            approval_id: "apv_1",
+            cart_id: "cart_1",
+            session_id: "payses_1",
+            reason: "completion_failed",
+            lock_timeout: 15,
+          },
+        ],
+      ])
+    })
+
+    it("makes an orphan once the grace period is over after a passing failure", async () => {
+      const fake = collaborators({
+        checkout: checkout(),
+        placed: failed({}),
+        approvals: [approvalRow({ created_at: new Date(NOW - 11 * 60_000) })],
+      })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "completion_failed", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout", "placeOrder", "orphanUnplacedApproval"])
+      expect(fake.approvals.get("apv_known")).toMatchObject({ state: "orphaned", reason: "completion_failed" })
     })
 
     it("makes an orphan once the grace period is over without a card", async () => {
@@ -371,6 +530,10 @@ describe("the checkout decision", () => {
       })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "orphaned", reason: "card_unavailable", countryCode: "ca" })
+      expect(fake.argsOf("orphanUnplacedApproval")[0][0]).toMatchObject({
+        approval_id: "apv_known",
+        reason: "card_unavailable",
+      })
     })
 
     it("leaves it to the next delivery when the cart's lock is held elsewhere", async () => {
@@ -381,6 +544,8 @@ describe("the checkout decision", () => {
       })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout", "recordApproval", "placeOrder", "orphanUnplacedApproval"])
+      expect(fake.approvals.get("apv_1")).toMatchObject({ state: "approved" })
     })
   })
 
@@ -393,6 +558,27 @@ describe("the checkout decision", () => {
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_1", countryCode: "ca" })
       expect(fake.calls).toEqual(["findCheckout"])
+    })
+
+    it("of an orphan is answered from its row, without orphaning it again", async () => {
+      const fake = collaborators({
+        checkout: checkout(),
+        approvals: [approvalRow({ state: "orphaned", reason: "completion_failed" })],
+      })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "completion_failed", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout"])
+    })
+
+    it("records a usable result over an unusable one recorded before", async () => {
+      const fake = collaborators({
+        checkout: checkout(),
+        payments: [{ contract: "51325" }],
+        approvals: [approvalRow({ state: "orphaned", reason: "test_mismatch" })],
+      })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_1", countryCode: "ca" })
+      expect(fake.calls).toContain("recordApproval")
     })
 
     it("follows what another delivery decided meanwhile", async () => {

@@ -1,7 +1,12 @@
 import { forLog } from "../../lender/log-text"
-import { sign } from "../../lender/signing"
+import { sign, signFields } from "../../lender/signing"
 import { applicantFieldsWithPrefix } from "../../providers/paybright/application-request"
-import { acceptsTransactionType, requestOnlyFieldsOf, verifyApplicationResult } from "../lender-result"
+import {
+  acceptsTransactionType,
+  authenticateLenderResult,
+  requestOnlyFieldsOf,
+  verifyApplicationResult,
+} from "../lender-result"
 import { readReturnToken, returnToken } from "../return-token"
 import { seal, unseal } from "../sealed"
 
@@ -79,5 +84,60 @@ describe("result checks", () => {
   it("logs request values without control characters, cut short", () => {
     expect(forLog("payses_1\nERROR forged line\u001b[31m")).toBe("payses_1 ERROR forged line [31m")
     expect(forLog("a".repeat(200))).toHaveLength(81)
+  })
+})
+
+describe("the authenticator of lender results", () => {
+  const first = { id: "first", options: { apiKey: "key", apiToken: token } }
+  const second = { id: "second", options: { apiKey: "key-2", apiToken: "second-token" } }
+  const fields = { x_account_id: "key", x_reference: "payses_1", x_result: "Completed", x_amount: "100.00" }
+
+  it("refuses with 400 what is not a signed result: no signature, no reference, a field not a string", () => {
+    for (const input of [
+      undefined,
+      "x_signature=abc",
+      [fields],
+      fields,
+      signFields({ ...fields, x_reference: "" }, token),
+      { ...signFields(fields, token), x_amount: ["100.00", "1.00"] },
+    ]) {
+      expect(authenticateLenderResult(input, [first])).toEqual({
+        authentic: false,
+        status: 400,
+        reason: "no signed PayBright fields",
+      })
+    }
+  })
+
+  it("refuses with 401 a signature no candidate's token makes", () => {
+    const verdict = { authentic: false, status: 401, reason: "the signature does not match the API token" }
+    expect(authenticateLenderResult({ ...signFields(fields, token), x_amount: "1.00" }, [first, second])).toEqual(
+      verdict
+    )
+    expect(authenticateLenderResult(signFields(fields, "stranger"), [first, second])).toEqual(verdict)
+    expect(authenticateLenderResult(signFields(fields, token), [])).toEqual(verdict)
+  })
+
+  it("answers the verified x_ fields and the candidate that signed them, ignoring other fields", () => {
+    const input = { ...signFields(fields, token), ctx: "token", other: 1 }
+    expect(authenticateLenderResult(input, [second, first])).toEqual({
+      authentic: true,
+      fields: signFields(fields, token),
+      signer: first,
+      ownAccount: true,
+    })
+  })
+
+  it("prefers the signer of the fields' own account, and says when the signer is another account's", () => {
+    const sameToken = { id: "same-token", options: { apiKey: "key-3", apiToken: token } }
+    expect(authenticateLenderResult(signFields(fields, token), [sameToken, first])).toMatchObject({
+      signer: first,
+      ownAccount: true,
+    })
+    expect(authenticateLenderResult(signFields(fields, token), [sameToken])).toMatchObject({
+      authentic: true,
+      signer: sameToken,
+      ownAccount: false,
+    })
   })
 })
