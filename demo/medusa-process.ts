@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { ChildProcess } from "node:child_process"
-import { runCommand, stopProcess, tail, track } from "./processes"
+import { killProcess, runCommand, stopProcess, tail, track } from "./processes"
 
 const ROOT = path.resolve(__dirname, "..")
 // The project's own CLI (a devDependency): the store folder has no node_modules/.bin of its own,
@@ -67,6 +67,11 @@ export class MedusaServer {
     } catch {
       return "(no log)"
     }
+  }
+
+  /** Kills the process without warning, mid-request; `start()` brings it back with the same log. */
+  async kill() {
+    if (this.child) await killProcess(this.child)
   }
 
   async stop() {

@@ -48,6 +48,15 @@ export async function stopAll() {
 }
 
 /** A graceful shutdown can hang (Medusa's does): SIGTERM to the group, then SIGKILL after a deadline. */
+/** Kills a tracked process and its group at once (SIGKILL), as an out-of-memory killer or a deploy does. */
+export async function killProcess(child: ChildProcess) {
+  const pid = child.pid
+  if (!pid || child.exitCode !== null || child.signalCode !== null) return
+  const gone = new Promise((resolve) => child.once("exit", resolve))
+  signalGroup(pid, "SIGKILL")
+  await gone
+}
+
 export async function stopProcess(child: ChildProcess, deadlineMs = 5000) {
   const pid = child.pid
   if (!pid) return

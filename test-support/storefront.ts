@@ -69,7 +69,9 @@ export async function returnToStore(returnUrl: string): Promise<string | undefin
   const back = await fetch(returnUrl, { redirect: "manual" })
   await back.arrayBuffer()
   const location = back.headers.get("location") ?? ""
-  if (back.status !== 303) throw new Error(`/paybright/return answered ${back.status}`)
+  if (back.status !== 303) {
+    throw Object.assign(new Error(`/paybright/return answered ${back.status}`), { status: back.status })
+  }
   return location && readPayBrightReturn(location).kind === "order" ? orderIdOf(location) : undefined
 }
 

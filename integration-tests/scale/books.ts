@@ -1,6 +1,7 @@
 import type Medusa from "@medusajs/js-sdk"
 import { MathBN } from "@medusajs/framework/utils"
 import { lenderMovements } from "../../src/money/lender-cents"
+import { throughOutages } from "../../test-support/outage"
 
 type Amount = Parameters<typeof MathBN.convert>[0]
 
@@ -20,12 +21,14 @@ export type MedusaBooks = {
 export async function medusaBooks(admin: Medusa): Promise<MedusaBooks[]> {
   const books: MedusaBooks[] = []
   for (let offset = 0; ; offset += 100) {
-    const { orders, count } = await admin.admin.order.list({
-      fields:
-        "id,payment_collections.payments.id,payment_collections.payments.payment_session_id,payment_collections.payments.data,payment_collections.payments.captures.amount,payment_collections.payments.captures.created_at,payment_collections.payments.refunds.amount,payment_collections.payments.refunds.created_at",
-      limit: 100,
-      offset,
-    })
+    const { orders, count } = await throughOutages(() =>
+      admin.admin.order.list({
+        fields:
+          "id,payment_collections.payments.id,payment_collections.payments.payment_session_id,payment_collections.payments.data,payment_collections.payments.captures.amount,payment_collections.payments.captures.created_at,payment_collections.payments.refunds.amount,payment_collections.payments.refunds.created_at",
+        limit: 100,
+        offset,
+      })
+    )
     for (const order of orders) {
       const payment = order.payment_collections?.[0]?.payments?.[0] as any
       if (!payment) continue

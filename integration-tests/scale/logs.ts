@@ -17,3 +17,15 @@ export function approvalsPlacedByStoreRetry(log: string): number {
     0
   )
 }
+
+/** Lines Node writes when a process lets a failure escape: no fault excuses these. */
+export function unhandledLines(log: string): string[] {
+  return log.split("\n").filter((line) => /unhandled(rejection| promise)|uncaught/i.test(line))
+}
+
+/** Which of the named secrets appear in a log, by name (the values are never printed). */
+export function secretsIn(log: string, secrets: Record<string, string>): string[] {
+  return Object.entries(secrets)
+    .filter(([, value]) => value.length >= 8 && log.includes(value))
+    .map(([name]) => name)
+}

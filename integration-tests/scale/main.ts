@@ -11,15 +11,22 @@ import {
   callbacksAnswered,
   everyCheckoutRan,
   ledgersAgree,
-  nothingLoggedAsError,
+  noReturnFailed,
+  noSecretLogged,
+  nothingUnhandled,
   oneCapturePerShipment,
   ordersPlaced,
   type Check,
   type CheckoutRun,
+  type PaymentRecords,
 } from "./checks"
-import { approvalsPlacedByStoreRetry, errorLines } from "./logs"
-import { merchantConflictsRetried, paymentOf, refundOnceCaptured, shipInParcels } from "../../test-support/merchant"
+import { approvalsPlacedByStoreRetry, errorLines, secretsIn, unhandledLines } from "./logs"
+import { capturesOf, merchantConflictsRetried, paymentOf, refund, shipInParcels } from "../../test-support/merchant"
+import { outagesRetried, throughOutages } from "../../test-support/outage"
 import { processesOf, productsOfCheckout, startTopology, type Topology } from "./topology"
+import { faultSchedule, runSchedule, type InjectedFault } from "./faults"
+import { recordsOf, unconcluded } from "./records"
+import { printTable } from "./table"
 
 const CHECKOUTS = Number(process.env.SCALE_CHECKOUTS) || 200
 const CONCURRENCY = Number(process.env.SCALE_CONCURRENCY) || 50
@@ -71,12 +78,26 @@ async function exercise(topology: Topology): Promise<Check[]> {
   const admin = new Medusa({ baseUrl: server.url, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
   await admin.auth.login("user", "emailpass", store.admin)
 
+  const schedule = faultSchedule({
+    server,
+    workers: topology.workers,
+    redis: topology.redis,
+    simulator,
+    databaseUrl: String(store.env.DATABASE_URL),
+    lenderTimeoutMs: topology.lenderTimeoutMs,
+  })
+  console.log("Faults, in seconds after the checkouts begin:")
+  for (const fault of schedule) console.log(`  ${String(fault.atSeconds).padStart(4)} s  ${fault.what}`)
+  console.log("")
+
+  const checkoutsBegan = Date.now()
+  const faultsOver = runSchedule(schedule, checkoutsBegan)
   const runs = await step(
     `${CHECKOUTS} checkouts at concurrency ${CONCURRENCY}: shipped in 1 or 2 parcels, a tenth refunded`,
     async (note) => {
       let done = 0
       const outcomes = await inPool(CHECKOUTS, CONCURRENCY, async (index) => {
-        const run: CheckoutRun = { index, shipments: 0 }
+        const run: CheckoutRun = { index, shipments: 0, returnErrors: [] }
         try {
           await checkout(run, shop, admin, topology)
         } catch (error) {
@@ -85,84 +106,189 @@ async function exercise(topology: Topology): Promise<Check[]> {
         note(`${++done} done`)
         return run
       })
-      return outcomes.map((outcome) => (outcome.ok ? outcome.value : { index: -1, shipments: 0, error: "lost" }))
+      return outcomes.map((outcome) =>
+        outcome.ok ? outcome.value : { index: -1, shipments: 0, returnErrors: [], error: "lost" }
+      )
     }
   )
+  const injected = await step("Wait for the last fault to end (every process back)", () => faultsOver)
+  for (const fault of injected) {
+    console.log(`  ${String(fault.atSeconds).padStart(4)} s  ${fault.what}: ${fault.error ?? fault.outcome}`)
+  }
 
-  await step("Wait for the workers' captures and the lender's callbacks", async (note) => {
-    const shipments = runs.reduce((total, run) => total + run.shipments, 0)
-    // Long enough for the lender's last retry (5, 60 s apart) and the store's own every-minute retry.
-    const deadline = Date.now() + 420_000
-    while (Date.now() < deadline) {
-      const captures = simulator.contracts().reduce((total, contract) => total + contract.captures.length, 0)
-      const pendingCallbacks = callbacksAnswered(simulator.callbacks(), simulator.contracts(), CALLBACK_COPIES)
-      note(`${captures}/${shipments} captures`)
-      if (captures >= shipments && pendingCallbacks.problems.length === 0) break
-      await new Promise((resolve) => setTimeout(resolve, 1000))
-    }
-    // A capture made twice would show up a moment later: give the workers that moment.
-    await new Promise((resolve) => setTimeout(resolve, 3000))
-  })
+  const records = await step("Wait for the captures, the lender's callbacks and the plugin's jobs", (note) =>
+    settled(topology, admin, runs, note)
+  )
 
-  const books = await medusaBooks(admin)
+  const books = await throughOutages(() => medusaBooks(admin))
   const contracts = simulator.contracts()
   const reported = await reportedApprovals(admin)
   const logTexts = processesOf(topology).map(({ role, process }) => ({
     role,
     text: fs.readFileSync(process.logFile, "utf8"),
   }))
-  const logs = logTexts.map(({ role, text }) => ({ role, errors: errorLines(text) }))
+  const secrets = {
+    "the lender's API token": store.settings.apiToken,
+    "the lender's Basic credential": Buffer.from(`${store.settings.apiKey}:${store.settings.apiToken}`).toString(
+      "base64"
+    ),
+    JWT_SECRET: String(store.env.JWT_SECRET),
+    COOKIE_SECRET: String(store.env.COOKIE_SECRET),
+    PAYBRIGHT_SETTINGS_KEY: String(store.env.PAYBRIGHT_SETTINGS_KEY),
+  }
+  const logs = logTexts.map(({ role, text }) => ({
+    role,
+    unhandled: unhandledLines(text),
+    secrets: secretsIn(text, secrets),
+    errors: errorLines(text).length,
+  }))
   keepLogs(topology)
   const selfDelivered = logTexts.reduce((total, { text }) => total + approvalsPlacedByStoreRetry(text), 0)
   console.log(`orders placed by the store's own retry of an approval: ${selfDelivered}`)
   console.log(`merchant actions pressed again after Medusa answered 409: ${merchantConflictsRetried()}`)
-  return [
+  console.log(`shopper and merchant requests made again after the store did not answer: ${outagesRetried()}`)
+  console.log(
+    `error lines logged (the faults' own, read in .tmp/scale-logs): ${logs.map((log) => `${log.role} ${log.errors}`).join(", ")}`
+  )
+  const checks = [
+    everyFaultInjected(injected),
     everyCheckoutRan(runs),
     ordersPlaced(books, CHECKOUTS),
-    oneCapturePerShipment(runs, contracts),
-    nothingLoggedAsError(logs),
+    oneCapturePerShipment(runs, contracts, records),
     approvalsOrderedOrReported(contracts, books, reported),
-    ledgersAgree(contracts, books),
+    ledgersAgree(contracts, books, records),
     callbacksAnswered(simulator.callbacks(), contracts, CALLBACK_COPIES),
+    noReturnFailed(runs),
+    nothingUnhandled(logs),
+    noSecretLogged(logs),
   ]
+  printTable({ injected, runs, books, contracts, reported, records, started: checkoutsBegan })
+  return checks
+}
+
+function everyFaultInjected(injected: InjectedFault[]): Check {
+  return {
+    name: `every fault injected and every process back after it (${injected.length})`,
+    problems: injected.filter((fault) => fault.error).map((fault) => `${fault.what}: ${fault.error}`),
+  }
+}
+
+/**
+ * Waits until the lender's callbacks are answered or its retries are over, and every shipment's
+ * capture and every refund is concluded (done, refused or in doubt: the reconciliation job takes
+ * what a killed worker left pending into doubt). The merchant presses "retry" on a refused
+ * capture, as the admin offers. Returns each order's money records.
+ */
+async function settled(
+  { simulator }: Topology,
+  admin: Medusa,
+  runs: CheckoutRun[],
+  note: (text: string) => void
+): Promise<PaymentRecords> {
+  // Long enough for the lender's last retry (5, 60 s apart), the stale-pending threshold (120 s)
+  // and the reconciliation job's next minute.
+  const deadline = Date.now() + 600_000
+  const paid = runs.filter((run) => run.paymentId && !run.error)
+  for (;;) {
+    const records: PaymentRecords = new Map()
+    let open = 0
+    for (const run of paid) {
+      const rows = await recordsOf(admin, run.paymentId!)
+      records.set(run.paymentId!, rows)
+      const captures = unconcluded(rows, "capture")
+      for (const refused of captures.refused) {
+        await throughOutages(() =>
+          admin.client.fetch(`/admin/paybright/captures/${refused.id}/retry`, { method: "POST" })
+        ).catch(() => {})
+      }
+      const made = (await capturesOf(admin, run.paymentId!)).captures
+      const concluded = made + captures.inDoubt.length
+      const pending = captures.pending.length + unconcluded(rows, "refund").pending.length
+      if (pending || captures.refused.length || concluded < run.shipments) open++
+    }
+    const callbacks = callbacksAnswered(simulator.callbacks(), simulator.contracts(), CALLBACK_COPIES)
+    note(`${open} orders with a capture or refund under way, ${callbacks.problems.length} callbacks unanswered`)
+    if ((open === 0 && callbacks.problems.length === 0) || Date.now() > deadline) {
+      // A capture made twice would show up a moment later: give the workers that moment.
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      return records
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10_000))
+  }
 }
 
 /**
  * One shopper and the merchant after them: a cart of two products, PayBright, approval at the
  * lender, back to the store at a random moment among the lender's two callbacks (0 and 300 ms),
- * then shipped in one parcel (even checkouts) or two (odd ones), and every tenth refunded.
+ * then shipped in one parcel (even checkouts) or two (odd ones), and every tenth refunded. When
+ * the store does not answer, the shopper starts the cart again, or reloads the return page; the
+ * merchant looks before pressing again.
  */
 async function checkout(run: CheckoutRun, shop: Medusa, admin: Medusa, { store }: Topology) {
   const { seeded } = store
-  run.phase = "cart"
   const email = `shopper-${run.index}@example.com`
-  const { paymentCollectionId } = await cartReadyToPay(shop, seeded, productsOfCheckout(run.index), email)
-  run.phase = "payment session"
-  const session = await createPaymentSession(shop, paymentCollectionId, PROVIDER_ID)
+  run.phase = "cart and payment session"
+  const session = await throughOutages(async () => {
+    const { paymentCollectionId } = await cartReadyToPay(shop, seeded, productsOfCheckout(run.index), email)
+    return createPaymentSession(shop, paymentCollectionId, PROVIDER_ID)
+  })
   run.sessionId = session.id
   run.phase = "application at the lender"
   const returnUrl = await applyAtPayBright(session)
   await new Promise((resolve) => setTimeout(resolve, Math.random() * 600))
   run.phase = "return to the store"
+  const returned = await throughOutages(() =>
+    returnToStore(returnUrl).catch((error) => {
+      const status = (error as { status?: number }).status
+      if (status && status >= 500) run.returnErrors.push(status)
+      throw error
+    })
+  )
   // Without an order on return, the lender's retries or the store's own place it within minutes.
-  run.orderId = (await returnToStore(returnUrl)) ?? (await orderForSession(admin, session.id, 300_000))
+  run.orderId = returned ?? (await orderForSession(admin, session.id, 420_000))
+  run.paymentId = await paymentOf(admin, run.orderId)
   run.phase = "shipping"
   run.shipments = await shipInParcels(admin, seeded, run.orderId, run.index % 2 ? 2 : 1)
   if (run.index % 10 === 0) {
     run.phase = "refund"
-    await refundOnceCaptured(admin, await paymentOf(admin, run.orderId), run.shipments, REFUND)
-    run.refunded = REFUND.toFixed(2)
+    run.refundOutcome = await refundOnceConcluded(admin, run.paymentId, run.shipments)
+    if (!run.refundOutcome) run.refunded = REFUND.toFixed(2)
   }
   run.phase = undefined
+}
+
+/**
+ * Refunds REFUND once every parcel's capture is made. A capture in doubt is the merchant's to
+ * resolve first, so nothing is refunded then; a refund that ends in doubt or refused is in sight
+ * on the order. Returns why nothing (or something uncertain) was refunded, or undefined.
+ */
+async function refundOnceConcluded(admin: Medusa, paymentId: string, shipments: number): Promise<string | undefined> {
+  const deadline = Date.now() + 600_000
+  while ((await capturesOf(admin, paymentId)).captures < shipments) {
+    if (unconcluded(await recordsOf(admin, paymentId), "capture").inDoubt.length)
+      return "not refunded: a capture in doubt"
+    if (Date.now() > deadline) throw new Error(`payment ${paymentId}: ${shipments} captures not made within 10 minutes`)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  try {
+    await refund(admin, paymentId, REFUND)
+    return undefined
+  } catch (error) {
+    const refunds = unconcluded(await recordsOf(admin, paymentId), "refund")
+    if (refunds.inDoubt.length) return "refund in doubt"
+    if (refunds.refused.length) return "refund refused"
+    throw error
+  }
 }
 
 /** Contracts the store reports as approved without an order (every page of the admin's list). */
 async function reportedApprovals(admin: Medusa): Promise<Set<string>> {
   const reported = new Set<string>()
   for (let offset = 0; ; offset += 100) {
-    const { approvals, count } = await admin.client.fetch<{ approvals: { contract: string }[]; count: number }>(
-      "/admin/paybright/approvals",
-      { query: { state: "orphaned", limit: 100, offset } }
+    const { approvals, count } = await throughOutages(() =>
+      admin.client.fetch<{ approvals: { contract: string }[]; count: number }>("/admin/paybright/approvals", {
+        query: { state: "orphaned", limit: 100, offset },
+      })
     )
     for (const approval of approvals) reported.add(approval.contract)
     if (offset + 100 >= count) return reported

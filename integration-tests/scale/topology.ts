@@ -4,7 +4,8 @@ import { preparePackedStore, type PackedStore } from "../../demo/packed-store"
 import type { Cleanup } from "../../demo/cleanup"
 import { MedusaServer } from "../../demo/medusa-process"
 import { step } from "../../demo/progress"
-import { startRedis } from "../../test-support/redis"
+import { startRedis, type TestRedis } from "../../test-support/redis"
+import { paybrightProviderOptions } from "../../demo/store"
 
 /**
  * A catalogue wide enough for the shoppers of one burst to buy different products: see
@@ -29,7 +30,9 @@ export type Topology = {
   simulator: Simulator
   server: MedusaServer
   workers: MedusaServer[]
-  redisUrl: string
+  redis: TestRedis
+  /** The provider's time limit on each call to the lender. */
+  lenderTimeoutMs: number
 }
 
 /** Every process of the topology, for reading their logs. */
@@ -44,23 +47,20 @@ export function processesOf(topology: Topology): { role: string; process: Medusa
  * Medusa as stores that outgrow one process run it: one server (HTTP only) and two workers
  * (subscribers and scheduled jobs), sharing PostgreSQL and Redis through Medusa's Redis event bus,
  * Redis workflow engine and Redis locking, with the plugin installed from its npm tarball.
- * Redis is REDIS_URL's, or a redis-server started here.
+ * Redis is REDIS_URL's, or a redis-server started here (which the faults can restart).
  */
 export async function startTopology(cleanup: Cleanup, workerCount = 2): Promise<Topology> {
-  const redisUrl = await step("Redis", async (note) => {
-    if (process.env.REDIS_URL) {
-      note(`REDIS_URL ${process.env.REDIS_URL}`)
-      return process.env.REDIS_URL
-    }
-    const redis = await startRedis().catch((error: Error) => {
+  const redis = await step("Redis", async (note) => {
+    const started = await startRedis().catch((error: Error) => {
       throw new Error(
         `no Redis: set REDIS_URL to a Redis server, or install Debian's redis-server (apt-get install redis-server). ${error.message}`
       )
     })
-    cleanup.add("Redis", () => redis.stop())
-    note(`redis-server ${redis.url}`)
-    return redis.url
+    cleanup.add("Redis", () => started.stop())
+    note(process.env.REDIS_URL ? `REDIS_URL ${started.url}` : `redis-server ${started.url}`)
+    return started
   })
+  const redisUrl = redis.url
 
   // Every callback twice, 300 ms apart: the shopper's return lands before, between or after them.
   // A store placing 50 orders at once on two cores answers slowly: the lender waits 30 s for an
@@ -84,7 +84,13 @@ export async function startTopology(cleanup: Cleanup, workerCount = 2): Promise<
       redis: true,
     },
     { prices: PRODUCT_PRICES, stockedQuantity: 10_000 },
-    { REDIS_URL: redisUrl }
+    {
+      REDIS_URL: redisUrl,
+      // The plugin's own jobs, sooner than their defaults (by configuration), so the suite sees
+      // what they do with the work a killed process left behind.
+      PAYBRIGHT_RECONCILE_SCHEDULE: "* * * * *",
+      PAYBRIGHT_PENDING_IN_DOUBT_AFTER_SECONDS: "120",
+    }
   )
 
   const start = async (role: "server" | "worker", index: number) => {
@@ -105,5 +111,6 @@ export async function startTopology(cleanup: Cleanup, workerCount = 2): Promise<
     note(started.map((medusa) => medusa.url).join(", "))
     return started
   })
-  return { store, simulator, server, workers, redisUrl }
+  const lenderTimeoutMs = Number(paybrightProviderOptions(store.settings).timeoutMs)
+  return { store, simulator, server, workers, redis, lenderTimeoutMs }
 }

@@ -1,15 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  reconcileMoneyRecordsWorkflow,
-  STALE_PENDING_MS,
-} from "../workflows/money-records/workflows/reconcile-money-records"
+import { reconcileMoneyRecordsWorkflow, stalePendingMs } from "../workflows/money-records/workflows/reconcile-money-records"
+
+/** Cron schedule of the reconciliation (default every five minutes). */
+const SCHEDULE_ENV = "PAYBRIGHT_RECONCILE_SCHEDULE"
 
 /** Every five minutes: captures and refunds left pending by a stopped process become in doubt. */
 export default async function paybrightReconcile(container: MedusaContainer) {
-  await reconcileMoneyRecordsWorkflow(container).run({ input: { stale_after_ms: STALE_PENDING_MS } })
+  await reconcileMoneyRecordsWorkflow(container).run({ input: { stale_after_ms: stalePendingMs() } })
 }
 
 export const config = {
   name: "paybright-reconcile-money-records",
-  schedule: "*/5 * * * *",
+  // Read when the store loads its jobs: a store can run it more often than the default.
+  schedule: process.env[SCHEDULE_ENV] || "*/5 * * * *",
 }

@@ -22,7 +22,7 @@ const CUSTOM_PROCESSOR_CALL_MS = 60_000
 type CardProcessorConfig = PayBrightOptions["cardProcessor"]
 
 /** A positive number of seconds from the environment, read when a workflow runs. */
-function secondsFromEnv(name: string): number | undefined {
+export function secondsFromEnv(name: string): number | undefined {
   const configured = Number(process.env[name])
   return Number.isFinite(configured) && configured > 0 ? configured : undefined
 }
