@@ -1,5 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { reconcileMoneyRecordsWorkflow, stalePendingMs } from "../workflows/money-records/workflows/reconcile-money-records"
+import {
+  reconcileMoneyRecordsWorkflow,
+  stalePendingMs,
+} from "../workflows/money-records/workflows/reconcile-money-records"
 
 /** Cron schedule of the reconciliation (default every five minutes). */
 const SCHEDULE_ENV = "PAYBRIGHT_RECONCILE_SCHEDULE"
