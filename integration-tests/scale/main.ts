@@ -38,8 +38,9 @@ const PROVIDER_ID = "pp_paybright_paybright"
  * `npm run test:scale`: the production topology (one Medusa server, two workers, Redis event bus,
  * workflow engine and locks, shared PostgreSQL), driven over HTTP as shoppers, the lender and a
  * merchant would: CHECKOUTS checkouts at CONCURRENCY, each callback delivered twice and out of
- * order with the shopper's return, every order shipped in one or two parcels, a tenth refunded.
- * Ends with `N passed, N failed`.
+ * order with the shopper's return, every order shipped in one or two parcels, a tenth refunded,
+ * while the day's faults (./faults.ts) kill processes, restart Redis, cut database connections
+ * and slow the lender. Ends with the table of ./table.ts and `N passed, N failed`.
  *
  * SCALE_CHECKOUTS and SCALE_CONCURRENCY (default 200 and 50) change the load, for a quicker try;
  * SCALE_HOLD=1 keeps everything running after the checks, until Ctrl-C, to look at the store.
@@ -147,6 +148,12 @@ async function exercise(topology: Topology): Promise<Check[]> {
   console.log(`orders placed by the store's own retry of an approval: ${selfDelivered}`)
   console.log(`merchant actions pressed again after Medusa answered 409: ${merchantConflictsRetried()}`)
   console.log(`shopper and merchant requests made again after the store did not answer: ${outagesRetried()}`)
+  const unanswered = simulator.callbacks().filter((attempt) => attempt.status !== 200)
+  console.log(
+    `callback attempts the store did not answer with 200, tried again by the lender: ${unanswered.length} (${[
+      ...new Set(unanswered.map((attempt) => attempt.status ?? attempt.error)),
+    ].join("; ")})`
+  )
   console.log(
     `error lines logged (the faults' own, read in .tmp/scale-logs): ${logs.map((log) => `${log.role} ${log.errors}`).join(", ")}`
   )
