@@ -1,5 +1,7 @@
 import type { CallbackAttempt, ContractView } from "../../src/simulator"
 import type { MedusaBooks } from "./books"
+import type { PayBrightMoneyRecord } from "../../src/types/admin"
+import { unconcluded } from "./records"
 
 /** One checkout as the suite drove it: what it shipped and refunded, or where it broke. */
 export type CheckoutRun = {
@@ -37,8 +39,8 @@ export function ordersPlaced(books: MedusaBooks[], expected: number): Check {
 
 /**
  * The lender captured each contract at most once per parcel shipped (never twice), and at least
- * once per parcel whose capture is not in doubt: a capture the lender may or may not have made is
- * the merchant's to resolve, and in sight.
+ * once per parcel whose capture is not in doubt or refused while another is: a capture the lender
+ * may or may not have made is the merchant's to resolve, in sight, and holds the next one back.
  */
 export function oneCapturePerShipment(runs: CheckoutRun[], contracts: ContractView[], records: PaymentRecords): Check {
   const problems: string[] = []
@@ -46,9 +48,10 @@ export function oneCapturePerShipment(runs: CheckoutRun[], contracts: ContractVi
     const contract = contracts.find((candidate) => candidate.reference === run.sessionId)
     const captures = contract?.captures.length ?? 0
     const inDoubt = inDoubtOf(records, run.paymentId, "capture").length
-    if (captures > run.shipments || captures < run.shipments - inDoubt) {
+    const heldBack = inDoubt ? unconcluded(records.get(run.paymentId ?? "") ?? [], "capture").refused.length : 0
+    if (captures > run.shipments || captures < run.shipments - inDoubt - heldBack) {
       problems.push(
-        `order ${run.orderId}: ${run.shipments} shipments, ${captures} lender captures, ${inDoubt} captures in doubt`
+        `order ${run.orderId}: ${run.shipments} shipments, ${captures} lender captures, ${inDoubt} in doubt, ${heldBack} refused while one is in doubt`
       )
     }
   }
@@ -120,14 +123,12 @@ export function ledgersAgree(contracts: ContractView[], books: MedusaBooks[], re
   }
 }
 
-/** A payment's money records by payment id: kind, state and amount in lender cents. */
-export type PaymentRecords = Map<string, { kind: string; state: string; amount: string }[]>
+/** A payment's money records by payment id. */
+export type PaymentRecords = Map<string, PayBrightMoneyRecord[]>
 
 /** The amounts of a payment's records of this kind in doubt. */
-export function inDoubtOf(records: PaymentRecords, paymentId: string | undefined, kind: string): string[] {
-  return (records.get(paymentId ?? "") ?? [])
-    .filter((record) => record.kind === kind && record.state === "in_doubt")
-    .map((record) => record.amount)
+export function inDoubtOf(records: PaymentRecords, paymentId: string | undefined, kind: PayBrightMoneyRecord["kind"]) {
+  return unconcluded(records.get(paymentId ?? "") ?? [], kind).inDoubt.map((record) => record.amount)
 }
 
 /** Whether the lender's total less Medusa's is 0 or the sum of some of the in-doubt amounts, in cents. */

@@ -184,7 +184,8 @@ function everyFaultInjected(injected: InjectedFault[]): Check {
  * Waits until the lender's callbacks are answered or its retries are over, and every shipment's
  * capture and every refund is concluded (done, refused or in doubt: the reconciliation job takes
  * what a killed worker left pending into doubt). The merchant presses "retry" on a refused
- * capture, as the admin offers. Returns each order's money records.
+ * capture, as the admin offers, unless a capture of the payment is in doubt: that one is resolved
+ * first, by a person. Returns each order's money records.
  */
 async function settled(
   { simulator }: Topology,
@@ -203,7 +204,9 @@ async function settled(
       const rows = await recordsOf(admin, run.paymentId!)
       records.set(run.paymentId!, rows)
       const captures = unconcluded(rows, "capture")
-      for (const refused of captures.refused) {
+      // A capture in doubt holds every new attempt back until a person resolves it.
+      const retriable = captures.inDoubt.length ? [] : captures.refused
+      for (const refused of retriable) {
         await throughOutages(() =>
           admin.client.fetch(`/admin/paybright/captures/${refused.id}/retry`, { method: "POST" })
         ).catch(() => {})
@@ -211,7 +214,7 @@ async function settled(
       const made = (await capturesOf(admin, run.paymentId!)).captures
       const concluded = made + captures.inDoubt.length
       const pending = captures.pending.length + unconcluded(rows, "refund").pending.length
-      if (pending || captures.refused.length || concluded < run.shipments) open++
+      if (pending || retriable.length || concluded + captures.refused.length < run.shipments) open++
     }
     const callbacks = callbacksAnswered(simulator.callbacks(), simulator.contracts(), CALLBACK_COPIES)
     note(`${open} orders with a capture or refund under way, ${callbacks.problems.length} callbacks unanswered`)
