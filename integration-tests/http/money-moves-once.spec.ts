@@ -260,6 +260,45 @@ medusaIntegrationTestRunner({
       expect(reconciled.message).toMatch(/server may have stopped/)
     })
 
+    it("drops the Capture Medusa committed for a record whose process stopped before claiming it, and refuses the record", async () => {
+      const { payment, reference } = await placedOrder()
+      const module = getContainer().resolve("paybright") as any
+      // A worker killed between Medusa's Capture row and the provider's claim of the prepared record.
+      const record = await module.createPayBrightMoneyRecords({
+        kind: "capture",
+        trigger: "shipment",
+        payment_id: payment.id,
+        contract: reference,
+        amount: "12.35",
+        medusa_amount: "12.3456",
+        currency_code: "cad",
+        state: "pending",
+      })
+      const payments = getContainer().resolve(Modules.PAYMENT)
+      const [stray] = await payments.createCaptures([{ payment_id: payment.id, amount: "12.3456" } as never])
+      // Another capture of the payment that a record claims stays.
+      const [claimed] = await payments.createCaptures([{ payment_id: payment.id, amount: "12.3456" } as never])
+      await module.createPayBrightMoneyRecords({
+        kind: "capture",
+        trigger: "admin",
+        payment_id: payment.id,
+        contract: reference,
+        amount: "12.35",
+        medusa_amount: "12.3456",
+        currency_code: "cad",
+        state: "done",
+        medusa_id: claimed.id,
+      })
+      const { result } = await reconcileMoneyRecordsWorkflow(getContainer()).run({ input: { stale_after_ms: 0 } })
+      expect(result.never_started).toEqual([record.id])
+      const [reconciled] = await module.listPayBrightMoneyRecords({ id: record.id })
+      expect(reconciled).toMatchObject({ state: "refused", medusa_id: stray.id })
+      expect(reconciled.message).toMatch(/could not be started .*retry it/)
+      const left = await payments.listCaptures({ payment_id: payment.id } as never)
+      expect(left.map((capture) => capture.id)).toEqual([claimed.id])
+      expect(simulator.contract(reference)!.captured).toBe("0.00")
+    })
+
     it("walks every fault of the matrix on capture and refund, and the ledgers agree or an in-doubt record names the gap", async () => {
       const { payment, reference } = await placedOrder()
       let injected = 0

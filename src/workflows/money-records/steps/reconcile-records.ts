@@ -1,10 +1,11 @@
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { merchantMessage, notStartedMessage } from "../../../messages/merchant-messages"
 import { writeEvent } from "../../../modules/paybright/write-event"
 import { lenderAmount } from "../../../money/lender-cents"
-import type { MoneyRecordRow } from "../../../money/money-record-types"
+import { medusaAmountOf, type MoneyRecordRow } from "../../../money/money-record-types"
+import { lockTtlSeconds } from "../../locks/lock-lease"
 import { viaOf } from "../../../settlement/movement-via"
 import { recordsOf } from "../record-queries"
 import { PAYBRIGHT_PROVIDER_PREFIX } from "../../../storefront/provider"
@@ -14,7 +15,10 @@ export type ReconcileInput = { stale_after_ms: number }
 export type ReconcileReport = {
   /** Records moved from pending to in doubt. */
   in_doubt: string[]
-  /** Records written ahead of a movement that never started (no Medusa id): refused, nothing was sent. */
+  /**
+   * Records written ahead of a movement that never started (no Medusa id): refused, nothing was
+   * sent; a Capture or Refund Medusa committed for one is removed.
+   */
   never_started: string[]
   /** Medusa captures and refunds of PayBright payments that no record confirms. */
   unexplained: { kind: "capture" | "refund"; id: string; payment_id: string; amount: string }[]
@@ -55,10 +59,20 @@ export const reconcileRecordsStep = createStep(
       card_in_doubt: [],
     }
     for (const record of stale.filter((row) => !row.medusa_id)) {
-      // Written ahead of a movement that never claimed it (its process stopped first): nothing was sent.
+      // Written ahead of a movement that never claimed it (its process stopped first): nothing was
+      // sent, since the provider claims the record before it calls anyone. Medusa may have committed
+      // its Capture or Refund row already; it goes, as Medusa drops one when the provider fails,
+      // and before the record changes, so a stop in between leaves the record to the next run.
+      const stray = await unclaimedMedusaRow(container, record)
+      if (stray) {
+        const payments = container.resolve(Modules.PAYMENT)
+        if (record.kind === "capture") await payments.deleteCaptures([stray])
+        else await payments.deleteRefunds([stray])
+      }
       await records.updatePayBrightMoneyRecords({
         id: record.id,
         state: "refused",
+        medusa_id: stray ?? null,
         message: notStartedMessage(record.kind, "the server may have stopped before it began"),
       })
       report.never_started.push(record.id)
@@ -135,6 +149,36 @@ export const reconcileRecordsStep = createStep(
     return new StepResponse(report)
   }
 )
+
+/**
+ * The Capture or Refund Medusa committed for an unclaimed record before its process stopped: a row
+ * of the record's payment and kind, of its exact amount, made within the payment lock's lease after
+ * the record (its movement held the lock), that no record names.
+ */
+async function unclaimedMedusaRow(container: MedusaContainer, record: MoneyRecordRow): Promise<string | undefined> {
+  if (!record.payment_id || (record.kind !== "capture" && record.kind !== "refund")) return undefined
+  const payments = container.resolve(Modules.PAYMENT)
+  const rows: { id: string; amount: unknown; raw_amount?: unknown; created_at: Date | string }[] =
+    record.kind === "capture"
+      ? await payments.listCaptures({ payment_id: record.payment_id } as never)
+      : await payments.listRefunds({ payment_id: record.payment_id } as never)
+  const from = new Date(record.created_at).getTime()
+  const until = from + lockTtlSeconds() * 1000
+  const candidates = rows.filter((row) => {
+    const at = new Date(row.created_at).getTime()
+    return at >= from && at <= until && MathBN.eq((row.raw_amount ?? row.amount) as never, medusaAmountOf(record))
+  })
+  if (candidates.length === 0) return undefined
+  const claimed = new Set(
+    (
+      (await recordsOf(container).listPayBrightMoneyRecords(
+        { medusa_id: candidates.map((row) => row.id) },
+        { select: ["medusa_id"] }
+      )) as unknown as MoneyRecordRow[]
+    ).map((row) => row.medusa_id)
+  )
+  return candidates.find((row) => !claimed.has(row.id))?.id
+}
 
 /**
  * A card charge or refund left pending by a process that stopped mid-call: the processor may have
