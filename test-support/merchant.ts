@@ -60,16 +60,6 @@ export async function paymentOf(admin: Medusa, orderId: string): Promise<string>
   return payment.id
 }
 
-/** Waits for the captures made at shipment (on the workers), then refunds `amount` from the admin API. */
-export async function refundOnceCaptured(admin: Medusa, paymentId: string, captures: number, amount: number) {
-  const deadline = Date.now() + 120_000
-  while ((await capturesOf(admin, paymentId)).captures < captures) {
-    if (Date.now() > deadline) throw new Error(`payment ${paymentId}: ${captures} captures not made within 2 minutes`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  await refund(admin, paymentId, amount)
-}
-
 /** Refunds `amount` once; after an outage, the payment's refunds say whether it was made. */
 export async function refund(admin: Medusa, paymentId: string, amount: number) {
   const before = (await capturesOf(admin, paymentId)).refunds
@@ -77,12 +67,16 @@ export async function refund(admin: Medusa, paymentId: string, amount: number) {
   await pressedOnce(() => admin.admin.payment.refund(paymentId, { amount }), made)
 }
 
-/** How many captures and refunds Medusa records on the payment. */
+/** How many captures and refunds Medusa records on the payment, and whether it counts it fully captured. */
 export async function capturesOf(admin: Medusa, paymentId: string) {
   const { payment } = await throughOutages(() =>
-    admin.admin.payment.retrieve(paymentId, { fields: "id,captures.id,refunds.id" })
+    admin.admin.payment.retrieve(paymentId, { fields: "id,captured_at,captures.id,refunds.id" })
   )
-  return { captures: (payment.captures ?? []).length, refunds: (payment.refunds ?? []).length }
+  return {
+    captures: (payment.captures ?? []).length,
+    refunds: (payment.refunds ?? []).length,
+    fullyCaptured: Boolean(payment.captured_at),
+  }
 }
 
 let conflictsRetried = 0

@@ -1,6 +1,6 @@
 import type Medusa from "@medusajs/js-sdk"
 import { MathBN } from "@medusajs/framework/utils"
-import { lenderMovements } from "../../src/money/lender-cents"
+import { lenderAmount, lenderMovements } from "../../src/money/lender-cents"
 import { throughOutages } from "../../test-support/outage"
 
 type Amount = Parameters<typeof MathBN.convert>[0]
@@ -11,6 +11,8 @@ export type MedusaBooks = {
   sessionId: string
   paymentId: string
   gatewayReference?: string
+  /** What the payment authorized (the order's total), in the lender's cents. */
+  authorized: string
   captured: string
   refunded: string
   captures: string[]
@@ -24,7 +26,7 @@ export async function medusaBooks(admin: Medusa): Promise<MedusaBooks[]> {
     const { orders, count } = await throughOutages(() =>
       admin.admin.order.list({
         fields:
-          "id,payment_collections.payments.id,payment_collections.payments.payment_session_id,payment_collections.payments.data,payment_collections.payments.captures.amount,payment_collections.payments.captures.created_at,payment_collections.payments.refunds.amount,payment_collections.payments.refunds.created_at",
+          "id,payment_collections.payments.id,payment_collections.payments.amount,payment_collections.payments.payment_session_id,payment_collections.payments.data,payment_collections.payments.captures.amount,payment_collections.payments.captures.created_at,payment_collections.payments.refunds.amount,payment_collections.payments.refunds.created_at",
         limit: 100,
         offset,
       })
@@ -40,6 +42,7 @@ export async function medusaBooks(admin: Medusa): Promise<MedusaBooks[]> {
         sessionId: payment.payment_session_id,
         paymentId: payment.id,
         gatewayReference: (payment.data as { gateway_reference?: string } | undefined)?.gateway_reference,
+        authorized: lenderAmount(payment.amount as Amount),
         captured: sum(captures),
         refunded: sum(refunds),
         captures,

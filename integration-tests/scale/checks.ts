@@ -38,25 +38,38 @@ export function ordersPlaced(books: MedusaBooks[], expected: number): Check {
 }
 
 /**
- * The lender captured each contract at most once per parcel shipped (never twice), and at least
- * once per parcel whose capture is not in doubt or refused while another is: a capture the lender
- * may or may not have made is the merchant's to resolve, in sight, and holds the next one back.
+ * No parcel captured twice: at most one lender capture per parcel shipped. And once every parcel
+ * has shipped, the lender holds the order's whole total, unless a capture is in doubt or refused
+ * while one is (the merchant's to resolve, in sight). A parcel whose capture runs after the last
+ * parcel has shipped captures everything that remains, so the later ones find nothing left: a
+ * capture per parcel is not required, the total is.
  */
-export function oneCapturePerShipment(runs: CheckoutRun[], contracts: ContractView[], records: PaymentRecords): Check {
+export function everyShipmentCaptured(
+  runs: CheckoutRun[],
+  contracts: ContractView[],
+  books: MedusaBooks[],
+  records: PaymentRecords
+): Check {
   const problems: string[] = []
   for (const run of runs.filter((candidate) => candidate.sessionId && !candidate.error)) {
     const contract = contracts.find((candidate) => candidate.reference === run.sessionId)
+    const book = books.find((candidate) => candidate.paymentId === run.paymentId)
     const captures = contract?.captures.length ?? 0
-    const inDoubt = inDoubtOf(records, run.paymentId, "capture").length
-    const heldBack = inDoubt ? unconcluded(records.get(run.paymentId ?? "") ?? [], "capture").refused.length : 0
-    if (captures > run.shipments || captures < run.shipments - inDoubt - heldBack) {
+    const unsettled = unconcluded(records.get(run.paymentId ?? "") ?? [], "capture")
+    const awaitingPerson = unsettled.inDoubt.length + (unsettled.inDoubt.length ? unsettled.refused.length : 0)
+    if (captures > run.shipments) {
+      problems.push(`order ${run.orderId}: ${run.shipments} shipments, ${captures} lender captures`)
+    } else if (!awaitingPerson && contract?.captured !== book?.authorized) {
       problems.push(
-        `order ${run.orderId}: ${run.shipments} shipments, ${captures} lender captures, ${inDoubt} in doubt, ${heldBack} refused while one is in doubt`
+        `order ${run.orderId}: every parcel shipped, the lender captured ${contract?.captured ?? "nothing"} of ${book?.authorized ?? "?"}`
       )
     }
   }
   const shipments = runs.reduce((total, run) => total + run.shipments, 0)
-  return { name: `one lender capture per shipment, or one in doubt (${shipments} shipments)`, problems }
+  return {
+    name: `no parcel captured twice, and every shipped order captured in full or in doubt (${shipments} shipments)`,
+    problems,
+  }
 }
 
 /** Each approval placed an order, or the store reports it to the merchant (orphaned approvals). */

@@ -14,7 +14,7 @@ import {
   noReturnFailed,
   noSecretLogged,
   nothingUnhandled,
-  oneCapturePerShipment,
+  everyShipmentCaptured,
   ordersPlaced,
   type Check,
   type CheckoutRun,
@@ -27,6 +27,7 @@ import { processesOf, productsOfCheckout, startTopology, type Topology } from ".
 import { faultSchedule, runSchedule, type InjectedFault } from "./faults"
 import { recordsOf, unconcluded } from "./records"
 import { printTable } from "./table"
+import type { PayBrightMoneyRecord } from "../../src/types/admin"
 
 const CHECKOUTS = Number(process.env.SCALE_CHECKOUTS) || 200
 const CONCURRENCY = Number(process.env.SCALE_CONCURRENCY) || 50
@@ -161,7 +162,7 @@ async function exercise(topology: Topology): Promise<Check[]> {
     everyFaultInjected(injected),
     everyCheckoutRan(runs),
     ordersPlaced(books, CHECKOUTS),
-    oneCapturePerShipment(runs, contracts, records),
+    everyShipmentCaptured(runs, contracts, books, records),
     approvalsOrderedOrReported(contracts, books, reported),
     ledgersAgree(contracts, books, records),
     callbacksAnswered(simulator.callbacks(), contracts, CALLBACK_COPIES),
@@ -181,9 +182,9 @@ function everyFaultInjected(injected: InjectedFault[]): Check {
 }
 
 /**
- * Waits until the lender's callbacks are answered or its retries are over, and every shipment's
- * capture and every refund is concluded (done, refused or in doubt: the reconciliation job takes
- * what a killed worker left pending into doubt). The merchant presses "retry" on a refused
+ * Waits until the lender's callbacks are answered or its retries are over, every order is fully
+ * captured in Medusa or has a capture in doubt, and no capture or refund is still pending (the
+ * reconciliation job takes what a killed worker left pending into doubt). The merchant presses "retry" on a refused
  * capture, as the admin offers, unless a capture of the payment is in doubt: that one is resolved
  * first, by a person. Returns each order's money records.
  */
@@ -204,17 +205,11 @@ async function settled(
       const rows = await recordsOf(admin, run.paymentId!)
       records.set(run.paymentId!, rows)
       const captures = unconcluded(rows, "capture")
-      // A capture in doubt holds every new attempt back until a person resolves it.
-      const retriable = captures.inDoubt.length ? [] : captures.refused
-      for (const refused of retriable) {
-        await throughOutages(() =>
-          admin.client.fetch(`/admin/paybright/captures/${refused.id}/retry`, { method: "POST" })
-        ).catch(() => {})
-      }
-      const made = (await capturesOf(admin, run.paymentId!)).captures
-      const concluded = made + captures.inDoubt.length
+      const retriable = await retryRefusedCaptures(admin, rows)
+      const { fullyCaptured } = await capturesOf(admin, run.paymentId!)
+      const awaitingPerson = captures.inDoubt.length > 0
       const pending = captures.pending.length + unconcluded(rows, "refund").pending.length
-      if (pending || retriable.length || concluded + captures.refused.length < run.shipments) open++
+      if (pending || retriable.length || !(fullyCaptured || awaitingPerson)) open++
     }
     const callbacks = callbacksAnswered(simulator.callbacks(), simulator.contracts(), CALLBACK_COPIES)
     note(`${open} orders with a capture or refund under way, ${callbacks.problems.length} callbacks unanswered`)
@@ -225,6 +220,23 @@ async function settled(
     }
     await new Promise((resolve) => setTimeout(resolve, 10_000))
   }
+}
+
+/**
+ * The merchant presses "retry" on each refused capture of a payment, as the admin offers, unless
+ * a capture of it is in doubt: that one holds every new attempt back until a person resolves it.
+ * Returns the captures pressed again.
+ */
+async function retryRefusedCaptures(admin: Medusa, rows: PayBrightMoneyRecord[]) {
+  const captures = unconcluded(rows, "capture")
+  const retriable = captures.inDoubt.length ? [] : captures.refused
+  for (const refused of retriable) {
+    // A retry Medusa or the plugin refuses stays listed; the next look presses it again.
+    await throughOutages(() =>
+      admin.client.fetch(`/admin/paybright/captures/${refused.id}/retry`, { method: "POST" })
+    ).catch(() => {})
+  }
+  return retriable
 }
 
 /**
@@ -261,7 +273,7 @@ async function checkout(run: CheckoutRun, shop: Medusa, admin: Medusa, { store }
   run.shipments = await shipInParcels(admin, seeded, run.orderId, run.index % 2 ? 2 : 1)
   if (run.index % 10 === 0) {
     run.phase = "refund"
-    run.refundOutcome = await refundOnceConcluded(admin, run.paymentId, run.shipments)
+    run.refundOutcome = await refundOnceConcluded(admin, run.paymentId)
     if (!run.refundOutcome) run.refunded = REFUND.toFixed(2)
   }
   run.phase = undefined
@@ -272,14 +284,17 @@ async function checkout(run: CheckoutRun, shop: Medusa, admin: Medusa, { store }
  * resolve first, so nothing is refunded then; a refund that ends in doubt or refused is in sight
  * on the order. Returns why nothing (or something uncertain) was refunded, or undefined.
  */
-async function refundOnceConcluded(admin: Medusa, paymentId: string, shipments: number): Promise<string | undefined> {
+async function refundOnceConcluded(admin: Medusa, paymentId: string): Promise<string | undefined> {
   const deadline = Date.now() + 600_000
-  while ((await capturesOf(admin, paymentId)).captures < shipments) {
-    if (unconcluded(await recordsOf(admin, paymentId), "capture").inDoubt.length)
-      return "not refunded: a capture in doubt"
-    if (Date.now() > deadline) throw new Error(`payment ${paymentId}: ${shipments} captures not made within 10 minutes`)
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+  const captureInDoubt = async () => unconcluded(await recordsOf(admin, paymentId), "capture").inDoubt.length > 0
+  // Every parcel's capture concluded: Medusa counts the whole payment, or one is in doubt.
+  while (!(await capturesOf(admin, paymentId)).fullyCaptured) {
+    if (await captureInDoubt()) return "not refunded: a capture in doubt"
+    await retryRefusedCaptures(admin, await recordsOf(admin, paymentId))
+    if (Date.now() > deadline) throw new Error(`payment ${paymentId}: not fully captured within 10 minutes`)
+    await new Promise((resolve) => setTimeout(resolve, 5000))
   }
+  if (await captureInDoubt()) return "not refunded: a capture in doubt"
   try {
     await refund(admin, paymentId, REFUND)
     return undefined
