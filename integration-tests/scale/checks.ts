@@ -91,8 +91,8 @@ export function approvalsOrderedOrReported(
 
 /**
  * Captured and refunded, total and one by one, equal on both sides for every contract; where a
- * record is in doubt, the totals differ by exactly what some of those records name (the lender
- * made the movement Medusa does not count), or not at all (it did not).
+ * record is in doubt, the totals differ by exactly what some of those records name (one side made
+ * or counts the movement, the other does not), or not at all.
  */
 export function ledgersAgree(contracts: ContractView[], books: MedusaBooks[], records: PaymentRecords): Check {
   const problems: string[] = []
@@ -144,11 +144,17 @@ export function inDoubtOf(records: PaymentRecords, paymentId: string | undefined
   return unconcluded(records.get(paymentId ?? "") ?? [], kind).inDoubt.map((record) => record.amount)
 }
 
-/** Whether the lender's total less Medusa's is 0 or the sum of some of the in-doubt amounts, in cents. */
+/**
+ * Whether the lender's total less Medusa's is made of in-doubt amounts, in cents: each record in
+ * doubt may be counted by the lender and not by Medusa (+), by Medusa and not by the lender (-; a
+ * call that never reached the lender while Medusa kept its Capture), or by both or neither (0).
+ */
 function explained(lender: string, medusa: string, inDoubt: string[]): boolean {
   const difference = cents(lender) - cents(medusa)
   let sums = new Set([0])
-  for (const amount of inDoubt) sums = new Set([...sums, ...[...sums].map((sum) => sum + cents(amount))])
+  for (const amount of inDoubt) {
+    sums = new Set([...sums].flatMap((sum) => [sum, sum + cents(amount), sum - cents(amount)]))
+  }
   return sums.has(difference)
 }
 
