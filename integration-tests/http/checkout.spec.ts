@@ -22,6 +22,7 @@ import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import fc from "fast-check"
 import { resultMutants, sameAsGenuine } from "../helpers/result-mutants"
 import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
+import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 
 jest.setTimeout(120_000)
@@ -330,6 +331,35 @@ medusaIntegrationTestRunner({
       expect((await deliverCallback(delivery)).status).toBe(200)
       expect(await orderOfCart(cart.id)).toBeDefined()
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered" })
+    })
+
+    it("reopens an approval whose order Medusa undid after it was marked ordered, and reports it instead of counting it placed", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery()
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      const orderId = (await orderOfCart(cart.id))!
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
+      // A completion undone half-way, as a dropped database connection leaves it: the order is gone,
+      // but the cart's link to it and the authorized payment are still there.
+      await getContainer().resolve(Modules.ORDER).softDeleteOrders([orderId])
+      await getContainer().resolve(Modules.CART).updateCarts(cart.id, { completed_at: null })
+
+      const reopened = await sweepUnplacedApprovals(getContainer())
+      expect(reopened.reopened).toBe(1)
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved", order_id: null })
+      // Past its grace: Medusa's completion answers the deleted order's id again, which is not an order.
+      await sweepUnplacedApprovals(getContainer(), Date.now() + 60 * 60_000)
+      expect(await approvalOf(api, admin, contract)).toMatchObject({
+        state: "orphaned",
+        reason: "completion_failed",
+        order_id: null,
+      })
+      // No order holds the contract, though Medusa's payment on it was never cancelled: the loan is released.
+      expect(await releaseFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
+        released: 1,
+        notReleased: 0,
+      })
+      expect(simulator.contract(contract)!.status).toBe("VOIDED")
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "released" })
     })
 
     /** An approved application whose result the test delivers itself (the lender's callback is off). */

@@ -461,18 +461,19 @@ medusaIntegrationTestRunner({
       simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
       expect((await deliverCallback(delivery)).status).toBe(503)
       // Within its first minute an approval is left to the deliveries still in flight.
-      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 0 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ reopened: 0, placed: 0, orphaned: 0, waiting: 0 })
       expect(await orderOfCart(cart.id)).toBeUndefined()
 
       // The lender gave up delivering; two minutes pass and the card is there now.
       await verifiedAgo(contract, "2 minutes")
-      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 1, orphaned: 0, waiting: 0 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ reopened: 0, placed: 1, orphaned: 0, waiting: 0 })
       const orderId = await orderOfCart(cart.id)
       expect(orderId).toBeDefined()
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
       // A late delivery from the lender finds the order, and nothing is placed twice.
       expect((await deliverCallback(delivery)).status).toBe(200)
       expect(await sweepUnplacedApprovals(getContainer(), Date.now() + 3_600_000)).toEqual({
+        reopened: 0,
         placed: 0,
         orphaned: 0,
         waiting: 0,
@@ -502,10 +503,10 @@ medusaIntegrationTestRunner({
       // The lender gave up delivering; twenty minutes pass and the card is still not there.
       await verifiedAgo(contract, "20 minutes")
       simulator.failNext(contract, { operation: "card", status: 404, message: "No card for this contract yet" })
-      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 1, waiting: 0 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ reopened: 0, placed: 0, orphaned: 1, waiting: 0 })
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "card_unavailable" })
       expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
-      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 0 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ reopened: 0, placed: 0, orphaned: 0, waiting: 0 })
     })
 
     it("reports an approval recorded without its signed result as an orphan once the grace period is over", async () => {
@@ -518,9 +519,9 @@ medusaIntegrationTestRunner({
         [contract]
       )
       await verifiedAgo(contract, "2 minutes")
-      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 0, waiting: 1 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ reopened: 0, placed: 0, orphaned: 0, waiting: 1 })
       await verifiedAgo(contract, "20 minutes")
-      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ placed: 0, orphaned: 1, waiting: 0 })
+      expect(await sweepUnplacedApprovals(getContainer())).toEqual({ reopened: 0, placed: 0, orphaned: 1, waiting: 0 })
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
       expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
     })

@@ -13,7 +13,7 @@ import {
   type ApprovalRecord,
   type RecordApprovalInput,
 } from "../workflows/approvals"
-import { cartOfCollection, findCheckout, livePayments, type Checkout } from "../workflows/approvals/find-checkout"
+import { cartOfCollection, findCheckout, paymentsOfOrder, type Checkout } from "../workflows/approvals/find-checkout"
 import { awaitOrder, placeOrder, type PlaceOrderResult } from "./place-order"
 
 /** A PayBright registration in force: a lender result names none, so it is checked against each. */
@@ -31,8 +31,8 @@ export interface CheckoutCollaborators {
   findCheckout(sessionId: string): Promise<Checkout | undefined>
   /** The cart of a payment collection (a result whose session is gone, found through its return token). */
   cartOfCollection(paymentCollectionId: string): Promise<{ cartId?: string; amount?: unknown; countryCode?: string }>
-  /** The live payments of a payment collection, with their contracts. */
-  livePayments(paymentCollectionId: string): Promise<{ contract: string }[]>
+  /** The live payments of an order's payment collection, with their contracts; none if the order is gone. */
+  orderPayments(order: { orderId: string; paymentCollectionId: string }): Promise<{ contract: string }[]>
   /** A contract's approval row, read without a lock (a row is written once and never removed). */
   approvalOfContract(contract: string): Promise<ApprovalRecord | undefined>
   approval(id: string): Promise<ApprovalRecord>
@@ -70,7 +70,7 @@ export function checkoutCollaborators(scope: MedusaContainer): CheckoutCollabora
     providersInForce: () => providersInForce(scope),
     findCheckout: (sessionId) => findCheckout(scope, sessionId),
     cartOfCollection: (paymentCollectionId) => cartOfCollection(scope, paymentCollectionId),
-    livePayments: (paymentCollectionId) => livePayments(scope, { payment_collection_id: paymentCollectionId }),
+    orderPayments: (order) => paymentsOfOrder(scope, order),
     approvalOfContract: async (contract) =>
       ((await service().listPayBrightApprovals({ contract })) as ApprovalRecord[])[0],
     approval: async (id) => (await service().retrievePayBrightApproval(id)) as ApprovalRecord,

@@ -258,14 +258,18 @@ async function orphanWithoutSession(
 
 /**
  * The cart has an order: this approval is its payment, or a second contract (the order was paid
- * by another contract or another way). An order with no payment yet is still being placed.
+ * by another contract or another way). An order with no payment yet is still being placed, or was
+ * undone (it no longer exists): the next delivery, or the sweep once the grace is over, decides.
  */
 async function concludeWithOrder(
   collaborators: CheckoutCollaborators,
   approval: ApprovalRecord,
   order: { orderId: string; paymentCollectionId: string; countryCode?: string }
 ): Promise<ApplicationResultOutcome> {
-  const payments = await collaborators.livePayments(order.paymentCollectionId)
+  const payments = await collaborators.orderPayments({
+    orderId: order.orderId,
+    paymentCollectionId: order.paymentCollectionId,
+  })
   if (payments.length === 0) {
     return { kind: "processing", countryCode: order.countryCode }
   }

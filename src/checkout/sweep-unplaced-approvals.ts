@@ -5,6 +5,7 @@ import type PayBrightModuleService from "../modules/paybright/service"
 import { orphanUnplacedApprovalWorkflow, type ApprovalRecord } from "../workflows/approvals"
 import { handleApplicationResult } from "./handle-application-result"
 import { finalBefore } from "../workflows/approvals/orphan-timing"
+import { reopenVanishedOrders } from "./reopen-vanished-orders"
 
 /** Approvals younger than this are left to the deliveries still in flight: the lender's retries, the shopper's return. */
 const REDELIVER_AFTER_MS = 60_000
@@ -13,7 +14,7 @@ const REDELIVERY_LOCK_WAIT_SECONDS = 5
 /** Approvals looked at per run, oldest first. */
 const BATCH = 50
 
-export type UnplacedApprovalsSwept = { placed: number; orphaned: number; waiting: number }
+export type UnplacedApprovalsSwept = { reopened: number; placed: number; orphaned: number; waiting: number }
 
 /**
  * The store's own retry behind the lender's. An approval still without an order a minute after it
@@ -22,7 +23,8 @@ export type UnplacedApprovalsSwept = { placed: number; orphaned: number; waiting
  * another process, a virtual card not shown yet) is tried again even when the lender has stopped
  * delivering. Once the grace period (virtualCardGraceMinutes) and a margin are over, an approval
  * still without an order is decided for good: ordered if its order exists after all, otherwise
- * reported to the merchant as an orphan.
+ * reported to the merchant as an orphan. An approval whose order vanished since it was marked
+ * ordered is reopened first, and swept with the others.
  */
 export async function sweepUnplacedApprovals(
   container: MedusaContainer,
@@ -30,12 +32,13 @@ export async function sweepUnplacedApprovals(
 ): Promise<UnplacedApprovalsSwept> {
   const logger = container.resolve("logger") as Logger
   const service = container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+  const reopened = await reopenVanishedOrders(container, now)
   const staleBefore = await finalBefore(container, now)
   const unplaced = (await service.listPayBrightApprovals(
     { state: "approved", created_at: { $lt: new Date(now - REDELIVER_AFTER_MS) } },
     { take: BATCH, order: { created_at: "ASC" } }
   )) as ApprovalRecord[]
-  const swept: UnplacedApprovalsSwept = { placed: 0, orphaned: 0, waiting: 0 }
+  const swept: UnplacedApprovalsSwept = { reopened, placed: 0, orphaned: 0, waiting: 0 }
   for (const approval of unplaced) {
     let current = approval
     try {

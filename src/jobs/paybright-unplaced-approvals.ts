@@ -11,9 +11,9 @@ import { sweepUnplacedApprovals } from "../checkout/sweep-unplaced-approvals"
 export default async function paybrightUnplacedApprovals(container: MedusaContainer) {
   const logger = container.resolve("logger") as Logger
   const swept = await sweepUnplacedApprovals(container)
-  if (swept.placed || swept.orphaned) {
+  if (swept.reopened || swept.placed || swept.orphaned) {
     logger.info(
-      `PayBright: unplaced approvals swept: ${swept.placed} ordered, ${swept.orphaned} reported, ${swept.waiting} still waiting`
+      `PayBright: unplaced approvals swept: ${swept.reopened} reopened (their order vanished), ${swept.placed} ordered, ${swept.orphaned} reported, ${swept.waiting} still waiting`
     )
   }
   const orphans = await releaseFinalOrphans(container)

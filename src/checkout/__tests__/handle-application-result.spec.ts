@@ -103,7 +103,7 @@ function collaborators(setup: {
       setup.checkout?.session.id === sessionId ? setup.checkout : undefined
     ),
     cartOfCollection: noted("cartOfCollection", async () => setup.cart ?? {}),
-    livePayments: noted("livePayments", async () => setup.payments ?? []),
+    orderPayments: noted("orderPayments", async () => setup.payments ?? []),
     approvalOfContract: async (contract: string) => [...approvals.values()].find((row) => row.contract === contract),
     approval: async (id: string) => approvals.get(id)!,
     recordApproval: noted("recordApproval", async (input: RecordApprovalInput) => {
@@ -329,7 +329,7 @@ describe("the checkout decision", () => {
         "findCheckout",
         "recordApproval",
         "placeOrder",
-        "livePayments",
+        "orderPayments",
         "markApprovalOrdered",
       ])
       expect(fake.approvals.get("apv_1")).toMatchObject({ state: "ordered", order_id: "order_1" })
@@ -359,7 +359,7 @@ describe("the checkout decision", () => {
           },
         ],
       ])
-      expect(fake.argsOf("livePayments")).toEqual([["paycol_1"]])
+      expect(fake.argsOf("orderPayments")).toEqual([[{ orderId: "order_1", paymentCollectionId: "paycol_1" }]])
       expect(fake.argsOf("markApprovalOrdered")).toEqual([["apv_1", "order_1"]])
     })
 

@@ -66,7 +66,23 @@ export async function placeOf(
     | undefined
   const countryCode =
     cart?.shipping_address?.country_code ?? cart?.billing_address?.country_code ?? cart?.region?.countries?.[0]?.iso_2
-  return { countryCode: countryCode?.toLowerCase(), orderId: orders[0]?.order_id }
+  const linked: string | undefined = orders[0]?.order_id
+  return {
+    countryCode: countryCode?.toLowerCase(),
+    orderId: linked && (await orderExists(scope, linked)) ? linked : undefined,
+  }
+}
+
+/**
+ * Whether the order module still has this order. A completion undone half-way (its database
+ * connection dropped while Medusa compensated) can leave the cart's link to an order it deleted,
+ * and Medusa's completion then answers that order's id again: a link alone proves nothing.
+ */
+export async function orderExists(scope: MedusaContainer, orderId: string): Promise<boolean> {
+  const { data } = await scope
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order", fields: ["id"], filters: { id: orderId } })
+  return data.length > 0
 }
 
 /** The cart a payment collection pays for, and the amount the collection now asks for. */
@@ -89,6 +105,31 @@ export async function cartOfCollection(
   const collection = collections[0] as { amount?: unknown; raw_amount?: unknown } | undefined
   const place = cartId ? await placeOf(scope, cartId) : {}
   return { cartId, amount: collection?.raw_amount ?? collection?.amount, ...place }
+}
+
+/**
+ * The order holding an approval's contract: the cart's order, if it still exists, with a live
+ * payment on the contract. An approval recorded without its cart counts as held by any live
+ * payment on the contract, as nothing tells where that payment's order is.
+ */
+export async function orderHolding(
+  scope: MedusaContainer,
+  approval: { cart_id: string | null; session_id: string; contract: string }
+): Promise<{ orderId?: string } | undefined> {
+  const payments = await livePayments(scope, { payment_session_id: approval.session_id })
+  if (!payments.some((payment) => payment.contract === approval.contract)) return undefined
+  if (!approval.cart_id) return {}
+  const { orderId } = await placeOf(scope, approval.cart_id)
+  return orderId ? { orderId } : undefined
+}
+
+/** The live payments of an order's payment collection; none if the order no longer exists. */
+export async function paymentsOfOrder(
+  scope: MedusaContainer,
+  order: { orderId: string; paymentCollectionId: string }
+): Promise<{ contract: string }[]> {
+  if (!(await orderExists(scope, order.orderId))) return []
+  return livePayments(scope, { payment_collection_id: order.paymentCollectionId })
 }
 
 /**

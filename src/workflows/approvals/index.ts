@@ -1,9 +1,10 @@
-/** The approvals' workflows: an approval recorded, placed as an order, orphaned or handled, and its session updated. */
+/** The approvals' workflows: an approval recorded, placed as an order (or reopened when that order vanished), orphaned or handled, and its session updated. */
 export * from "./workflows/record-approval"
 export * from "./workflows/place-approved-order"
 export * from "./workflows/orphan-approval"
 export * from "./workflows/orphan-unplaced-approval"
 export * from "./workflows/mark-approval-ordered"
+export * from "./workflows/reopen-vanished-order"
 export * from "./workflows/mark-approval-handled"
 export * from "./workflows/update-session"
 export { supersedes } from "./approval-record"

@@ -2,7 +2,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { clientsOf } from "../../settlement/provider-clients"
 import { settingsInForce } from "../../settings/provider-registry"
-import { livePayments } from "../approvals/find-checkout"
+import { orderHolding } from "../approvals/find-checkout"
 import { releaseContract, type Released } from "./release-attempt"
 import { orderManagementCallbackUrl } from "../../settings/backend-routes"
 import { readPaymentData, type PaymentData } from "../../settlement/session-data"
@@ -43,8 +43,7 @@ export async function releaseOrphan(
   if (approval.state !== "orphaned") {
     return { released: null, skipped: `contract ${approval.contract} is ${approval.state}` }
   }
-  const holders = await livePayments(container, { payment_session_id: approval.session_id })
-  if (holders.some((payment) => payment.contract === approval.contract)) {
+  if (await orderHolding(container, approval)) {
     return { released: null, skipped: `an order holds contract ${approval.contract}` }
   }
   const provider = approval.provider_id ? await settingsInForce(container, approval.provider_id) : undefined

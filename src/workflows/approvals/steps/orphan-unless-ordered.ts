@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type OrphanReason } from "../../../messages/approval-messages"
-import { livePayments, placeOf } from "../find-checkout"
+import { orderHolding } from "../find-checkout"
 import { type ApprovalRecord, approvalsOf, reportOrphan } from "../approval-record"
 
 /**
@@ -17,10 +17,8 @@ export const orphanUnlessOrderedStep = createStep(
     if (current.state !== "approved") {
       return new StepResponse(current)
     }
-    const scope = container as unknown as MedusaContainer
-    const { orderId } = current.cart_id ? await placeOf(scope, current.cart_id) : { orderId: undefined }
-    const payments = orderId ? await livePayments(scope, { payment_session_id: current.session_id }) : []
-    if (orderId && payments.some((payment) => payment.contract === current.contract)) {
+    const { orderId } = (await orderHolding(container as unknown as MedusaContainer, current)) ?? {}
+    if (orderId) {
       const ordered = (await service.updatePayBrightApprovals({
         id: current.id,
         state: "ordered",
