@@ -1,7 +1,7 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { CART_LOCK_STEP, placeApprovedOrderWorkflow } from "../workflows/approvals"
-import { livePayments, placeOf } from "../workflows/approvals/find-checkout"
+import { livePayments, orderOfCart } from "../workflows/approvals/find-checkout"
 
 export type PlaceOrderResult =
   | { placed: true; orderId: string }
@@ -50,7 +50,7 @@ export async function placeOrder(
   if (orderId && !errors?.length) {
     return { placed: true, orderId }
   }
-  const { orderId: placedMeanwhile } = await placeOf(scope, input.cartId)
+  const placedMeanwhile = await orderOfCart(scope, input.cartId)
   if (placedMeanwhile) {
     return { placed: true, orderId: placedMeanwhile }
   }
@@ -82,7 +82,7 @@ export async function awaitOrder(
 ): Promise<string | undefined> {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
-    const { orderId } = await placeOf(scope, input.cartId)
+    const orderId = await orderOfCart(scope, input.cartId)
     if (orderId && (await livePayments(scope, { payment_collection_id: input.paymentCollectionId })).length > 0) {
       return orderId
     }
