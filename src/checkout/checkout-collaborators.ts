@@ -13,7 +13,13 @@ import {
   type ApprovalRecord,
   type RecordApprovalInput,
 } from "../workflows/approvals"
-import { cartOfCollection, findCheckout, paymentsOfOrder, type Checkout } from "../workflows/approvals/find-checkout"
+import {
+  cartOfCollection,
+  countryOfCart,
+  findCheckout,
+  paymentsOfOrder,
+  type Checkout,
+} from "../workflows/approvals/find-checkout"
 import { awaitOrder, placeOrder, type PlaceOrderResult } from "./place-order"
 
 /** A PayBright registration in force: a lender result names none, so it is checked against each. */
@@ -31,6 +37,8 @@ export interface CheckoutCollaborators {
   findCheckout(sessionId: string): Promise<Checkout | undefined>
   /** The cart of a payment collection (a result whose session is gone, found through its return token). */
   cartOfCollection(paymentCollectionId: string): Promise<{ cartId?: string; amount?: unknown; countryCode?: string }>
+  /** The cart's country, for the shopper's way back to the storefront. */
+  countryOfCart(cartId: string): Promise<string | undefined>
   /** The live payments of an order's payment collection, with their contracts; none if the order is gone. */
   orderPayments(order: { orderId: string; paymentCollectionId: string }): Promise<{ contract: string }[]>
   /** A contract's approval row, read without a lock (a row is written once and never removed). */
@@ -70,6 +78,7 @@ export function checkoutCollaborators(scope: MedusaContainer): CheckoutCollabora
     providersInForce: () => providersInForce(scope),
     findCheckout: (sessionId) => findCheckout(scope, sessionId),
     cartOfCollection: (paymentCollectionId) => cartOfCollection(scope, paymentCollectionId),
+    countryOfCart: (cartId) => countryOfCart(scope, cartId),
     orderPayments: (order) => paymentsOfOrder(scope, order),
     approvalOfContract: async (contract) =>
       ((await service().listPayBrightApprovals({ contract })) as ApprovalRecord[])[0],

@@ -132,6 +132,12 @@ async function decideResult(
 ): Promise<ApplicationResultOutcome> {
   const { logger } = collaborators
   const outcome = applicationOutcome(result)
+  const known = outcome === "completed" ? await collaborators.approvalOfContract(result.x_gateway_reference) : undefined
+  if (known && placedAlready(known, result, registration)) {
+    // A repeat (the lender's next copy, the shopper's return) of an approval that is an order: the row answers.
+    const countryCode = known.cart_id ? await collaborators.countryOfCart(known.cart_id) : undefined
+    return { kind: "placed", orderId: known.order_id!, countryCode }
+  }
   const checkout = await collaborators.findCheckout(result.x_reference)
   const sessionOptions =
     checkout && registrations.find((candidate) => candidate.providerId === checkout.session.provider_id)?.options
@@ -159,12 +165,13 @@ async function decideResult(
       : !acceptsTransactionType(result, sessionOptions.captureMode)
         ? "auto_capture_account"
         : null
-  const approval = await recordApproval(collaborators, result, fields, {
-    sessionId: session.id,
-    providerId: session.provider_id,
-    cartId,
-    reason,
-  })
+  const approval = await recordApproval(
+    collaborators,
+    result,
+    fields,
+    { sessionId: session.id, providerId: session.provider_id, cartId, reason },
+    { known }
+  )
   if (approval.state !== "approved") {
     return outcomeOfApproval(approval, countryCode)
   }
@@ -284,11 +291,12 @@ async function recordApproval(
   collaborators: CheckoutCollaborators,
   result: ApplicationResult,
   fields: Record<string, string>,
-  place: { sessionId: string; providerId: string; cartId?: string; reason: OrphanReason | null }
+  place: { sessionId: string; providerId: string; cartId?: string; reason: OrphanReason | null },
+  lookedUp?: { known?: ApprovalRecord }
 ): Promise<ApprovalRecord> {
   // A repeat delivery (the second callback, the return) finds its row without taking the session's
   // lock: a contract's row is written once and never removed; the lock orders only first writes.
-  const known = await collaborators.approvalOfContract(result.x_gateway_reference)
+  const known = lookedUp ? lookedUp.known : await collaborators.approvalOfContract(result.x_gateway_reference)
   if (known && !supersedes(known, { orphan_reason: place.reason })) {
     return known
   }
@@ -302,6 +310,19 @@ async function recordApproval(
     lender_result: fields,
     orphan_reason: place.reason,
   })
+}
+
+/**
+ * Whether a contract's row already says it is an order, for this very session and registration: a
+ * row is marked ordered only once its order exists, and reopened should that order vanish.
+ */
+function placedAlready(known: ApprovalRecord, result: ApplicationResult, registration: Registration): boolean {
+  return (
+    known.state === "ordered" &&
+    !!known.order_id &&
+    known.session_id === result.x_reference &&
+    known.provider_id === registration.providerId
+  )
 }
 
 function outcomeOfApproval(approval: ApprovalRecord, countryCode?: string): ApplicationResultOutcome {

@@ -103,6 +103,7 @@ function collaborators(setup: {
       setup.checkout?.session.id === sessionId ? setup.checkout : undefined
     ),
     cartOfCollection: noted("cartOfCollection", async () => setup.cart ?? {}),
+    countryOfCart: noted("countryOfCart", async () => setup.checkout?.countryCode),
     orderPayments: noted("orderPayments", async () => setup.payments ?? []),
     approvalOfContract: async (contract: string) => [...approvals.values()].find((row) => row.contract === contract),
     approval: async (id: string) => approvals.get(id)!,
@@ -149,6 +150,8 @@ function approvalRow(patch: Partial<Record<string, unknown>>): ApprovalRecord {
     id: "apv_known",
     contract: "51325",
     session_id: "payses_1",
+    provider_id: inStore.providerId,
+    cart_id: "cart_1",
     state: "approved",
     reason: null,
     order_id: null,
@@ -550,14 +553,26 @@ describe("the checkout decision", () => {
   })
 
   describe("a repeated delivery", () => {
-    it("is answered from the approval's row, without recording or placing again", async () => {
+    it("of an order is answered from the approval's row and the cart's country alone", async () => {
       const fake = collaborators({
         checkout: checkout({ orderId: "order_1" }),
         approvals: [approvalRow({ state: "ordered", order_id: "order_1" })],
       })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_1", countryCode: "ca" })
-      expect(fake.calls).toEqual(["findCheckout"])
+      expect(fake.calls).toEqual(["countryOfCart"])
+      expect(fake.argsOf("countryOfCart")).toEqual([["cart_1"]])
+    })
+
+    it("is not answered from a row of another session or registration", async () => {
+      for (const row of [{ session_id: "payses_2" }, { provider_id: "pp_paybright_other" }]) {
+        const fake = collaborators({
+          checkout: checkout({ orderId: "order_1" }),
+          approvals: [approvalRow({ state: "ordered", order_id: "order_1", ...row })],
+        })
+        await decideApplicationResult(fake, signed(), delivery)
+        expect(fake.calls[0]).toBe("findCheckout")
+      }
     })
 
     it("of an orphan is answered from its row, without orphaning it again", async () => {

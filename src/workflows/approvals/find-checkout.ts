@@ -48,15 +48,17 @@ export async function placeOf(
   scope: MedusaContainer,
   cartId: string
 ): Promise<{ countryCode?: string; orderId?: string }> {
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const [{ data: carts }, { data: orders }] = await Promise.all([
-    query.graph({
-      entity: "cart",
-      fields: ["id", "shipping_address.country_code", "billing_address.country_code", "region.countries.iso_2"],
-      filters: { id: cartId },
-    }),
-    query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } }),
-  ])
+  const [countryCode, orderId] = await Promise.all([countryOfCart(scope, cartId), orderOfCart(scope, cartId)])
+  return { countryCode, orderId }
+}
+
+/** The cart's country, lower case: its shipping address's, its billing address's, or its region's first. */
+export async function countryOfCart(scope: MedusaContainer, cartId: string): Promise<string | undefined> {
+  const { data: carts } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "cart",
+    fields: ["id", "shipping_address.country_code", "billing_address.country_code", "region.countries.iso_2"],
+    filters: { id: cartId },
+  })
   const cart = carts[0] as
     | {
         shipping_address?: { country_code?: string }
@@ -66,11 +68,16 @@ export async function placeOf(
     | undefined
   const countryCode =
     cart?.shipping_address?.country_code ?? cart?.billing_address?.country_code ?? cart?.region?.countries?.[0]?.iso_2
-  const linked: string | undefined = orders[0]?.order_id
-  return {
-    countryCode: countryCode?.toLowerCase(),
-    orderId: linked && (await orderExists(scope, linked)) ? linked : undefined,
-  }
+  return countryCode?.toLowerCase()
+}
+
+/** The cart's order, if it has one that exists (see orderExists). */
+export async function orderOfCart(scope: MedusaContainer, cartId: string): Promise<string | undefined> {
+  const { data: links } = await scope
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  const linked: string | undefined = links[0]?.order_id
+  return linked && (await orderExists(scope, linked)) ? linked : undefined
 }
 
 /**
