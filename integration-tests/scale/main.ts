@@ -15,6 +15,8 @@ import {
   noSecretLogged,
   nothingUnhandled,
   everyShipmentCaptured,
+  nothingDoubled,
+  NOT_REFUNDED_CAPTURE_IN_DOUBT,
   ordersPlaced,
   type Check,
   type CheckoutRun,
@@ -158,19 +160,32 @@ async function exercise(topology: Topology): Promise<Check[]> {
   console.log(
     `error lines logged (the faults' own, read in .tmp/scale-logs): ${logs.map((log) => `${log.role} ${log.errors}`).join(", ")}`
   )
+  const doubled = nothingDoubled(runs, contracts)
+  const lost = approvalsOrderedOrReported(contracts, books, reported)
   const checks = [
     everyFaultInjected(injected),
     everyCheckoutRan(runs),
     ordersPlaced(books, CHECKOUTS),
     everyShipmentCaptured(runs, contracts, books, records),
-    approvalsOrderedOrReported(contracts, books, reported),
+    doubled,
+    lost,
     ledgersAgree(contracts, books, records),
     callbacksAnswered(simulator.callbacks(), contracts, CALLBACK_COPIES),
     noReturnFailed(runs),
     nothingUnhandled(logs),
     noSecretLogged(logs),
   ]
-  printTable({ injected, runs, books, contracts, reported, records, started: checkoutsBegan })
+  printTable({
+    injected,
+    runs,
+    books,
+    contracts,
+    reported,
+    records,
+    doubles: doubled.count,
+    lost: lost.count,
+    started: checkoutsBegan,
+  })
   return checks
 }
 
@@ -200,7 +215,7 @@ async function settled(
   const paid = runs.filter((run) => run.paymentId && !run.error)
   for (;;) {
     const records: PaymentRecords = new Map()
-    let open = 0
+    const open: string[] = []
     for (const run of paid) {
       const rows = await recordsOf(admin, run.paymentId!)
       records.set(run.paymentId!, rows)
@@ -209,11 +224,22 @@ async function settled(
       const { fullyCaptured } = await capturesOf(admin, run.paymentId!)
       const awaitingPerson = captures.inDoubt.length > 0
       const pending = captures.pending.length + unconcluded(rows, "refund").pending.length
-      if (pending || retriable.length || !(fullyCaptured || awaitingPerson)) open++
+      const why = pending
+        ? `${pending} pending`
+        : retriable.length
+          ? `${retriable.length} refused capture retried`
+          : fullyCaptured || awaitingPerson
+            ? undefined
+            : "not fully captured"
+      if (why) open.push(`order ${run.orderId} (${why})`)
     }
     const callbacks = callbacksAnswered(simulator.callbacks(), simulator.contracts(), CALLBACK_COPIES)
-    note(`${open} orders with a capture or refund under way, ${callbacks.problems.length} callbacks unanswered`)
-    if ((open === 0 && callbacks.problems.length === 0) || Date.now() > deadline) {
+    // A few left are named, so that one that never settles can be looked up in the logs.
+    const named = open.length && open.length <= 5 ? `: ${open.join(", ")}` : ""
+    note(
+      `${open.length} orders with a capture or refund under way${named}, ${callbacks.problems.length} callbacks unanswered`
+    )
+    if ((open.length === 0 && callbacks.problems.length === 0) || Date.now() > deadline) {
       // A capture made twice would show up a moment later: give the workers that moment.
       await new Promise((resolve) => setTimeout(resolve, 3000))
       return records
@@ -289,12 +315,12 @@ async function refundOnceConcluded(admin: Medusa, paymentId: string): Promise<st
   const captureInDoubt = async () => unconcluded(await recordsOf(admin, paymentId), "capture").inDoubt.length > 0
   // Every parcel's capture concluded: Medusa counts the whole payment, or one is in doubt.
   while (!(await capturesOf(admin, paymentId)).fullyCaptured) {
-    if (await captureInDoubt()) return "not refunded: a capture in doubt"
+    if (await captureInDoubt()) return NOT_REFUNDED_CAPTURE_IN_DOUBT
     await retryRefusedCaptures(admin, await recordsOf(admin, paymentId))
     if (Date.now() > deadline) throw new Error(`payment ${paymentId}: not fully captured within 10 minutes`)
     await new Promise((resolve) => setTimeout(resolve, 5000))
   }
-  if (await captureInDoubt()) return "not refunded: a capture in doubt"
+  if (await captureInDoubt()) return NOT_REFUNDED_CAPTURE_IN_DOUBT
   try {
     await refund(admin, paymentId, REFUND)
     return undefined
