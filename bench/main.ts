@@ -7,7 +7,7 @@ import { startBenchStore } from "./bench-store"
 import { CONTENDERS, type Contender } from "./contenders"
 import { table } from "./measure"
 import { microBenchmarks } from "./micro"
-import { callsTable, figuresTable, machine, targets, type Figures } from "./report"
+import { callsTable, figuresTable, machine, pooled, targets, type Figures } from "./report"
 import {
   clients,
   CONCURRENCY_LEVELS,
@@ -15,10 +15,13 @@ import {
   measureThroughput,
   warmUp,
   type BenchSizes,
+  type Clients,
   type ContenderFigures,
 } from "./store-bench"
 
 const RESULTS = path.join(__dirname, "results.md")
+/** Rounds per invocation: each target is reported as the median of these. */
+const ROUNDS = 3
 const ANALYSIS = /<!-- analysis:start -->[\s\S]*<!-- analysis:end -->/
 
 /**
@@ -46,25 +49,14 @@ async function main() {
     const bench = await startBenchStore(cleanup)
     const client = await clients(bench)
     for (const contender of CONTENDERS) await warmUp(client, contender, sizes.warmUp)
-    const figures = {} as Figures
-    for (const contender of CONTENDERS) {
-      const latencies = await measureLatencies(client, contender, sizes.samples)
-      figures[contender.key] = { ...latencies, checkoutsPerMinute: {} } satisfies ContenderFigures
+    // Three rounds, the contenders' order reversed in the middle one, so that a change in the
+    // machine's load falls on all of them; each target is the median of its three rounds.
+    const rounds: Figures[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? [...CONTENDERS].reverse() : CONTENDERS
+      rounds.push(await step(`Round ${round + 1} of ${ROUNDS}`, () => measureRound(client, order, sizes)))
     }
-    // Each level for every contender in turn, so that a change in the machine's load falls on all of them.
-    for (const level of CONCURRENCY_LEVELS) {
-      for (const contender of CONTENDERS) {
-        figures[contender.key].checkoutsPerMinute[level] = await measureThroughput(
-          client,
-          contender,
-          level,
-          sizes.checkouts[level]
-        )
-        // Medusa handles the peer's webhooks 5 s after they arrive: let them land before the next provider runs.
-        await new Promise((resolve) => setTimeout(resolve, 6000))
-      }
-    }
-    const report = render(figures, micro, started, machine(loadBefore, os.loadavg()), sizes)
+    const report = render(rounds, micro, started, machine(loadBefore, os.loadavg()), sizes)
     if (!quick) fs.writeFileSync(RESULTS, keepAnalysis(report))
     console.log(`\n${report}\n${quick ? "(BENCH_QUICK: bench/results.md left as it was)" : `Written to ${RESULTS}`}`)
   } catch (error) {
@@ -75,8 +67,30 @@ async function main() {
   }
 }
 
+/** Every contender's latencies, then each concurrency level for every contender in turn. */
+async function measureRound(client: Clients, order: readonly Contender[], sizes: BenchSizes): Promise<Figures> {
+  const figures = {} as Figures
+  for (const contender of order) {
+    const latencies = await measureLatencies(client, contender, sizes.samples)
+    figures[contender.key] = { ...latencies, checkoutsPerMinute: {} } satisfies ContenderFigures
+  }
+  for (const level of CONCURRENCY_LEVELS) {
+    for (const contender of order) {
+      figures[contender.key].checkoutsPerMinute[level] = await measureThroughput(
+        client,
+        contender,
+        level,
+        sizes.checkouts[level]
+      )
+      // Medusa handles the peer's webhooks 5 s after they arrive: let them land before the next provider runs.
+      await new Promise((resolve) => setTimeout(resolve, 6000))
+    }
+  }
+  return figures
+}
+
 function render(
-  figures: Figures,
+  rounds: Figures[],
   micro: Awaited<ReturnType<typeof microBenchmarks>>,
   started: Date,
   machineText: string,
@@ -86,7 +100,8 @@ function render(
     Contender["key"],
     string
   >
-  const verdicts = targets(figures)
+  const figures = pooled(rounds)
+  const verdicts = targets(rounds)
   return `# Benchmark results
 
 Written by \`npm run bench\` on ${started.toISOString()}.
@@ -94,9 +109,12 @@ Machine: ${machineText}.
 
 One Medusa 2.21 process (\`medusa start\`), one PostgreSQL, the plugin installed from its npm tarball. The lender
 (simulator) and Stripe (fake server) answer at once, so every figure is Medusa's and the providers' own cost.
-Latencies: ${sizes.samples} samples per provider, one request at a time. Checkouts per minute: ${checkoutCounts(sizes)}
-full checkouts (cart, payment session, approval, order) per provider. Ratios are PayBright's figure divided by the
-floor's or the peer's: below 1 is faster for latencies and calls, above 1 is better for checkouts per minute.
+${ROUNDS} rounds, one after the other, the providers' order reversed in the middle one. Each round: latencies,
+${sizes.samples} samples per provider, one request at a time; then checkouts per minute, ${checkoutCounts(sizes)}
+full checkouts (cart, payment session, approval, order) per provider. The table below pools the rounds' latency
+samples and takes the median round's checkouts per minute; each target is the median of its ${ROUNDS} rounds, all three
+shown. Ratios are PayBright's figure divided by the floor's or the peer's: below 1 is faster for latencies and calls,
+above 1 is better for checkouts per minute.
 
 ## PayBright against the floor and the peer
 
