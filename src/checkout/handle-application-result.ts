@@ -175,8 +175,22 @@ async function decideResult(
   if (approval.state !== "approved") {
     return outcomeOfApproval(approval, countryCode)
   }
+  // Another request placing the cart's order: waited for, on a delivery that may wait.
+  const orderPlacedElsewhere = async (): Promise<ApplicationResultOutcome> => {
+    const orderId = delivery.waitForOrderMs
+      ? await collaborators.awaitOrder({ cartId: cartId!, paymentCollectionId }, delivery.waitForOrderMs)
+      : undefined
+    return orderId
+      ? concludeWithOrder(collaborators, approval, { orderId, paymentCollectionId, countryCode })
+      : { kind: "processing", countryCode }
+  }
   if (checkout.orderId) {
-    return concludeWithOrder(collaborators, approval, { orderId: checkout.orderId, paymentCollectionId, countryCode })
+    const concluded = await concludeWithOrder(collaborators, approval, {
+      orderId: checkout.orderId,
+      paymentCollectionId,
+      countryCode,
+    })
+    return concluded.kind === "processing" ? orderPlacedElsewhere() : concluded
   }
   const placed = await collaborators.placeOrder({
     cartId: cartId!,
@@ -197,12 +211,7 @@ async function decideResult(
     return concluded
   }
   if (placed.conflict) {
-    const orderId = delivery.waitForOrderMs
-      ? await collaborators.awaitOrder({ cartId: cartId!, paymentCollectionId }, delivery.waitForOrderMs)
-      : undefined
-    return orderId
-      ? concludeWithOrder(collaborators, approval, { orderId, paymentCollectionId, countryCode })
-      : { kind: "processing", countryCode }
+    return orderPlacedElsewhere()
   }
   const current = await collaborators.approval(approval.id)
   if (current.state !== "approved") {

@@ -50,13 +50,15 @@ export async function placeOrder(
   if (orderId && !errors?.length) {
     return { placed: true, orderId }
   }
-  const placedMeanwhile = await orderOfCart(scope, input.cartId)
-  if (placedMeanwhile) {
-    return { placed: true, orderId: placedMeanwhile }
-  }
+  // Another request holds the cart: its order may be linked already while its payment is still
+  // being authorized, so it is waited for (awaitOrder), not taken as placed.
   const failure = errors?.[0]
   if (failure?.action === CART_LOCK_STEP) {
     return { placed: false, conflict: true }
+  }
+  const placedMeanwhile = await orderOfCart(scope, input.cartId)
+  if (placedMeanwhile) {
+    return { placed: true, orderId: placedMeanwhile }
   }
   const error = failure?.error as { type?: string; message?: string } | undefined
   const [session] = await scope

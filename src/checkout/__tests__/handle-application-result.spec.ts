@@ -440,6 +440,25 @@ describe("the checkout decision", () => {
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
       expect(fake.approvals.get("apv_1")).toMatchObject({ state: "approved" })
+      expect(fake.calls).not.toContain("awaitOrder")
+    })
+
+    it("waits for the payment of an order still being placed, on a delivery that may wait", async () => {
+      const fake = collaborators({ checkout: checkout({ orderId: "order_9" }), payments: [], awaited: "order_9" })
+      fake.awaitOrder = async () => {
+        fake.calls.push("awaitOrder")
+        fake.orderPayments = async () => [{ contract: "51325" }]
+        return "order_9"
+      }
+      const handled = await decideApplicationResult(fake, signed(), { ...delivery, waitForOrderMs: 10_000 })
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_9", countryCode: "ca" })
+      expect(fake.calls).toEqual([
+        "findCheckout",
+        "recordApproval",
+        "orderPayments",
+        "awaitOrder",
+        "markApprovalOrdered",
+      ])
     })
   })
 
