@@ -153,9 +153,11 @@ async function exercise(topology: Topology): Promise<Check[]> {
   console.log(`shopper and merchant requests made again after the store did not answer: ${outagesRetried()}`)
   const unanswered = simulator.callbacks().filter((attempt) => attempt.status !== 200)
   console.log(
-    `callback attempts the store did not answer with 200, tried again by the lender: ${unanswered.length} (${[
-      ...new Set(unanswered.map((attempt) => attempt.status ?? attempt.error)),
-    ].join("; ")})`
+    `callback attempts the store did not answer with 200, tried again by the lender: ${unanswered.length} (${tally(
+      unanswered.map(
+        (attempt) => `${attempt.status ?? attempt.error}, copy ${attempt.copy}, attempt ${attempt.attempt}`
+      )
+    )})`
   )
   console.log(
     `error lines logged (the faults' own, read in .tmp/scale-logs): ${logs.map((log) => `${log.role} ${log.errors}`).join(", ")}`
@@ -187,6 +189,16 @@ async function exercise(topology: Topology): Promise<Check[]> {
     started: checkoutsBegan,
   })
   return checks
+}
+
+/** "a × 3; b × 1": how often each text occurs, most frequent first. */
+function tally(texts: string[]): string {
+  const counts = new Map<string, number>()
+  for (const text of texts) counts.set(text, (counts.get(text) ?? 0) + 1)
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([text, count]) => `${text} × ${count}`)
+    .join("; ")
 }
 
 function everyFaultInjected(injected: InjectedFault[]): Check {
