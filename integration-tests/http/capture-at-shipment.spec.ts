@@ -1,9 +1,10 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { MathBN } from "@medusajs/framework/utils"
+import { MathBN, Modules } from "@medusajs/framework/utils"
 import type { Simulator } from "../../src/simulator"
 import { useSimulator } from "../helpers/simulator"
 import { reportExpiringAuthorizations } from "../../src/authorization/authorization-expiry"
 import captureOnFulfillment from "../../src/subscribers/paybright-capture-on-fulfillment"
+import paybrightReconcile from "../../src/jobs/paybright-reconcile"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { parcels } from "../helpers/parcels"
@@ -127,6 +128,34 @@ medusaIntegrationTestRunner({
       expect(recorded).toHaveLength(1)
       const medusa = await expectLedgersAgree(payment.id, reference)
       expect(medusa.captures).toHaveLength(1)
+    })
+
+    it("captures a parcel whose shipment event was never handled, in the reconciliation job, once", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const fulfillmentId = await fulfill(
+        order.id,
+        order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+      )
+      // Shipped as Medusa's module records it, with no shipment.created reaching a subscriber.
+      const shippedAt = async (minutesAgo: number) =>
+        getContainer()
+          .resolve(Modules.FULFILLMENT)
+          .updateFulfillment(fulfillmentId, { shipped_at: new Date(Date.now() - minutesAgo * 60_000) })
+      const recordsNow = async () =>
+        (await api.get(`/admin/paybright/orders/${order.id}/captures`, admin)).data.captures as any[]
+      await shippedAt(0)
+      await paybrightReconcile(getContainer())
+      // Within the grace the event may still be on its way: the subscriber's to capture.
+      expect(await recordsNow()).toEqual([])
+      await shippedAt(10)
+      await paybrightReconcile(getContainer())
+      const [capture] = await captures(order.id, 1)
+      expect(capture).toMatchObject({ state: "done", trigger: "shipment" })
+      await paybrightReconcile(getContainer())
+      expect(await recordsNow()).toHaveLength(1)
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.captures).toHaveLength(1)
+      expect(medusa.captured).toBe(MathBN.convert(order.total).toFixed(2))
     })
 
     it("keeps the shipment when the lender refuses the capture, shows why, and captures on retry", async () => {

@@ -3,13 +3,18 @@ import {
   reconcileMoneyRecordsWorkflow,
   stalePendingMs,
 } from "../workflows/money-records/workflows/reconcile-money-records"
+import { captureMissedParcels } from "../fulfillment/missed-parcels"
 
 /** Cron schedule of the reconciliation (default every five minutes). */
 const SCHEDULE_ENV = "PAYBRIGHT_RECONCILE_SCHEDULE"
 
-/** Every five minutes: captures and refunds left pending by a stopped process become in doubt. */
+/**
+ * Every five minutes: captures and refunds left pending by a stopped process become in doubt, and
+ * parcels whose shipment event no subscriber handled are captured.
+ */
 export default async function paybrightReconcile(container: MedusaContainer) {
   await reconcileMoneyRecordsWorkflow(container).run({ input: { stale_after_ms: stalePendingMs() } })
+  await captureMissedParcels(container)
 }
 
 export const config = {

@@ -1,0 +1,117 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { optionsInForce } from "../settings/provider-registry"
+import { isPayBright } from "../storefront/provider"
+import { recordsOf } from "../workflows/money-records/record-queries"
+import { capturePaymentOnceWorkflow } from "../workflows/capture/workflows/capture-payment-once"
+import type { CaptureTrigger } from "../workflows/capture/types"
+
+/**
+ * A parcel younger than this is left to the subscriber its event reaches within seconds; older and
+ * without a capture record, its event was lost (Redis restarted as Medusa released it, say).
+ */
+const EVENT_GRACE_MS = 2 * 60_000
+/** How far back parcels are looked at: a day of shipments, every run of the reconciliation job. */
+const LOOK_BACK_MS = 24 * 60 * 60_000
+
+export type MissedParcel = { trigger: CaptureTrigger; fulfillment_id: string }
+
+/**
+ * Parcels of PayBright orders that shipped (or were packed, for captureOn "fulfillment") between a
+ * day and two minutes ago, whose provider captures on that moment, whose payment is not fully
+ * captured, and which have no capture record: Medusa emitted an event no subscriber ever handled.
+ */
+export async function missedParcels(container: MedusaContainer, now = Date.now()): Promise<MissedParcel[]> {
+  const window = { $gte: new Date(now - LOOK_BACK_MS), $lte: new Date(now - EVENT_GRACE_MS) }
+  const fulfillments = container.resolve(Modules.FULFILLMENT)
+  const [shipped, packed] = await Promise.all([
+    fulfillments.listFulfillments({ shipped_at: window, canceled_at: null } as never, { select: ["id"] }),
+    fulfillments.listFulfillments({ created_at: window, canceled_at: null } as never, { select: ["id"] }),
+  ])
+  const candidates: MissedParcel[] = [
+    ...shipped.map((parcel) => ({ trigger: "shipment" as const, fulfillment_id: parcel.id })),
+    ...packed.map((parcel) => ({ trigger: "fulfillment" as const, fulfillment_id: parcel.id })),
+  ]
+  if (!candidates.length) return []
+  const ids = [...new Set(candidates.map((candidate) => candidate.fulfillment_id))]
+  const recorded = new Set(
+    (await recordsOf(container).listPayBrightMoneyRecords({ fulfillment_id: ids, kind: "capture" } as never)).map(
+      (record: { fulfillment_id?: string | null }) => record.fulfillment_id
+    )
+  )
+  const unrecorded = ids.filter((id) => !recorded.has(id))
+  if (!unrecorded.length) return []
+  const capturesOn = await captureMomentByFulfillment(container, unrecorded)
+  return candidates.filter(
+    (candidate) =>
+      !recorded.has(candidate.fulfillment_id) && capturesOn.get(candidate.fulfillment_id) === candidate.trigger
+  )
+}
+
+/**
+ * For each fulfillment of an order with a PayBright payment not yet fully captured, the moment its
+ * provider captures on by itself (none for "manual", nor for the manual card processor).
+ */
+async function captureMomentByFulfillment(
+  container: MedusaContainer,
+  fulfillmentIds: string[]
+): Promise<Map<string, CaptureTrigger>> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({
+    entity: "order_fulfillment",
+    fields: ["order_id", "fulfillment_id"],
+    filters: { fulfillment_id: fulfillmentIds },
+  })
+  const orderIds = [...new Set(links.map((link: { order_id: string }) => link.order_id))]
+  if (!orderIds.length) return new Map()
+  const { data: collections } = await query.graph({
+    entity: "order_payment_collection",
+    fields: [
+      "order_id",
+      "payment_collection.payments.provider_id",
+      "payment_collection.payments.captured_at",
+      "payment_collection.payments.canceled_at",
+    ],
+    filters: { order_id: orderIds },
+  })
+  const momentOfOrder = new Map<string, CaptureTrigger>()
+  for (const link of collections as any[]) {
+    const payment = (link.payment_collection?.payments ?? []).find(
+      (candidate: any) => isPayBright(candidate.provider_id) && !candidate.captured_at && !candidate.canceled_at
+    )
+    if (!payment) continue
+    const options = await optionsInForce(container, payment.provider_id)
+    const chargedByPerson = options?.captureMode === "virtual_card" && options.cardProcessor?.type === "manual"
+    if (options && !chargedByPerson && (options.captureOn === "shipment" || options.captureOn === "fulfillment")) {
+      momentOfOrder.set(link.order_id, options.captureOn)
+    }
+  }
+  const moments = new Map<string, CaptureTrigger>()
+  for (const link of links as { order_id: string; fulfillment_id: string }[]) {
+    const moment = momentOfOrder.get(link.order_id)
+    if (moment) moments.set(link.fulfillment_id, moment)
+  }
+  return moments
+}
+
+/**
+ * Captures the parcels whose event was lost, each through the same once-only workflow as the
+ * subscriber (a parcel already recorded is never captured again). Answers how many it ran.
+ */
+export async function captureMissedParcels(container: MedusaContainer): Promise<number> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const parcels = await missedParcels(container)
+  for (const parcel of parcels) {
+    logger.warn(
+      `PayBright: fulfillment ${parcel.fulfillment_id} has no capture at ${parcel.trigger} (its event was not handled); capturing it now`
+    )
+    const { errors } = await capturePaymentOnceWorkflow(container).run({ input: parcel, throwOnError: false })
+    if (errors?.length) {
+      // Left without a record, so the next run of the job tries it again.
+      logger.warn(
+        `PayBright: the capture of fulfillment ${parcel.fulfillment_id} could not start: ${errors[0].error?.message ?? "unknown error"}`
+      )
+    }
+  }
+  return parcels.length
+}
