@@ -3,7 +3,7 @@ import {
   reconcileMoneyRecordsWorkflow,
   stalePendingMs,
 } from "../workflows/money-records/workflows/reconcile-money-records"
-import { captureMissedParcels } from "../fulfillment/missed-parcels"
+import { captureMissedParcels } from "../workflows/capture/missed-parcels"
 
 /** Cron schedule of the reconciliation (default every five minutes). */
 const SCHEDULE_ENV = "PAYBRIGHT_RECONCILE_SCHEDULE"

@@ -1,10 +1,10 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { optionsInForce } from "../settings/provider-registry"
-import { isPayBright } from "../storefront/provider"
-import { recordsOf } from "../workflows/money-records/record-queries"
-import { capturePaymentOnceWorkflow } from "../workflows/capture/workflows/capture-payment-once"
-import type { CaptureTrigger } from "../workflows/capture/types"
+import { optionsInForce } from "../../settings/provider-registry"
+import { isPayBright } from "../../storefront/provider"
+import { recordsOf } from "../money-records/record-queries"
+import { capturePaymentOnceWorkflow } from "./workflows/capture-payment-once"
+import type { CaptureTrigger } from "./types"
 
 /**
  * A parcel younger than this is left to the subscriber its event reaches within seconds; older and
