@@ -4,7 +4,7 @@ import { optionsInForce } from "../../settings/provider-registry"
 import { isPayBright } from "../../storefront/provider"
 import { recordsOf } from "../money-records/record-queries"
 import { capturePaymentOnceWorkflow } from "./workflows/capture-payment-once"
-import type { CaptureTrigger } from "./types"
+import { captureMomentOf, type CaptureTrigger } from "./types"
 
 /**
  * A parcel younger than this is left to the subscriber its event reaches within seconds; older and
@@ -81,10 +81,8 @@ async function captureMomentByFulfillment(
     )
     if (!payment) continue
     const options = await optionsInForce(container, payment.provider_id)
-    const chargedByPerson = options?.captureMode === "virtual_card" && options.cardProcessor?.type === "manual"
-    if (options && !chargedByPerson && (options.captureOn === "shipment" || options.captureOn === "fulfillment")) {
-      momentOfOrder.set(link.order_id, options.captureOn)
-    }
+    const moment = options && captureMomentOf(options)
+    if (moment) momentOfOrder.set(link.order_id, moment)
   }
   const moments = new Map<string, CaptureTrigger>()
   for (const link of links as { order_id: string; fulfillment_id: string }[]) {
