@@ -231,6 +231,17 @@ medusaIntegrationTestRunner({
         const [unstarted] = await settledRecords(payment.id, 1)
         expect(unstarted).toMatchObject({ kind: "capture", trigger: "shipment", state: "refused", amount: ORDER_TOTAL })
         expect(unstarted.message).toMatch(/could not be started .*retry it from the order's PayBright panel/)
+
+        // A retry pressed while the lock is still held is turned away as busy, and leaves the record to retry.
+        const busy = await api.post(`/admin/paybright/captures/${unstarted.id}/retry`, {}, lenient())
+        expect([busy.status, busy.data.message]).toEqual([
+          409,
+          expect.stringMatching(/another capture or refund of this payment is running/),
+        ])
+        expect((await records(payment.id)).map((record) => [record.id, record.state])).toEqual([
+          [unstarted.id, "refused"],
+        ])
+        expect(simulator.contract(reference)!.captured).toBe("0.00")
       } finally {
         await locking.release(paymentLockKey(payment.id), { ownerId: "another-process" })
       }

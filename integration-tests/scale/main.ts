@@ -29,6 +29,7 @@ import { processesOf, productsOfCheckout, startTopology, type Topology } from ".
 import { faultSchedule, runSchedule, type InjectedFault } from "./faults"
 import { recordsOf, unconcluded } from "./records"
 import { printTable } from "./table"
+import { paymentLockHolder } from "./lock-holder"
 import type { PayBrightMoneyRecord } from "../../src/types/admin"
 
 const CHECKOUTS = Number(process.env.SCALE_CHECKOUTS) || 200
@@ -216,7 +217,7 @@ function everyFaultInjected(injected: InjectedFault[]): Check {
  * first, by a person. Returns each order's money records.
  */
 async function settled(
-  { simulator }: Topology,
+  { simulator, redis }: Topology,
   admin: Medusa,
   runs: CheckoutRun[],
   note: (text: string) => void
@@ -227,7 +228,7 @@ async function settled(
   const paid = runs.filter((run) => run.paymentId && !run.error)
   for (;;) {
     const records: PaymentRecords = new Map()
-    const open: string[] = []
+    const open: { run: CheckoutRun; why: string; rows: PayBrightMoneyRecord[] }[] = []
     for (const run of paid) {
       const rows = await recordsOf(admin, run.paymentId!)
       records.set(run.paymentId!, rows)
@@ -243,11 +244,14 @@ async function settled(
           : fullyCaptured || awaitingPerson
             ? undefined
             : "not fully captured"
-      if (why) open.push(`order ${run.orderId} (${why})`)
+      if (why) open.push({ run, why, rows })
     }
     const callbacks = callbacksAnswered(simulator.callbacks(), simulator.contracts(), CALLBACK_COPIES)
-    // A few left are named, so that one that never settles can be looked up in the logs.
-    const named = open.length && open.length <= 5 ? `: ${open.join(", ")}` : ""
+    // A few left are named, with what holds them, so that one that never settles can be explained.
+    const named =
+      open.length && open.length <= 5
+        ? `: ${(await Promise.all(open.map((left) => whatHolds(left, redis.url)))).join(", ")}`
+        : ""
     note(
       `${open.length} orders with a capture or refund under way${named}, ${callbacks.problems.length} callbacks unanswered`
     )
@@ -258,6 +262,16 @@ async function settled(
     }
     await new Promise((resolve) => setTimeout(resolve, 10_000))
   }
+}
+
+/** An order still under way, with its payment's lock holder and the last refused capture's message. */
+async function whatHolds(
+  { run, why, rows }: { run: CheckoutRun; why: string; rows: PayBrightMoneyRecord[] },
+  redisUrl: string
+): Promise<string> {
+  const refused = unconcluded(rows, "capture").refused.at(-1)
+  const holder = await paymentLockHolder(redisUrl, run.paymentId!)
+  return `order ${run.orderId} (${why}; ${holder}${refused ? `; refused: ${refused.message}` : ""})`
 }
 
 /**

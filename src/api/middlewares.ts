@@ -11,10 +11,8 @@ import { CARD_REVEAL_POLICY } from "../policies/paybright"
 import { orderBusyMessage, paymentBusyMessage } from "../messages/payment-lock-messages"
 import { guardOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/guard-order-cancellation"
 import { releaseOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/release-order-cancellation"
-import {
-  guardPaymentMovementWorkflow,
-  PAYMENT_LOCK_STEP,
-} from "../workflows/payment-guard/workflows/guard-payment-movement"
+import { guardPaymentMovementWorkflow } from "../workflows/payment-guard/workflows/guard-payment-movement"
+import { PAYMENT_LOCK_STEP } from "../workflows/locks/payment-lock"
 import { releasePaymentMovementWorkflow } from "../workflows/payment-guard/workflows/release-payment-movement"
 import { AdminListApprovalsQuery } from "./admin/paybright/approvals/validators"
 import { AdminNoBody, AdminNoQuery, resolveRecordBody, SaveSettingsBody } from "./admin/paybright/validators"

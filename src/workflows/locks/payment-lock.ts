@@ -2,3 +2,6 @@
 export function paymentLockKey(paymentId: string): string {
   return `paybright:payment:${paymentId}`
 }
+
+/** The name of the step that waits for a payment's lock: its failure means another movement holds it. */
+export const PAYMENT_LOCK_STEP = "paybright-lock-payment"

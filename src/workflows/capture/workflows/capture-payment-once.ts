@@ -3,6 +3,7 @@ import { locateCaptureStep, type CaptureRequestInput } from "../steps/locate-cap
 import { makeCaptureStep } from "../steps/make-capture"
 import { prepareCaptureRecordStep } from "../steps/prepare-capture-record"
 import { giveLock, takeLock } from "../../locks/take-lock"
+import { PAYMENT_LOCK_STEP } from "../../locks/payment-lock"
 
 /**
  * A capture the plugin makes by itself, once: a parcel shipped (or fulfilled), or a person's
@@ -15,7 +16,7 @@ export const capturePaymentOnceWorkflow = createWorkflow(
   (input: CaptureRequestInput) => {
     const located = locateCaptureStep(input)
     const key = transform({ located }, ({ located }) => located.lock_key)
-    const owner = takeLock(key)
+    const owner = takeLock(key, { name: PAYMENT_LOCK_STEP })
     const skip = transform({ located }, ({ located }) => located.skip_reason)
     const prepared = prepareCaptureRecordStep({ request: input, skip_reason: skip })
     const result = makeCaptureStep(prepared)

@@ -1,13 +1,10 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { paymentLockKey } from "../../locks/payment-lock"
+import { PAYMENT_LOCK_STEP, paymentLockKey } from "../../locks/payment-lock"
 import { assertNoDoubtStep } from "../steps/assert-no-doubt"
 import { movementLeaseStep } from "../steps/movement-lease"
 import { takeLock } from "../../locks/take-lock"
 
 export type PaymentGuardInput = { payment_id: string; owner_id: string; movement: "capture" | "refund" }
-
-/** The name of the step that waits for the payment's lock: its failure means another movement holds it. */
-export const PAYMENT_LOCK_STEP = "paybright-lock-payment"
 
 /**
  * Before an admin's capture or refund of a payment: takes the payment's lock (the one the
