@@ -45,6 +45,29 @@ export function lockTtlSeconds(): number {
   return leaseSeconds(longest)
 }
 
+/** Medusa's own cart completion leases the cart's lock this long (completeCartWorkflow, 2.21). */
+const MEDUSA_COMPLETION_LEASE_SECONDS = 120
+
+/**
+ * How long placing an approved order may hold the cart's lock: Medusa's own completion lease, or
+ * longer when a registration's completion reads the virtual card (with its retries) for longer.
+ * It leaves out the card processor's charge, which the payment's lease covers: a process killed
+ * while placing orders blocks those carts only this long, then the lender's next delivery or the
+ * store's own retry places them.
+ */
+export function completionLeaseSeconds(configs = [...registrations().values()].map(parseOptions)): number {
+  const longest = Math.max(0, ...configs.map((options) => longestCardReadMs(options)))
+  return leaseSeconds(longest, MEDUSA_COMPLETION_LEASE_SECONDS)
+}
+
+/**
+ * The longest read of a contract's virtual card, its retries included: what a completion through
+ * the virtual card calls (whatever the capture mode now, since the admin may switch to it).
+ */
+export function longestCardReadMs(options: PayBrightOptions): number {
+  return longestLenderCallMs(options.timeoutMs, LENDER_READ_RETRIES)
+}
+
 /**
  * The lease of a refund going back to `charges` card charges one after the other: the store's
  * lease, or longer when the refund needs it.
@@ -80,7 +103,7 @@ function leaseSeconds(callsMs: number, floor = SHORTEST_LEASE_SECONDS): number {
  */
 export function longestCaptureMs(options: PayBrightOptions): number {
   if (options.captureMode !== "virtual_card") return longestLenderCallMs(options.timeoutMs)
-  return longestLenderCallMs(options.timeoutMs, LENDER_READ_RETRIES) + processorChargeMs(options.cardProcessor)
+  return longestCardReadMs(options) + processorChargeMs(options.cardProcessor)
 }
 
 /** The longest one refund takes: in store, one call; through the virtual card, one processor refund per charge. */

@@ -2,6 +2,7 @@ import { completeCartWorkflow } from "@medusajs/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { type SessionUpdate, updatePayBrightSessionStep } from "../steps/update-session"
 import { giveLock, takeLock } from "../../locks/take-lock"
+import { completionLeaseSeconds } from "../../locks/lock-lease"
 
 /** The name of the step that waits for the cart's lock: its failure means another completion holds it. */
 export const CART_LOCK_STEP = "paybright-lock-cart"
@@ -15,9 +16,13 @@ export const CART_LOCK_STEP = "paybright-lock-cart"
 export const placeApprovedOrderWorkflow = createWorkflow(
   "paybright-place-approved-order-workflow",
   (input: { cart_id: string; lock_timeout: number; approval_id: string; session: SessionUpdate }) => {
-    // The key the Store API's completion uses, with an owner (see lockOwnerStep). The store's
-    // lease: completion may read the virtual card, with its retries, as long as a capture may take.
-    const owner = takeLock(input.cart_id, { timeout: input.lock_timeout, name: CART_LOCK_STEP })
+    // The key the Store API's completion uses, with an owner (see lockOwnerStep), and a lease as
+    // long as Medusa's own completion or the virtual card's read, whichever is longer.
+    const owner = takeLock(input.cart_id, {
+      timeout: input.lock_timeout,
+      ttl: transform({ input }, () => completionLeaseSeconds()),
+      name: CART_LOCK_STEP,
+    })
     const update = transform({ input }, ({ input }) => ({ ...input.session, approval_id: input.approval_id }))
     updatePayBrightSessionStep(update).config({ name: "paybright-record-result-on-session" })
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })

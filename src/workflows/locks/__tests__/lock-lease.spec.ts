@@ -1,6 +1,7 @@
 import { parseOptions } from "../../../settings/options"
 import PayBrightProviderService from "../../../providers/paybright/service"
 import {
+  completionLeaseSeconds,
   LOCK_TTL_ENV,
   leaseProblem,
   lockTtlSeconds,
@@ -40,6 +41,16 @@ describe("the payment lock's lease outlives the longest capture or refund", () =
       cardProcessor: { type: "custom", resolve: "./own", options: { longestCallMs: 5_000 } },
     })
     expect(longestCaptureMs(own)).toBe(45_600 + 5_000)
+  })
+
+  it("leases a cart's completion as Medusa does, or for as long as the virtual card's read takes, never for a charge", () => {
+    // 3 card reads of 15 s with 200 + 400 ms between them, and 30 s for the database: within Medusa's 120 s.
+    expect(
+      completionLeaseSeconds([parseOptions({ ...base, captureMode: "virtual_card", cardProcessor: stripe })])
+    ).toBe(120)
+    // 3 reads of 60 s: 180.6 s, and the database.
+    expect(completionLeaseSeconds([parseOptions({ ...base, timeoutMs: 60_000 })])).toBe(211)
+    expect(completionLeaseSeconds([])).toBe(120)
   })
 
   it("uses PAYBRIGHT_LOCK_TTL_SECONDS when set, and refuses options whose capture it cannot cover, naming them", () => {
