@@ -30,6 +30,7 @@ import { faultSchedule, runSchedule, type InjectedFault } from "./faults"
 import { recordsOf, unconcluded } from "./records"
 import { printTable } from "./table"
 import { paymentLockHolder } from "./lock-holder"
+import { keepUnplacedEvidence } from "./unplaced-evidence"
 import type { PayBrightMoneyRecord } from "../../src/types/admin"
 
 const CHECKOUTS = Number(process.env.SCALE_CHECKOUTS) || 200
@@ -147,7 +148,18 @@ async function exercise(topology: Topology): Promise<Check[]> {
     secrets: secretsIn(text, secrets),
     errors: errorLines(text).length,
   }))
-  keepLogs(topology)
+  const kept = keepLogs(topology)
+  const ordered = new Set(books.map((entry) => entry.gatewayReference))
+  const evidence = await keepUnplacedEvidence(
+    String(store.env.DATABASE_URL),
+    contracts.filter((contract) => !ordered.has(contract.gateway_reference)),
+    kept
+  )
+  if (evidence) {
+    console.log(
+      `(the approval rows, money records, payment sessions and cart orders of every approval without an order: ${path.relative(process.cwd(), evidence)})`
+    )
+  }
   const selfDelivered = logTexts.reduce((total, { text }) => total + approvalsPlacedByStoreRetry(text), 0)
   console.log(`orders placed by the store's own retry of an approval: ${selfDelivered}`)
   console.log(`merchant actions pressed again after Medusa answered 409: ${merchantConflictsRetried()}`)
@@ -372,8 +384,8 @@ async function reportedApprovals(admin: Medusa): Promise<Set<string>> {
   }
 }
 
-/** The processes' logs outlive the store folder, for reading after a failure (CI keeps .tmp/). */
-function keepLogs(topology: Topology) {
+/** The processes' logs outlive the store folder, for reading after a failure (CI keeps .tmp/); answers their folder. */
+function keepLogs(topology: Topology): string {
   const folder = path.join(__dirname, "../../.tmp/scale-logs")
   fs.rmSync(folder, { recursive: true, force: true })
   fs.mkdirSync(folder, { recursive: true })
@@ -381,6 +393,7 @@ function keepLogs(topology: Topology) {
     fs.copyFileSync(process.logFile, path.join(folder, path.basename(process.logFile)))
   }
   console.log(`(the processes' logs are kept in ${path.relative(process.cwd(), folder)})`)
+  return folder
 }
 
 function finish(checks: Check[], started: number): never {
