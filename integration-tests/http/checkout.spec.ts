@@ -333,10 +333,11 @@ medusaIntegrationTestRunner({
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered" })
     })
 
-    it("reopens an approval whose order Medusa undid after it was marked ordered, and reports it instead of counting it placed", async () => {
+    it("reopens an approval whose order Medusa undid after it was marked ordered, and places its order again on the same payment", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery()
       expect((await deliverCallback(delivery)).status).toBe(200)
       const orderId = (await orderOfCart(cart.id))!
+      const payment = await orderPayment(getContainer(), orderId)
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
       // A completion undone half-way, as a dropped database connection leaves it: the order is gone,
       // but the cart's link to it and the authorized payment are still there.
@@ -346,20 +347,24 @@ medusaIntegrationTestRunner({
       const reopened = await sweepUnplacedApprovals(getContainer())
       expect(reopened.reopened).toBe(1)
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved", order_id: null })
-      // Past its grace: Medusa's completion answers the deleted order's id again, which is not an order.
-      await sweepUnplacedApprovals(getContainer(), Date.now() + 60 * 60_000)
-      expect(await approvalOf(api, admin, contract)).toMatchObject({
-        state: "orphaned",
-        reason: "completion_failed",
-        order_id: null,
-      })
-      // No order holds the contract, though Medusa's payment on it was never cancelled: the loan is released.
+      // The store's own retry removes what the undone completion left and completes the cart again:
+      // a new order, paid by the payment Medusa had authorized on the contract.
+      expect(await sweepUnplacedApprovals(getContainer(), Date.now() + 2 * 60_000)).toMatchObject({ placed: 1 })
+      const [placedAgain, ...more] = await ordersOfCart(cart.id)
+      expect(more).toEqual([])
+      expect(placedAgain).not.toBe(orderId)
+      expect(await orderPayment(getContainer(), placedAgain)).toMatchObject({ id: payment.id })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: placedAgain })
+      // Only the new order's items are reserved, and the loan stands.
+      const reservations = await getContainer()
+        .resolve(Modules.INVENTORY)
+        .listReservationItems({ location_id: store.stockLocationId })
+      expect(reservations.map((reservation) => reservation.quantity)).toEqual([1])
       expect(await releaseFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
-        released: 1,
+        released: 0,
         notReleased: 0,
       })
-      expect(simulator.contract(contract)!.status).toBe("VOIDED")
-      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "released" })
+      expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
     })
 
     /** An approved application whose result the test delivers itself (the lender's callback is off). */

@@ -523,7 +523,14 @@ medusaIntegrationTestRunner({
       expect(await sweepUnplacedApprovals(getContainer())).toEqual({ reopened: 0, placed: 0, orphaned: 0, waiting: 1 })
       await verifiedAgo(contract, "20 minutes")
       expect(await sweepUnplacedApprovals(getContainer())).toEqual({ reopened: 0, placed: 0, orphaned: 1, waiting: 0 })
-      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
+      // Nothing refused the cart: the merchant decides what becomes of the loan.
+      expect(await approvalOf(api, admin, contract)).toMatchObject({
+        state: "orphaned",
+        reason: "not_placed",
+        message: expect.stringContaining(
+          "(its last attempt answered: the store kept no signed result to place it with)"
+        ),
+      })
       expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
     })
   },

@@ -53,6 +53,7 @@ export interface CheckoutCollaborators {
     cart_id: string | null
     session_id: string
     reason: OrphanReason
+    placement_error?: string | null
     lock_timeout: number
   }): Promise<{ approval: ApprovalRecord } | { notDecided: string }>
   markApprovalOrdered(approvalId: string, orderId: string): Promise<void>
@@ -70,8 +71,11 @@ export interface CheckoutCollaborators {
   now(): number
 }
 
-/** The real collaborators: Medusa's modules and the plugin's workflows, from the request's or job's container. */
-export function checkoutCollaborators(scope: MedusaContainer): CheckoutCollaborators {
+/**
+ * The real collaborators: Medusa's modules and the plugin's workflows, from the request's or job's
+ * container, and the clock (the machine's unless a sweep passes its own).
+ */
+export function checkoutCollaborators(scope: MedusaContainer, now = () => Date.now()): CheckoutCollaborators {
   const service = () => scope.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
   return {
     logger: scope.resolve<Logger>("logger"),
@@ -100,6 +104,6 @@ export function checkoutCollaborators(scope: MedusaContainer): CheckoutCollabora
     },
     placeOrder: (input) => placeOrder(scope, input),
     awaitOrder: (input, timeoutMs) => awaitOrder(scope, input, timeoutMs),
-    now: () => Date.now(),
+    now,
   }
 }

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { isAmount, normalizeAmount } from "../lender/amount"
 import { forLog } from "../lender/log-text"
 import { applicationOutcome, applicationResultSchema, issuePaths, type ApplicationResult } from "../lender/schemas"
-import type { OrphanReason } from "../messages/approval-messages"
+import { placementErrorOf, type OrphanReason } from "../messages/approval-messages"
 import { lenderAmount } from "../money/lender-cents"
 import type { PayBrightOptions } from "../settings/options"
 import { supersedes, type ApprovalRecord } from "../workflows/approvals"
@@ -40,14 +40,16 @@ export type Delivery = {
 
 /**
  * The one path for a hosted-application result, whichever of the callback and the return arrives
- * first, with Medusa's container as its collaborators (see decideApplicationResult).
+ * first, with Medusa's container as its collaborators (see decideApplicationResult). `now`: the
+ * clock the grace period is measured by (the sweep's, which a test may set ahead).
  */
 export async function handleApplicationResult(
   scope: MedusaContainer,
   input: unknown,
-  delivery: Delivery
+  delivery: Delivery,
+  now?: () => number
 ): Promise<HandledResult> {
-  return decideApplicationResult(checkoutCollaborators(scope), input, delivery)
+  return decideApplicationResult(checkoutCollaborators(scope, now), input, delivery)
 }
 
 /**
@@ -190,7 +192,9 @@ async function decideResult(
       paymentCollectionId,
       countryCode,
     })
-    return concluded.kind === "processing" ? orderPlacedElsewhere() : concluded
+    // An order with no payment: another request is placing it (placeOrder finds the cart busy and
+    // waits for it), or a completion cut short by its process's death left it (placeOrder undoes it).
+    if (concluded.kind !== "processing") return concluded
   }
   const placed = await collaborators.placeOrder({
     cartId: cartId!,
@@ -227,11 +231,19 @@ async function decideResult(
     return { kind: "processing", countryCode }
   }
   logger.warn(`PayBright: the cart of contract ${approval.contract} could not become an order: ${placed.message}`)
+  // Only Medusa refusing the cart itself is a refusal; a failure of the store's own (a crash, a
+  // lock, a dropped connection) that outlasted the grace period is left to a person, never voided.
+  const giveUp: OrphanReason = placed.cardPending
+    ? "card_unavailable"
+    : placed.permanent
+      ? "completion_failed"
+      : "not_placed"
   const decided = await collaborators.orphanUnplacedApproval({
     approval_id: approval.id,
     cart_id: cartId ?? null,
     session_id: session.id,
-    reason: placed.cardPending ? "card_unavailable" : "completion_failed",
+    reason: giveUp,
+    placement_error: giveUp === "not_placed" ? placementErrorOf(placed.message) : null,
     lock_timeout: delivery.lockTimeoutSeconds,
   })
   if ("notDecided" in decided) {

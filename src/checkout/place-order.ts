@@ -1,11 +1,14 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { CART_LOCK_STEP, placeApprovedOrderWorkflow } from "../workflows/approvals"
+import { CART_LOCK_STEP, placeApprovedOrderWorkflow, UNDO_CUT_SHORT_COMPLETION_STEP } from "../workflows/approvals"
 import { livePayments, orderOfCart } from "../workflows/approvals/find-checkout"
 
 export type PlaceOrderResult =
   | { placed: true; orderId: string }
-  /** Another request holds the cart's lock (a completion is running): try again later. */
+  /**
+   * Another request holds the cart's lock (a completion is running), or an order it made without
+   * its payment may still be being placed: try again later.
+   */
   | { placed: false; conflict: true }
   /**
    * The completion failed. `cardPending`: the provider found no virtual card yet (the session is
@@ -53,14 +56,16 @@ export async function placeOrder(
   // Another request holds the cart: its order may be linked already while its payment is still
   // being authorized, so it is waited for (awaitOrder), not taken as placed.
   const failure = errors?.[0]
-  if (failure?.action === CART_LOCK_STEP) {
+  const error = failure?.error as { type?: string; message?: string } | undefined
+  const mayStillBePlaced =
+    failure?.action === UNDO_CUT_SHORT_COMPLETION_STEP && error?.type === MedusaError.Types.CONFLICT
+  if (failure?.action === CART_LOCK_STEP || mayStillBePlaced) {
     return { placed: false, conflict: true }
   }
   const placedMeanwhile = await orderOfCart(scope, input.cartId)
   if (placedMeanwhile) {
     return { placed: true, orderId: placedMeanwhile }
   }
-  const error = failure?.error as { type?: string; message?: string } | undefined
   const [session] = await scope
     .resolve(Modules.PAYMENT)
     .listPaymentSessions({ id: input.sessionId }, { select: ["id", "status"] })

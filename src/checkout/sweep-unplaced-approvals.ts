@@ -43,9 +43,12 @@ export async function sweepUnplacedApprovals(
     let current = approval
     try {
       if (approval.lender_result) {
-        await handleApplicationResult(container, approval.lender_result, {
-          lockTimeoutSeconds: REDELIVERY_LOCK_WAIT_SECONDS,
-        })
+        await handleApplicationResult(
+          container,
+          approval.lender_result,
+          { lockTimeoutSeconds: REDELIVERY_LOCK_WAIT_SECONDS },
+          () => now
+        )
         current = (await service.retrievePayBrightApproval(approval.id)) as ApprovalRecord
       }
       if (current.state === "approved" && new Date(current.created_at).getTime() < staleBefore) {
@@ -62,14 +65,23 @@ export async function sweepUnplacedApprovals(
   return swept
 }
 
-/** Past the grace period: ordered if its order exists after all, otherwise an orphan; decided under the cart's lock. */
+/**
+ * Past the grace period: ordered if its order exists after all, otherwise an orphan kept for a
+ * person (nothing refused the cart: a refusal would have decided it at its delivery); decided
+ * under the cart's lock.
+ */
 async function decideStale(container: MedusaContainer, approval: ApprovalRecord): Promise<ApprovalRecord> {
   const { result } = await orphanUnplacedApprovalWorkflow(container).run({
     input: {
       approval_id: approval.id,
       cart_id: approval.cart_id,
       session_id: approval.session_id,
-      reason: "completion_failed",
+      reason: "not_placed",
+      // Delivered again just now and still not placed: its cart was busy (a refusal or a failure
+      // would have decided it then).
+      placement_error: approval.lender_result
+        ? "its cart was busy with another completion"
+        : "the store kept no signed result to place it with",
       lock_timeout: REDELIVERY_LOCK_WAIT_SECONDS,
     },
   })

@@ -1,8 +1,11 @@
+import { forLog } from "../lender/log-text"
+
 /** Why an approved contract has no order. */
 export type OrphanReason =
   | "session_replaced"
   | "cart_changed"
   | "completion_failed"
+  | "not_placed"
   | "card_unavailable"
   | "second_contract"
   | "auto_capture_account"
@@ -12,10 +15,18 @@ export type OrphanReason =
 export const UNUSABLE_RESULTS = ["request_fields", "test_mismatch", "unknown_result"] as const
 export type UnusableResult = (typeof UNUSABLE_RESULTS)[number]
 
+/**
+ * Orphans the plugin never releases by itself: the unusable results, and approvals it could not
+ * place for reasons of its own (a crash, a lock, a dropped connection) past the grace period, which
+ * nothing about the cart refused: a person decides whether the shopper's loan is voided.
+ */
+export const KEPT_FOR_A_PERSON: readonly string[] = [...UNUSABLE_RESULTS, "not_placed"]
+
 const WHAT_HAPPENED: Record<OrphanReason, string> = {
   session_replaced: "the shopper's checkout started a new payment before this approval came back",
   cart_changed: "the cart changed while the shopper applied, so the approval no longer matches it",
   completion_failed: "the cart could not become an order (for example, an item went out of stock)",
+  not_placed: "the store could not place its order within the grace period, though nothing about the cart refused it",
   card_unavailable: "PayBright did not show the contract's virtual card within the grace period",
   second_contract: "it is a second contract for a checkout that already has one",
   request_fields:
@@ -28,16 +39,33 @@ const WHAT_HAPPENED: Record<OrphanReason, string> = {
 }
 
 /**
+ * What a failed attempt to place an order answered, as the merchant may read it: a database error's
+ * statement (which Medusa's data layer puts before the database's own words) left out, control
+ * characters removed, and cut to a readable length. The log keeps the whole error.
+ */
+export function placementErrorOf(message: string): string {
+  const statement = /^\s*(insert|update|delete|select|with)\b[\s\S]* - ([\s\S]+)$/i.exec(message)
+  return forLog(statement ? statement[2] : message, 300)
+}
+
+/**
  * The one sentence the merchant reads about an orphaned contract: what happened and what to do.
  * `releaseAfter`: the plugin voids it at the lender by itself once that time has passed.
  */
 export function orphanMessage(
-  approval: { contract: string; amount: string; currency_code: string; reason: string | null },
+  approval: {
+    contract: string
+    amount: string
+    currency_code: string
+    reason: string | null
+    placement_error?: string | null
+  },
   releaseAfter?: Date
 ) {
   const why = WHAT_HAPPENED[approval.reason as OrphanReason] ?? "no order could be placed for it"
+  const lastAnswer = approval.placement_error ? ` (its last attempt answered: ${approval.placement_error})` : ""
   const todo = releaseAfter
     ? `The plugin voids it at PayBright after ${releaseAfter.toISOString().slice(0, 16).replace("T", " ")} UTC, releasing the shopper's loan; nothing to do unless that fails.`
     : "Cancel it in the PayBright portal, then mark it handled."
-  return `PayBright contract ${approval.contract} (${approval.amount} ${approval.currency_code}) has no order: ${why}. ${todo}`
+  return `PayBright contract ${approval.contract} (${approval.amount} ${approval.currency_code}) has no order: ${why}${lastAnswer}. ${todo}`
 }

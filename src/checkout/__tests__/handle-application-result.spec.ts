@@ -435,16 +435,36 @@ describe("the checkout decision", () => {
       expect(handled.outcome).toEqual({ kind: "orphaned", reason: "second_contract", countryCode: "ca" })
     })
 
-    it("is still being placed while the order has no payment", async () => {
-      const fake = collaborators({ checkout: checkout({ orderId: "order_9" }), payments: [] })
+    it("asks to place the order while it has no payment, and answers processing while another request holds the cart", async () => {
+      const fake = collaborators({
+        checkout: checkout({ orderId: "order_9" }),
+        payments: [],
+        placed: { placed: false, conflict: true },
+      })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
       expect(fake.approvals.get("apv_1")).toMatchObject({ state: "approved" })
-      expect(fake.calls).not.toContain("awaitOrder")
+      expect(fake.calls).toEqual(["findCheckout", "recordApproval", "orderPayments", "placeOrder"])
     })
 
-    it("waits for the payment of an order still being placed, on a delivery that may wait", async () => {
-      const fake = collaborators({ checkout: checkout({ orderId: "order_9" }), payments: [], awaited: "order_9" })
+    it("places the order when a completion cut short left the cart's order without its payment", async () => {
+      const fake = collaborators({ checkout: checkout({ orderId: "order_9" }), payments: [] })
+      fake.placeOrder = async () => {
+        fake.calls.push("placeOrder")
+        fake.orderPayments = async () => [{ contract: "51325" }]
+        return { placed: true, orderId: "order_10" }
+      }
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_10", countryCode: "ca" })
+      expect(fake.argsOf("markApprovalOrdered")).toEqual([["apv_1", "order_10"]])
+    })
+
+    it("waits for the payment of an order another request is placing, on a delivery that may wait", async () => {
+      const fake = collaborators({
+        checkout: checkout({ orderId: "order_9" }),
+        payments: [],
+        placed: { placed: false, conflict: true },
+      })
       fake.awaitOrder = async () => {
         fake.calls.push("awaitOrder")
         fake.orderPayments = async () => [{ contract: "51325" }]
@@ -456,6 +476,7 @@ describe("the checkout decision", () => {
         "findCheckout",
         "recordApproval",
         "orderPayments",
+        "placeOrder",
         "awaitOrder",
         "markApprovalOrdered",
       ])
@@ -526,22 +547,27 @@ describe("the checkout decision", () => {
             cart_id: "cart_1",
             session_id: "payses_1",
             reason: "completion_failed",
+            placement_error: null,
             lock_timeout: 15,
           },
         ],
       ])
     })
 
-    it("makes an orphan once the grace period is over after a passing failure", async () => {
+    it("keeps for a person, with its last answer, an approval whose passing failures outlast the grace period", async () => {
       const fake = collaborators({
         checkout: checkout(),
-        placed: failed({}),
+        placed: { ...failed({}), message: "Timed-out acquiring lock." },
         approvals: [approvalRow({ created_at: new Date(NOW - 11 * 60_000) })],
       })
       const handled = await decideApplicationResult(fake, signed(), delivery)
-      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "completion_failed", countryCode: "ca" })
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "not_placed", countryCode: "ca" })
       expect(fake.calls).toEqual(["findCheckout", "placeOrder", "orphanUnplacedApproval"])
-      expect(fake.approvals.get("apv_known")).toMatchObject({ state: "orphaned", reason: "completion_failed" })
+      expect(fake.argsOf("orphanUnplacedApproval")[0][0]).toMatchObject({
+        reason: "not_placed",
+        placement_error: "Timed-out acquiring lock.",
+      })
+      expect(fake.approvals.get("apv_known")).toMatchObject({ state: "orphaned", reason: "not_placed" })
     })
 
     it("makes an orphan once the grace period is over without a card", async () => {

@@ -12,6 +12,8 @@ export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
   provider_id?: string | null
   /** The signed result as it arrived; absent on rows written before it was kept. */
   lender_result?: Record<string, string> | null
+  /** What the last attempt to place its order answered, for an approval the store gave up placing. */
+  placement_error?: string | null
 }
 
 export type RecordApprovalInput = {

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { UNUSABLE_RESULTS } from "../../messages/approval-messages"
+import { KEPT_FOR_A_PERSON } from "../../messages/approval-messages"
 import { providersInForce } from "../../settings/provider-registry"
 import type { ApprovalRecord } from "./approval-record"
 
@@ -29,8 +29,8 @@ async function releasingProviders(container: MedusaContainer): Promise<Set<strin
 /**
  * When the plugin releases each orphan by itself (once it is final), or undefined where it does
  * not (virtual card, `releaseOrphans` off, an approval recorded before its registration was kept,
- * a signed result the store could not use, for which no approval is certain): what the merchant is
- * told to expect, or to do.
+ * a signed result the store could not use, for which no approval is certain, an approval the store
+ * itself failed to place): what the merchant is told to expect, or to do.
  */
 export async function orphanReleaseTimes(
   container: MedusaContainer,
@@ -40,9 +40,7 @@ export async function orphanReleaseTimes(
   // An orphan verified at finalBefore(now) is final now: each is released this long after its verification.
   const delay = now - (await finalBefore(container, now))
   return (orphan) =>
-    orphan.provider_id &&
-    releasing.has(orphan.provider_id) &&
-    !(UNUSABLE_RESULTS as readonly string[]).includes(orphan.reason ?? "")
+    orphan.provider_id && releasing.has(orphan.provider_id) && !KEPT_FOR_A_PERSON.includes(orphan.reason ?? "")
       ? new Date(new Date(orphan.created_at).getTime() + delay)
       : undefined
 }

@@ -26,8 +26,13 @@ export const PayBrightApproval = model.define("paybright_approval", {
    * store can deliver it to itself again when the lender stops (see sweepUnplacedApprovals).
    */
   lender_result: model.json().nullable(),
-  /** Why an orphan has no order: session_replaced, cart_changed, completion_failed, second_contract, … */
+  /** Why an orphan has no order: session_replaced, cart_changed, completion_failed, not_placed, … */
   reason: model.text().nullable(),
+  /**
+   * For an approval the store gave up placing (`not_placed`): what its last attempt answered, in
+   * Medusa's words, for the merchant to read. Never a secret: completions carry none.
+   */
+  placement_error: model.text().nullable(),
   /** The admin who marked the orphan handled, and when. */
   handled_by: model.text().nullable(),
   handled_at: model.dateTime().nullable(),

@@ -6,12 +6,13 @@ import { type ApprovalRecord, approvalsOf, reportOrphan } from "../approval-reco
 
 /**
  * Under the cart's lock (as Medusa's completion takes it), once an approval's time is up: ordered
- * if an order holds its contract after all, otherwise an orphan. Another delivery that decided it
- * meanwhile is left alone.
+ * if an order holds its contract after all, otherwise an orphan, with what its last attempt to be
+ * placed answered when the store gave up on it. Another delivery that decided it meanwhile is left
+ * alone.
  */
 export const orphanUnlessOrderedStep = createStep(
   "paybright-orphan-unless-ordered-step",
-  async (input: { approval_id: string; reason: OrphanReason }, { container }) => {
+  async (input: { approval_id: string; reason: OrphanReason; placement_error?: string | null }, { container }) => {
     const service = approvalsOf(container)
     const current = (await service.retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
     if (current.state !== "approved") {
@@ -30,6 +31,7 @@ export const orphanUnlessOrderedStep = createStep(
       id: current.id,
       state: "orphaned",
       reason: input.reason,
+      placement_error: input.placement_error ?? null,
     })) as ApprovalRecord
     await reportOrphan(container, service, orphan)
     return new StepResponse(orphan)

@@ -19,11 +19,17 @@ export const orphanUnplacedApprovalWorkflow = createWorkflow(
     cart_id: string | null
     session_id: string
     reason: OrphanReason
+    /** For `not_placed`: what the last attempt to place its order answered. */
+    placement_error?: string | null
     lock_timeout: number
   }) => {
     const key = transform({ input }, ({ input }) => approvalLockKey(input))
     const owner = takeLock(key, { timeout: input.lock_timeout, name: CART_LOCK_STEP })
-    const approval = orphanUnlessOrderedStep({ approval_id: input.approval_id, reason: input.reason })
+    const approval = orphanUnlessOrderedStep({
+      approval_id: input.approval_id,
+      reason: input.reason,
+      placement_error: input.placement_error,
+    })
     when({ approval }, ({ approval }) => approval.state === "orphaned").then(() => {
       updatePayBrightSessionStep(
         transform({ input }, ({ input }) => ({ session_id: input.session_id, data: { paybright_status: "expired" } }))

@@ -1,0 +1,174 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Simulator } from "../../src/simulator"
+import { useAppPort } from "../helpers/app-port"
+import { approvalOf, approvedAwaitingDelivery, deliverCallback, ordersOfCart } from "../helpers/approvals"
+import { orderPayment } from "../helpers/ledger"
+import { medusaExec, until } from "../helpers/medusa-exec"
+import { parcels } from "../helpers/parcels"
+import type { SeededStore } from "../../test-support/seed-store"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
+import { useSimulator } from "../helpers/simulator"
+import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
+import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
+
+jest.setTimeout(300_000)
+
+useAppPort()
+// The test is the lender: it delivers the result itself, first to the process it kills.
+const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
+
+/**
+ * Holds every insert into Medusa's `payment` table: the completion that reaches it has created the
+ * order and linked it to the cart, and is authorizing its payment. A sequence (outside any
+ * transaction) counts the inserts held.
+ */
+const HOLD_PAYMENTS = `
+  create sequence if not exists paybright_test_payment_held;
+  create or replace function paybright_test_hold_payment() returns trigger language plpgsql as $$
+  begin
+    perform nextval('paybright_test_payment_held');
+    perform pg_sleep(600);
+    return new;
+  end $$;
+  create trigger paybright_test_hold_payment before insert on payment
+    for each row execute function paybright_test_hold_payment();
+`
+
+medusaIntegrationTestRunner({
+  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
+  testSuite: ({ api, getContainer, dbConfig }) => {
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
+
+    beforeAll(async () => {
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender))
+    })
+
+    const pg = () => getContainer().resolve("__pg_connection__")
+
+    it("places the order on a redelivery once the server killed mid-completion has let go of the cart, and voids nothing", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-kill-completion-"))
+      const file = path.join(dir, "delivery.json")
+      fs.writeFileSync(file, JSON.stringify(delivery.fields))
+
+      // The lender's first delivery reaches a server that dies while Medusa completes the cart.
+      await pg().raw(HOLD_PAYMENTS)
+      const doomed = medusaExec("./integration-tests/cross-process/deliver-then-die.ts", dbConfig.clientUrl, {
+        PAYBRIGHT_DELIVERY: file,
+      })
+      try {
+        await until(
+          async () => (await pg().raw(`select is_called from paybright_test_payment_held`)).rows[0].is_called,
+          120_000,
+          doomed.output
+        )
+        doomed.child.kill("SIGKILL")
+        expect(await doomed.exited).toBeNull()
+      } finally {
+        // The dead process's connection closes as the kernel would close it; then nothing is held.
+        await pg().raw(`select pg_terminate_backend(pid) from pg_stat_activity where wait_event = 'PgSleep'`)
+        await pg().raw(`drop trigger paybright_test_hold_payment on payment`)
+      }
+      expect(fs.existsSync(`${file}.survived`)).toBe(false)
+      const [halfPlaced] = await ordersOfCart(getContainer(), cart.id)
+      expect(halfPlaced).toBeDefined()
+      expect(await paymentsOfCollection(getContainer(), cart.paymentCollectionId)).toEqual([])
+
+      // The lender's next delivery finds the cart still held by the dead server: try again later.
+      expect((await deliverCallback(delivery)).status).toBe(503)
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
+
+      // The dead server's lease on the cart lapses (its lifetime is two minutes: here its end is
+      // brought forward, as that time passing would, and the half-placed order ages with it).
+      await pg().raw(`update locking set expiration = now() - interval '1 second' where id = ?`, [cart.id])
+      await pg().raw(`update "order" set created_at = created_at - interval '1 hour' where id = ?`, [halfPlaced])
+
+      // The next delivery places the order, paid by the contract.
+      const placed = await deliverCallback(delivery)
+      expect(placed.status).toBe(200)
+      expect(await placed.json()).toEqual({ result: "placed" })
+      const [orderId, ...more] = await ordersOfCart(getContainer(), cart.id)
+      expect(more).toEqual([])
+      expect(orderId).not.toBe(halfPlaced)
+      expect((await orderPayment(getContainer(), orderId)).data.gateway_reference).toBe(contract)
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
+      // The half-placed order is gone, with the stock it held: only the real order's item is reserved.
+      expect(await getContainer().resolve(Modules.ORDER).listOrders({ id: halfPlaced })).toEqual([])
+      const reservations = await getContainer()
+        .resolve(Modules.INVENTORY)
+        .listReservationItems({ location_id: store.stockLocationId })
+      expect(reservations.map((reservation) => reservation.quantity)).toEqual([1])
+
+      // The merchant ships it and the lender is paid; the sweeps, long after, find nothing to decide
+      // and void nothing.
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin)
+      const shipping = parcels(api, () => ({ admin, store }))
+      await shipping.ship(
+        orderId,
+        data.order.items.map((item: { id: string; quantity: number }) => ({ id: item.id, quantity: item.quantity }))
+      )
+      expect((await shipping.captures(orderId, 1)).map((capture: { state: string }) => capture.state)).toEqual(["done"])
+      const later = Date.now() + 60 * 60_000
+      await sweepUnplacedApprovals(getContainer(), later)
+      expect(await releaseFinalOrphans(getContainer(), later)).toEqual({ released: 0, notReleased: 0 })
+      expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
+      fs.rmSync(dir, { recursive: true, force: true })
+    })
+
+    it("keeps for the merchant, never voided, an approval the store itself failed to place past the grace period", async () => {
+      const { delivery, contract } = await approvedAwaitingDelivery(api, store)
+      // Every write of an order fails, as a database refusing writes for a while would fail it.
+      await pg().raw(`
+        create or replace function paybright_test_refuse_orders() returns trigger language plpgsql as $$
+        begin
+          raise exception 'the database is refusing writes for a while';
+        end $$;
+        create trigger paybright_test_refuse_orders before insert on "order"
+          for each row execute function paybright_test_refuse_orders();
+      `)
+      try {
+        // Within the grace period the lender is asked to deliver again.
+        expect((await deliverCallback(delivery)).status).toBe(503)
+        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
+
+        // Past it, the store's own retry gives up on placing it, and leaves it to the merchant.
+        const later = Date.now() + 60 * 60_000
+        expect(await sweepUnplacedApprovals(getContainer(), later)).toMatchObject({ orphaned: 1 })
+        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "not_placed" })
+        expect(await releaseFinalOrphans(getContainer(), later)).toEqual({ released: 0, notReleased: 0 })
+        expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
+        const { data } = await api.get("/admin/paybright/attention", admin)
+        const listed = data.items.filter((item: { contract: string | null }) => item.contract === contract)
+        expect(listed).toEqual([
+          expect.objectContaining({
+            kind: "orphaned_approval",
+            actions: ["mark_handled"],
+            message: expect.stringContaining(
+              "the store could not place its order within the grace period, though nothing about the cart refused it (its last attempt answered: the database is refusing writes for a while). Cancel it in the PayBright portal, then mark it handled."
+            ),
+          }),
+        ])
+        // The lender's next delivery is answered: the approval is recorded for the merchant.
+        const answered = await deliverCallback(delivery)
+        expect(answered.status).toBe(200)
+        expect(await answered.json()).toEqual({ result: "orphaned" })
+      } finally {
+        await pg().raw(`drop trigger paybright_test_refuse_orders on "order"`)
+      }
+    })
+  },
+})
+
+/** The payments (cancelled or not) of a payment collection. */
+async function paymentsOfCollection(container: MedusaContainer, paymentCollectionId: string) {
+  const [collection] = await container
+    .resolve(Modules.PAYMENT)
+    .listPaymentCollections({ id: paymentCollectionId }, { relations: ["payments"] })
+  return collection.payments ?? []
+}

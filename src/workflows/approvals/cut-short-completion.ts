@@ -1,0 +1,108 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+
+/**
+ * What a completion of the cart left behind when it stopped half-way, so that Medusa's completion
+ * will not place the order again: it skips its "create-order" branch whenever the cart is linked to
+ * an order, and answers that order without authorizing anything. Two shapes:
+ * - a process killed after Medusa created the order and linked it to the cart, before the payment
+ *   was authorized: an order standing with no payment, which nothing undid;
+ * - a completion undone half-way (its database connection dropped while Medusa compensated): the
+ *   order deleted, its link to the cart left, perhaps with a payment authorized on the session,
+ *   which the next completion takes up again.
+ * `recent`: a standing order younger than a completion's lease, whose completion may still be
+ * running (its lock lost, say, in a Redis restart).
+ */
+export type CutShortCompletion = {
+  cartId: string
+  orderId: string
+  /** Whether the order row is still there (it is then removed too). */
+  standing: boolean
+  /** The order's line items (none once its rows are gone), whose reservations it may hold. */
+  lineItemIds: string[]
+  recent: boolean
+}
+
+/**
+ * The leftovers of a completion cut short on this cart, if any. A cancelled payment in the cart's
+ * collection is not a completion cut short but one Medusa undid after authorizing, and is left
+ * alone. Read under the cart's lock, so no other completion is running.
+ */
+export async function cutShortCompletionOf(
+  container: MedusaContainer,
+  cartId: string,
+  leaseSeconds: number,
+  now = Date.now()
+): Promise<CutShortCompletion | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [{ data: orderLinks }, { data: collectionLinks }] = await Promise.all([
+    query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } }),
+    query.graph({ entity: "cart_payment_collection", fields: ["payment_collection_id"], filters: { cart_id: cartId } }),
+  ])
+  const orderId: string | undefined = orderLinks[0]?.order_id
+  const paymentCollectionId: string | undefined = collectionLinks[0]?.payment_collection_id
+  if (!orderId || !paymentCollectionId) return undefined
+  const [[collection], [order]] = await Promise.all([
+    container.resolve(Modules.PAYMENT).listPaymentCollections({ id: paymentCollectionId }, { relations: ["payments"] }),
+    container
+      .resolve(Modules.ORDER)
+      .listOrders(
+        { id: orderId },
+        { select: ["id", "created_at", "deleted_at"], relations: ["items"], withDeleted: true }
+      ),
+  ])
+  const payments = collection?.payments ?? []
+  if (payments.some((payment) => payment.canceled_at)) return undefined
+  const standing = !!order && !order.deleted_at
+  if (standing && payments.length > 0) return undefined
+  return {
+    cartId,
+    orderId,
+    standing,
+    lineItemIds: (order?.items ?? []).map((item) => item.id),
+    recent: standing && now - new Date(order.created_at).getTime() < leaseSeconds * 1000,
+  }
+}
+
+/**
+ * Undoes what the cut-short completion did, as Medusa's own compensation would have had it run to
+ * its end: the order's reservations (under the inventory items' locks, as Medusa takes them), the
+ * order, its links, and the cart's completion date. In this order, so that should this stop
+ * half-way too, the cart's link still leads the next attempt here. A payment authorized on the
+ * session stays: the next completion finds it and gives it to the new order. A promotion use the
+ * completion registered stays counted (nothing records whether it was), the safer side of a
+ * usage limit.
+ */
+export async function undoCutShortCompletion(container: MedusaContainer, left: CutShortCompletion): Promise<void> {
+  const inventory = container.resolve(Modules.INVENTORY)
+  const reservations = left.lineItemIds.length
+    ? await inventory.listReservationItems({ line_item_id: left.lineItemIds }, { select: ["id", "inventory_item_id"] })
+    : []
+  if (reservations.length) {
+    const itemIds = [...new Set(reservations.map((reservation) => reservation.inventory_item_id))]
+    await container
+      .resolve(Modules.LOCKING)
+      .execute(itemIds, () => inventory.deleteReservationItems(reservations.map((reservation) => reservation.id)))
+  }
+  if (left.standing) await container.resolve(Modules.ORDER).deleteOrders([left.orderId])
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const linked = await Promise.all(
+    (
+      [
+        ["order_payment_collection", Modules.PAYMENT, "payment_collection_id"],
+        ["order_promotion", Modules.PROMOTION, "promotion_id"],
+      ] as const
+    ).map(async ([entity, module, key]) => {
+      const { data } = await query.graph({ entity, fields: [key], filters: { order_id: left.orderId } })
+      return data.map((row: Record<string, string>) => ({
+        [Modules.ORDER]: { order_id: left.orderId },
+        [module]: { [key]: row[key] },
+      }))
+    })
+  )
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  // The cart's link last: it is what leads a later attempt back here.
+  await link.dismiss(linked.flat())
+  await link.dismiss([{ [Modules.ORDER]: { order_id: left.orderId }, [Modules.CART]: { cart_id: left.cartId } }])
+  await container.resolve(Modules.CART).updateCarts(left.cartId, { completed_at: null })
+}
