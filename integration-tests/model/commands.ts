@@ -1,0 +1,388 @@
+import fc from "fast-check"
+import { MathBN } from "@medusajs/framework/utils"
+import type { FaultKind } from "../../src/simulator"
+import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
+import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
+import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
+import { lenderAmount } from "../../src/money/lender-cents"
+import { deliverCallback, deliveryOf } from "../helpers/approvals"
+import { follow, submitApplication } from "../helpers/hosted-application"
+import { cartReadyForPayment, choosePayBright, storeHeaders } from "../helpers/shopper"
+import {
+  contractOf,
+  medusaCents,
+  orderOf,
+  recordsOfContract,
+  settle,
+  unfulfilledLines,
+  type Checkout,
+  type Model,
+  type World,
+} from "./world"
+
+type Command = fc.AsyncCommand<Model, World>
+
+/** The checkout a command acts on: the k-th of those it may act on, so that shrinking keeps commands valid. */
+function pick(model: Readonly<Model>, k: number, eligible: (checkout: Checkout) => boolean): Checkout | undefined {
+  const candidates = model.checkouts.filter(eligible)
+  return candidates.length ? candidates[k % candidates.length] : undefined
+}
+
+const approved = (checkout: Checkout) => !!checkout.contract
+
+/** After a command, what the store does by itself in the next seconds (a parcel's capture) is let end. */
+async function settled(world: World, model: Model) {
+  model.steps++
+  await settle(
+    world,
+    model.checkouts.flatMap((checkout) => (checkout.contract ? [checkout.contract] : []))
+  )
+}
+
+export class Shop implements Command {
+  constructor(readonly variant: number) {}
+  check = (m: Readonly<Model>) => m.checkouts.length < 3
+  async run(m: Model, world: World) {
+    // A store that fails while the shopper fills the cart loses that shopper: nothing to account for.
+    const opened = await (async () => {
+      const cart = await cartReadyForPayment(world.api, world.store, [{ variantIndex: this.variant, quantity: 1 }])
+      return { cart, session: await choosePayBright(world.api, world.store, cart) }
+    })().catch(() => undefined)
+    if (opened) {
+      m.checkouts.push({
+        cartId: opened.cart.id,
+        paymentCollectionId: opened.cart.paymentCollectionId,
+        sessionId: opened.session.id,
+        redirect: opened.session.data.redirect,
+      })
+    }
+    await settled(world, m)
+  }
+  toString = () => `Shop(variant ${this.variant})`
+}
+
+export class Apply implements Command {
+  constructor(
+    readonly k: number,
+    readonly decision: "approve" | "decline" | "leave"
+  ) {}
+  check = (m: Readonly<Model>) => m.checkouts.some((checkout) => !checkout.decision)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, (candidate) => !candidate.decision)!
+    checkout.decision = this.decision
+    const answer = await submitApplication(checkout.redirect, this.decision)
+    if (this.decision === "approve" && answer.location) {
+      checkout.returnUrl = answer.location
+      checkout.delivery = deliveryOf(answer.location, checkout.redirect.fields.x_url_callback)
+      checkout.contract = checkout.delivery.fields.x_gateway_reference
+    }
+    await settled(world, m)
+  }
+  toString = () => `Apply(${this.k}, ${this.decision})`
+}
+
+/** The lender's callback (a copy of it, as the lender retries), or the shopper's return. */
+class Deliver implements Command {
+  constructor(
+    readonly k: number,
+    readonly via: "callback" | "return"
+  ) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    if (this.via === "callback") await deliverCallback(checkout.delivery!)
+    else await follow(checkout.returnUrl!)
+    await settled(world, m)
+  }
+  toString = () => `Deliver(${this.k}, ${this.via})`
+}
+
+/** The shopper adds an item after the approval, before the order exists (Medusa refuses it after). */
+class AddItem implements Command {
+  constructor(readonly k: number) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    const added = await world.api.post(
+      `/store/carts/${checkout.cartId}/line-items`,
+      { variant_id: world.store.variants[2].id, quantity: 1 },
+      { ...storeHeaders(world.store), validateStatus: () => true }
+    )
+    if (added.status === 200) checkout.changed = true
+    await settled(world, m)
+  }
+  toString = () => `AddItem(${this.k})`
+}
+
+/** Medusa's own Capture button: the whole payment, or 10.00 of it. */
+class PressCapture implements Command {
+  constructor(
+    readonly k: number,
+    readonly whole: boolean
+  ) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    const placed = await orderOf(world, checkout)
+    if (placed?.payment) {
+      checkout.pressedCapture = true
+      await world.api.post(
+        `/admin/payments/${placed.payment.id}/capture`,
+        this.whole ? {} : { amount: 10 },
+        world.lenient
+      )
+    }
+    await settled(world, m)
+  }
+  toString = () => `PressCapture(${this.k}, ${this.whole ? "whole" : "10.00"})`
+}
+
+/** The merchant packs what is left of an order into a parcel, or ships a packed parcel. */
+class Parcel implements Command {
+  constructor(
+    readonly k: number,
+    readonly step: "pack" | "ship"
+  ) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    const placed = await orderOf(world, checkout)
+    if (placed && this.step === "pack") {
+      const lines = unfulfilledLines(placed.order)
+      if (lines.length) {
+        const packed = await world.api.post(
+          `/admin/orders/${placed.order.id}/fulfillments`,
+          { items: lines, location_id: world.store.stockLocationId },
+          world.lenient
+        )
+        if (packed.status === 200) checkout.parcels = (checkout.parcels ?? 0) + 1
+      }
+    }
+    if (placed && this.step === "ship") {
+      const parcel = (placed.order.fulfillments ?? []).find((f: any) => !f.shipped_at && !f.canceled_at)
+      if (parcel) {
+        const { data } = await world.api.get(`/admin/orders/${placed.order.id}?fields=*fulfillments.items`, world.admin)
+        const items = (data.order.fulfillments.find((f: any) => f.id === parcel.id)?.items ?? []).map((item: any) => ({
+          id: item.line_item_id,
+          quantity: item.quantity,
+        }))
+        await world.api.post(
+          `/admin/orders/${placed.order.id}/fulfillments/${parcel.id}/shipments`,
+          { items },
+          world.lenient
+        )
+      }
+    }
+    await settled(world, m)
+  }
+  toString = () => `Parcel(${this.k}, ${this.step})`
+}
+
+/** Medusa's Refund: 5.00, or everything captured and not refunded. */
+class Refund implements Command {
+  constructor(
+    readonly k: number,
+    readonly all: boolean
+  ) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    const placed = await orderOf(world, checkout)
+    if (placed?.payment) {
+      const medusa = medusaCents(placed.payment)
+      const refundable = MathBN.sub(medusa.captured, medusa.refunded)
+      const amount = this.all ? refundable : MathBN.min(refundable, 5)
+      if (MathBN.gt(amount, 0)) {
+        await world.api.post(
+          `/admin/payments/${placed.payment.id}/refund`,
+          { amount: Number(lenderAmount(amount as never)) },
+          world.lenient
+        )
+      }
+    }
+    await settled(world, m)
+  }
+  toString = () => `Refund(${this.k}, ${this.all ? "all" : "5.00"})`
+}
+
+class Cancel implements Command {
+  constructor(readonly k: number) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    const placed = await orderOf(world, checkout)
+    if (placed) await world.api.post(`/admin/orders/${placed.order.id}/cancel`, {}, world.lenient)
+    await settled(world, m)
+  }
+  toString = () => `Cancel(${this.k})`
+}
+
+/** The merchant switches the moment the plugin captures by itself, on the settings page. */
+class SetCaptureOn implements Command {
+  constructor(readonly captureOn: Model["captureOn"]) {}
+  check = (m: Readonly<Model>) => m.captureOn !== this.captureOn
+  async run(m: Model, world: World) {
+    await world.api.post("/admin/paybright/settings/pp_paybright_paybright", { captureOn: this.captureOn }, world.admin)
+    m.captureOn = this.captureOn
+    await settled(world, m)
+  }
+  toString = () => `SetCaptureOn(${this.captureOn})`
+}
+
+/** The lender's next answer to a movement of this contract goes wrong. */
+class LenderFault implements Command {
+  constructor(
+    readonly k: number,
+    readonly operation: "capture" | "refund" | "void",
+    readonly kind: FaultKind
+  ) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    const fault = { kind: this.kind, delayMs: 2_500 }
+    world.simulator.injectFault(
+      checkout.contract!,
+      this.operation === "void" ? { ...fault, operation: "void" } : { ...fault, operation: this.operation }
+    )
+    await settled(world, m)
+  }
+  toString = () => `LenderFault(${this.k}, ${this.operation}, ${this.kind})`
+}
+
+/** Where Medusa itself fails once, as it fails in life: a write its database refuses. */
+export const MEDUSA_FAILURES = {
+  /** A lock not given back (the lock store blinks): a completion fails after authorizing its payment. */
+  lock_release: { table: "locking", event: "delete" },
+  /** The payment's update after a provider's success (Medusa then deletes its Capture or Refund). */
+  payment_update: { table: "payment", event: "update" },
+  /** An order's insert: a completion fails before authorizing. */
+  order_insert: { table: '"order"', event: "insert" },
+} as const
+export type MedusaFailure = keyof typeof MEDUSA_FAILURES
+
+class MedusaFailsOnce implements Command {
+  constructor(readonly where: MedusaFailure) {}
+  check = () => true
+  async run(m: Model, world: World) {
+    await world.container().resolve("__pg_connection__").raw(`select setval('paybright_model_${this.where}', 1, false)`)
+    await settled(world, m)
+  }
+  toString = () => `MedusaFailsOnce(${this.where})`
+}
+
+/**
+ * A person reads the PayBright portal and resolves the contract's record in doubt as it shows: the
+ * lender made the movement if its books hold more than Medusa's by that amount (a void: the
+ * contract is voided).
+ */
+class Resolve implements Command {
+  constructor(readonly k: number) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    const doubt = (await recordsOfContract(world, checkout.contract!)).find((record) => record.state === "in_doubt")
+    const lender = contractOf(world, checkout)
+    if (doubt && lender) {
+      let made: boolean
+      if (doubt.kind === "void") made = lender.status === "VOIDED"
+      else {
+        const placed = await orderOf(world, checkout)
+        const medusa = medusaCents(placed?.payment)
+        const total = doubt.kind === "capture" ? "captured" : "refunded"
+        made = MathBN.gt(lender[total], medusa[total])
+      }
+      await world.api.post(
+        `/admin/paybright/records/${doubt.id}/resolve`,
+        { lender_shows: made ? "done" : "nothing" },
+        world.lenient
+      )
+    }
+    await settled(world, m)
+  }
+  toString = () => `Resolve(${this.k})`
+}
+
+/** The merchant retries the contract's latest refused capture or release, as needs attention offers. */
+class Retry implements Command {
+  constructor(readonly k: number) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    const records = await recordsOfContract(world, checkout.contract!)
+    const retried = new Set(records.map((record) => record.retry_of).filter(Boolean))
+    const refused = records.filter((record) => record.state === "refused" && !retried.has(record.id)).at(-1)
+    if (refused?.kind === "capture") {
+      await world.api.post(`/admin/paybright/captures/${refused.id}/retry`, {}, world.lenient)
+    } else if (refused?.kind === "void" && refused.reference) {
+      await world.api.post(`/admin/paybright/voids/${refused.id}/retry`, {}, world.lenient)
+    }
+    await settled(world, m)
+  }
+  toString = () => `Retry(${this.k})`
+}
+
+/** The plugin's jobs, as if an hour had passed: reconciliation, the unplaced-approvals sweep, releases. */
+export class Jobs implements Command {
+  check = () => true
+  async run(m: Model, world: World) {
+    await runJobs(world)
+    await settled(world, m)
+  }
+  toString = () => "Jobs()"
+}
+
+export async function runJobs(world: World) {
+  const later = Date.now() + 60 * 60_000
+  await reconcileMoneyRecordsWorkflow(world.container()).run({ input: { stale_after_ms: 60_000 } })
+  await sweepUnplacedApprovals(world.container(), later)
+  await releaseFinalOrphans(world.container(), later)
+}
+
+const k = fc.nat({ max: 2 })
+const FAULTS: FaultKind[] = ["slow", "status_500", "bad_request", "reset_after_read"]
+
+const shop = fc.nat({ max: 1 }).map((variant) => new Shop(variant))
+const apply = fc
+  .tuple(k, fc.constantFrom("approve", "approve", "approve", "decline", "leave") as fc.Arbitrary<Apply["decision"]>)
+  .map(([index, decision]) => new Apply(index, decision))
+const deliver = fc
+  .tuple(k, fc.constantFrom("callback", "return") as fc.Arbitrary<Deliver["via"]>)
+  .map(([index, via]) => new Deliver(index, via))
+const parcel = fc
+  .tuple(k, fc.constantFrom("pack", "ship") as fc.Arbitrary<Parcel["step"]>)
+  .map(([index, step]) => new Parcel(index, step))
+
+/**
+ * Every command of a merchant's, a shopper's, the lender's and Medusa's day, with its arguments. A
+ * day's story starts with a shopper: those commands come more often, so most days reach an order.
+ */
+export const COMMANDS = [
+  shop,
+  shop,
+  apply,
+  apply,
+  deliver,
+  deliver,
+  parcel,
+  parcel,
+  k.map((index) => new AddItem(index)),
+  fc.tuple(k, fc.boolean()).map(([index, whole]) => new PressCapture(index, whole)),
+  fc.tuple(k, fc.boolean()).map(([index, all]) => new Refund(index, all)),
+  k.map((index) => new Cancel(index)),
+  (fc.constantFrom("shipment", "fulfillment", "manual") as fc.Arbitrary<Model["captureOn"]>).map(
+    (captureOn) => new SetCaptureOn(captureOn)
+  ),
+  fc
+    .tuple(
+      k,
+      fc.constantFrom("capture", "refund", "void") as fc.Arbitrary<LenderFault["operation"]>,
+      fc.constantFrom(...FAULTS)
+    )
+    .map(([index, operation, kind]) => new LenderFault(index, operation, kind)),
+  (fc.constantFrom(...(Object.keys(MEDUSA_FAILURES) as MedusaFailure[])) as fc.Arbitrary<MedusaFailure>).map(
+    (where) => new MedusaFailsOnce(where)
+  ),
+  k.map((index) => new Resolve(index)),
+  k.map((index) => new Retry(index)),
+  fc.constant(new Jobs()),
+]

@@ -1,0 +1,159 @@
+import type { AxiosInstance } from "axios"
+import { MathBN, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { ContractView, Simulator } from "../../src/simulator"
+import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
+import type PayBrightModuleService from "../../src/modules/paybright/service"
+import type { MoneyRecordRow } from "../../src/money/money-record-types"
+import type { ApprovalRecord } from "../../src/workflows/approvals"
+import type { SeededStore } from "../../test-support/seed-store"
+import { lenderAmount } from "../../src/money/lender-cents"
+import type { Delivery } from "../helpers/approvals"
+
+/** The real store a sequence drives: Medusa over HTTP and in-process, the simulator, the database. */
+export type World = {
+  api: AxiosInstance
+  container: () => MedusaContainer
+  simulator: Simulator
+  store: SeededStore
+  admin: { headers: Record<string, string> }
+  lenient: { headers: Record<string, string>; validateStatus: () => boolean }
+}
+
+/** One shopper's checkout, as the model knows it: what was done, never what it should have led to. */
+export type Checkout = {
+  cartId: string
+  paymentCollectionId: string
+  sessionId: string
+  redirect: { url: string; method: "POST"; fields: Record<string, string> }
+  /** The shopper's answer on the lender's page, once given. */
+  decision?: "approve" | "decline" | "leave"
+  contract?: string
+  delivery?: Delivery
+  returnUrl?: string
+  /** The cart changed after the approval (an item added). */
+  changed?: boolean
+  /** The merchant pressed Medusa's Capture at least once. */
+  pressedCapture?: boolean
+  /** Parcels packed (fulfillments made) for its order. */
+  parcels?: number
+}
+
+/** What the model keeps between commands: the sequence's checkouts and the settings it set. */
+export type Model = {
+  checkouts: Checkout[]
+  captureOn: "shipment" | "fulfillment" | "manual"
+  /** Commands run so far, for the invariants that only hold once a sequence has been let settle. */
+  steps: number
+}
+
+export function recordsModule(world: World): PayBrightModuleService {
+  return world.container().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+}
+
+/** The order the cart became (the link Medusa keeps), if it still exists, with its payment. */
+export async function orderOf(world: World, checkout: Checkout) {
+  const query = world.container().resolve("query")
+  const { data: links } = await query.graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: checkout.cartId },
+  })
+  const orderId: string | undefined = links[0]?.order_id
+  if (!orderId) return undefined
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "status",
+      "total",
+      "canceled_at",
+      "items.id",
+      "items.quantity",
+      "items.detail.fulfilled_quantity",
+      "fulfillments.id",
+      "fulfillments.shipped_at",
+      "fulfillments.canceled_at",
+      "payment_collections.payments.id",
+      "payment_collections.payments.data",
+      "payment_collections.payments.amount",
+      "payment_collections.payments.canceled_at",
+      "payment_collections.payments.captures.amount",
+      "payment_collections.payments.captures.raw_amount",
+      "payment_collections.payments.refunds.amount",
+      "payment_collections.payments.refunds.raw_amount",
+    ],
+    filters: { id: orderId },
+  })
+  const order = data[0] as any
+  if (!order) return undefined
+  const payment = (order.payment_collections ?? []).flatMap((collection: any) => collection.payments ?? [])[0]
+  return { order, payment }
+}
+
+/** Medusa's captured and refunded totals of a payment, in cents. */
+export function medusaCents(payment: any): { captured: string; refunded: string } {
+  const sum = (rows: any[] = []) =>
+    rows.reduce((total, row) => MathBN.add(total, row.raw_amount ?? row.amount), MathBN.convert(0))
+  return {
+    captured: lenderAmount(sum(payment?.captures) as never),
+    refunded: lenderAmount(sum(payment?.refunds) as never),
+  }
+}
+
+export async function recordsOfContract(world: World, contract: string): Promise<MoneyRecordRow[]> {
+  return (await recordsModule(world).listPayBrightMoneyRecords(
+    { contract },
+    { order: { created_at: "ASC" } }
+  )) as unknown as MoneyRecordRow[]
+}
+
+export async function approvalOfContract(world: World, contract: string): Promise<ApprovalRecord | undefined> {
+  return ((await recordsModule(world).listPayBrightApprovals({ contract })) as ApprovalRecord[])[0]
+}
+
+export function contractOf(world: World, checkout: Checkout): ContractView | undefined {
+  return checkout.contract ? world.simulator.contract(checkout.contract) : undefined
+}
+
+/** How long settle waits for payments' locks to be given back. */
+const LOCK_WAIT_MS = 1_500
+
+/**
+ * Waits until no money record of these contracts is still pending (a capture the shipment's
+ * subscriber runs after the request that shipped has been answered) and no payment's lock is held,
+ * for at most `timeoutMs`.
+ */
+export async function settle(world: World, contracts: string[], timeoutMs = 10_000): Promise<void> {
+  if (!contracts.length) return
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const pending = await recordsModule(world).listPayBrightMoneyRecords(
+      { contract: contracts, state: "pending" } as never,
+      { take: 1 }
+    )
+    // An admin's movement keeps the payment's lock until the plugin has looked at what Medusa kept,
+    // a moment after the request was answered.
+    const { rows: locks } = await world
+      .container()
+      .resolve("__pg_connection__")
+      .raw(`select id from locking where id like 'paybright:payment:%' and (expiration is null or expiration > now())`)
+    // A lock whose release failed (the model's Medusa failure) stays until its lease ends: the
+    // wait for locks is short, the one for records is not.
+    const lockWaitOver = Date.now() > until - timeoutMs + LOCK_WAIT_MS
+    if ((!pending.length && (!locks.length || lockWaitOver)) || Date.now() > until) return
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+}
+
+/** Lines of an order not yet in a parcel. */
+export function unfulfilledLines(order: any): { id: string; quantity: number }[] {
+  return (order.items ?? [])
+    .map((item: any) => ({
+      id: item.id,
+      quantity: Number(item.quantity) - Number(item.detail?.fulfilled_quantity ?? 0),
+    }))
+    .filter((line: { quantity: number }) => line.quantity > 0)
+}
+
+export { Modules }

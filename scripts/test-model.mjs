@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+import { spawn } from "node:child_process"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+/**
+ * `npm run test:model -- --runs N [--seed S] [--path P]`: the money seam's model
+ * (integration-tests/model) for N random sequences (15 in `npm test`), on a throwaway PostgreSQL as
+ * `npm test` runs it; `--seed` and `--path` replay a sequence the model printed. Ends with
+ * `N passed, N failed` like every suite.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const args = process.argv.slice(2)
+const option = (name) => {
+  const at = args.indexOf(`--${name}`)
+  return at >= 0 ? args[at + 1] : undefined
+}
+const env = { ...process.env }
+if (option("runs")) env.PAYBRIGHT_MODEL_RUNS = option("runs")
+if (option("seed")) env.PAYBRIGHT_MODEL_SEED = option("seed")
+if (option("path")) env.PAYBRIGHT_MODEL_PATH = option("path")
+const child = spawn(
+  process.execPath,
+  [path.join(root, "scripts/test.mjs"), "--integration", "integration-tests/model/money-seam.spec.ts"],
+  { cwd: root, env, stdio: "inherit" }
+)
+child.on("exit", (code) => process.exit(code ?? 1))
