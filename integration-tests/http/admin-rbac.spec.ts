@@ -229,6 +229,39 @@ medusaIntegrationTestRunner({
       expect(reveals).toHaveLength(1)
     })
 
+    it("needs capture:create to retry a capture, and capture:create or refund:create to resolve one into Medusa", async () => {
+      const { payment, contract } = await placeOrder()
+      const records = getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+      const record = (fields: Record<string, unknown>) =>
+        records.createPayBrightMoneyRecords({
+          payment_id: payment.id,
+          contract,
+          currency_code: "cad",
+          amount: "10.00",
+          medusa_amount: "10.00",
+          ...fields,
+        } as never) as unknown as Promise<{ id: string }>
+      const refusedCapture = await record({ kind: "capture", trigger: "shipment", state: "refused", message: "no" })
+      const doubtfulRefund = await record({ kind: "refund", trigger: "admin", state: "in_doubt", message: "maybe" })
+
+      const retry = await api.post(`/admin/paybright/captures/${refusedCapture.id}/retry`, {}, writer)
+      expect([retry.status, retry.data.message]).toEqual([403, expect.stringContaining("capture:create")])
+      const resolve = await api.post(
+        `/admin/paybright/records/${doubtfulRefund.id}/resolve`,
+        { lender_shows: "nothing" },
+        writer
+      )
+      expect([resolve.status, resolve.data.message]).toEqual([403, expect.stringContaining("refund:create")])
+      expect(simulator.contract(contract)!.captured).toBe("0.00")
+
+      const resolved = await api.post(
+        `/admin/paybright/records/${doubtfulRefund.id}/resolve`,
+        { lender_shows: "nothing" },
+        capturer
+      )
+      expect([resolved.status, resolved.data.record?.state]).toEqual([200, "refused"])
+    })
+
     it("lets the README's capture-and-refund role capture and refund, checks rights before the payment's lock, and refuses it the settings and the card", async () => {
       const { payment, contract } = await placeOrder()
       simulator.injectFault(contract, { operation: "capture", kind: "slow", delayMs: 6_000 })

@@ -130,6 +130,58 @@ medusaIntegrationTestRunner({
       expect(medusa.captures).toHaveLength(1)
     })
 
+    it("captures each parcel once, at the moment its payment was authorized with, whatever captureOn says later", async () => {
+      const settings = (captureOn: string) =>
+        api.post("/admin/paybright/settings/pp_paybright_paybright", { captureOn }, admin)
+      const itemsOf = (order: any) => order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+      /** What the subscriber does for a parcel's event (its own run by the event bus comes too). */
+      const handled = (name: string, fulfillmentId: string) =>
+        captureOnFulfillment({
+          event: {
+            name,
+            data: name === "shipment.created" ? { id: fulfillmentId } : { fulfillment_id: fulfillmentId },
+          },
+          container: getContainer(),
+          pluginOptions: {},
+        } as never)
+      try {
+        // Authorized while the store captured at fulfillment: packed and captured; then the merchant
+        // switches to capture at shipment and ships that same parcel. It is not captured again.
+        expect((await settings("fulfillment")).status).toBe(200)
+        const packedFirst = await placedOrder()
+        const parcel = await fulfill(packedFirst.order.id, itemsOf(packedFirst.order))
+        await captures(packedFirst.order.id, 1)
+        expect((await settings("shipment")).status).toBe(200)
+        await api.post(
+          `/admin/orders/${packedFirst.order.id}/fulfillments/${parcel}/shipments`,
+          { items: itemsOf(packedFirst.order) },
+          admin
+        )
+        await handled("shipment.created", parcel)
+        expect(await captures(packedFirst.order.id, 1)).toHaveLength(1)
+        expect(simulator.contract(packedFirst.reference)!.captures).toHaveLength(1)
+        await expectLedgersAgree(packedFirst.payment.id, packedFirst.reference)
+
+        // Authorized while capturing at shipment; packed, switched to fulfillment, then shipped: the
+        // parcel is captured once, at its shipment.
+        const shippedLater = await placedOrder()
+        const second = await fulfill(shippedLater.order.id, itemsOf(shippedLater.order))
+        expect((await settings("fulfillment")).status).toBe(200)
+        await handled("order.fulfillment_created", second)
+        await api.post(
+          `/admin/orders/${shippedLater.order.id}/fulfillments/${second}/shipments`,
+          { items: itemsOf(shippedLater.order) },
+          admin
+        )
+        const [capture, ...more] = await captures(shippedLater.order.id, 1)
+        expect(more).toEqual([])
+        expect(capture).toMatchObject({ state: "done", trigger: "shipment" })
+        await expectLedgersAgree(shippedLater.payment.id, shippedLater.reference)
+      } finally {
+        await settings("shipment")
+      }
+    })
+
     it("captures a parcel whose shipment event was never handled, in the reconciliation job, once", async () => {
       const { order, payment, reference } = await placedOrder()
       const fulfillmentId = await fulfill(

@@ -434,6 +434,23 @@ medusaIntegrationTestRunner({
       })
     })
 
+    it("places no order for more than the lender approved when the storefront adds taxes after the approval", async () => {
+      // A region whose taxes the storefront asks for (POST /store/carts/:id/taxes), as Medusa allows.
+      await api.post(`/admin/regions/${store.regionId}`, { automatic_taxes: false }, admin)
+      try {
+        const { cart, delivery, contract } = await approvedAwaitingDelivery()
+        const approved = delivery.fields.x_amount
+        const { data } = await api.post(`/store/carts/${cart.id}/taxes`, {}, storeHeaders(store))
+        expect(MathBN.gt(data.cart.total, approved)).toBe(true)
+
+        expect((await deliverCallback(delivery)).status).toBe(200)
+        expect(await orderOfCart(cart.id)).toBeUndefined()
+        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "cart_changed" })
+      } finally {
+        await api.post(`/admin/regions/${store.regionId}`, { automatic_taxes: true }, admin)
+      }
+    })
+
     it("records a second approval for a session that already has its order as an orphan, and places nothing more", async () => {
       const { cart, session, returnUrl, delivery, contract } = await approvedAwaitingDelivery()
       expect((await deliverCallback(delivery)).status).toBe(200)

@@ -162,6 +162,83 @@ medusaIntegrationTestRunner({
         await pg().raw(`drop trigger paybright_test_refuse_orders on "order"`)
       }
     })
+
+    /**
+     * The lender's delivery, while the cart's lock cannot be given back once (the lock store blinks):
+     * the completion fails after Medusa authorized the payment, and Medusa undoes it, cancelling that
+     * payment first, through the provider.
+     */
+    async function deliverWhileLockReleaseFails(cartId: string, delivery: Parameters<typeof deliverCallback>[0]) {
+      await pg().raw(
+        `create sequence if not exists paybright_test_release_refused;
+         select setval('paybright_test_release_refused', 1, false);
+         create or replace function paybright_test_refuse_release() returns trigger language plpgsql as $$
+         begin
+           if old.id = '${cartId}' and nextval('paybright_test_release_refused') = 1 then
+             raise exception 'the lock store did not answer';
+           end if;
+           return old;
+         end $$;
+         create trigger paybright_test_refuse_release before delete on locking
+           for each row execute function paybright_test_refuse_release();`
+      )
+      try {
+        return await deliverCallback(delivery)
+      } finally {
+        await pg().raw(`drop trigger paybright_test_refuse_release on locking`)
+      }
+    }
+
+    const moneyRecords = (contract: string) =>
+      (
+        getContainer().resolve("paybright") as { listPayBrightMoneyRecords(filter: object): Promise<unknown[]> }
+      ).listPayBrightMoneyRecords({ contract })
+
+    it("keeps the contract when Medusa undoes a completion that failed after authorizing, and places the order on the next delivery", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
+      // Undone: no order; but the contract stands and its payment is still authorized on the session.
+      expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
+      expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
+      const [kept, ...others] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
+      expect(others).toEqual([])
+      expect(kept).toMatchObject({ canceled_at: null })
+      expect(await moneyRecords(contract)).toEqual([])
+
+      // The lender's next delivery places the order, on that very payment.
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      const [orderId] = await ordersOfCart(getContainer(), cart.id)
+      expect(await orderPayment(getContainer(), orderId)).toMatchObject({ id: kept.id })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
+    })
+
+    it("places no order on a payment Medusa cancelled, reports the approval at once, and counts its loan released", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
+      // Medusa cancels the payment the undone completion left (no completion is running now): the
+      // contract is voided, as for any cancelled payment.
+      const [kept] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
+      await getContainer().resolve(Modules.PAYMENT).cancelPayment(kept.id)
+      expect(simulator.contract(contract)!.status).toBe("VOIDED")
+
+      // The next delivery places nothing on it, and the merchant has the approval with the reason.
+      const answered = await deliverCallback(delivery)
+      expect(answered.status).toBe(200)
+      expect(await answered.json()).toEqual({ result: "orphaned" })
+      expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
+      expect(await approvalOf(api, admin, contract)).toMatchObject({
+        state: "orphaned",
+        reason: "payment_cancelled",
+        message: expect.stringContaining("Medusa cancelled its payment while the order was being placed"),
+      })
+      // Once final, the approval reads released: the contract is voided already, nothing is sent again.
+      expect(await releaseFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
+        released: 1,
+        notReleased: 0,
+      })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "released" })
+      expect(await moneyRecords(contract)).toEqual([expect.objectContaining({ kind: "void", state: "done" })])
+    })
   },
 })
 

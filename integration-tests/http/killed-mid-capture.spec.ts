@@ -15,8 +15,9 @@ import { paymentLockKey } from "../../src/workflows"
 jest.setTimeout(300_000)
 
 useAppPort()
-// This app never captures by itself: the separate process does, and dies doing it.
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } }, { PAYBRIGHT_CAPTURE_ON: "manual" })
+// Payments capture at shipment, and nothing ships here: this app never captures by itself; the
+// separate process captures a packed parcel as its shipment's subscriber would, and dies doing it.
+const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
 
 medusaIntegrationTestRunner({
   env: { MEDUSA_DISABLE_TELEMETRY: "true" },
@@ -33,7 +34,6 @@ medusaIntegrationTestRunner({
     /** The cross-process script in a whole second Medusa process on the same database. */
     const medusaProcess = (env: Record<string, string>) =>
       medusaExec("./integration-tests/cross-process/capture-then-die.ts", dbConfig.clientUrl, {
-        PAYBRIGHT_CAPTURE_ON: "shipment",
         // Longer than the lender holds the answer: the process is killed while it waits.
         PAYBRIGHT_TIMEOUT_MS: "120000",
         ...env,

@@ -156,6 +156,80 @@ medusaIntegrationTestRunner({
       expect(data.items).toContainEqual(expect.objectContaining({ kind: "in_doubt", record_id: doubt.id }))
     })
 
+    it("puts a capture in doubt when Medusa removes its Capture after the lender made it, so a retry never captures twice", async () => {
+      const { payment, reference } = await placedOrder()
+      const pg = getContainer().resolve("__pg_connection__")
+      // Medusa's update of the payment after the provider's success (a whole capture marks it
+      // captured) fails once, a dropped write: Medusa then deletes the Capture it committed, though
+      // the lender captured.
+      await pg.raw(`
+        create sequence if not exists paybright_test_payment_update_refused;
+        select setval('paybright_test_payment_update_refused', 1, false);
+        create or replace function paybright_test_refuse_payment_update() returns trigger language plpgsql as $$
+        begin
+          if nextval('paybright_test_payment_update_refused') = 1 then
+            raise exception 'the database dropped the write';
+          end if;
+          return new;
+        end $$;
+        create trigger paybright_test_refuse_payment_update before update on payment
+          for each row execute function paybright_test_refuse_payment_update();`)
+      try {
+        const failed = await api.post(`/admin/payments/${payment.id}/capture`, {}, lenient())
+        expect(failed.status).toBeGreaterThanOrEqual(400)
+      } finally {
+        await pg.raw(`drop trigger paybright_test_refuse_payment_update on payment`)
+      }
+      expect(simulator.contract(reference)!.captured).toBe(ORDER_TOTAL)
+      expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
+      // Noticed as the capture's request ends, under the payment's lock: in doubt at once.
+      await until(
+        async () => (await records(payment.id))[0]?.state === "in_doubt",
+        10_000,
+        () => JSON.stringify(simulator.contract(reference))
+      )
+
+      // The merchant presses Capture again: refused before anything is sent.
+      const again = await api.post(`/admin/payments/${payment.id}/capture`, {}, lenient())
+      expect(again.status).toBe(400)
+      expect(again.data.message).toMatch(/in doubt/)
+      expect(simulator.contract(reference)!.captures).toHaveLength(1)
+      const [doubt] = await records(payment.id)
+      expect(doubt).toMatchObject({ state: "in_doubt", kind: "capture" })
+      expect(doubt.message).toMatch(/was made at PayBright, but Medusa removed its own record of it/)
+      const { data } = await api.get("/admin/paybright/attention", admin)
+      expect(data.items).toContainEqual(expect.objectContaining({ kind: "in_doubt", record_id: doubt.id }))
+
+      // The portal shows the capture: resolved as captured, Medusa counts it again, once.
+      await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
+      expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
+    })
+
+    it("puts in doubt a Medusa capture that no PayBright record explains, in the reconciliation", async () => {
+      const { payment, reference } = await placedOrder()
+      // A Capture Medusa counts that the plugin never saw (recorded past the provider, say).
+      await getContainer()
+        .resolve(Modules.PAYMENT)
+        .capturePayment({ payment_id: payment.id, amount: 50, is_captured: true } as never)
+      const { result } = await reconcileMoneyRecordsWorkflow(getContainer()).run({ input: { stale_after_ms: 0 } })
+      expect(result.unexplained).toEqual([
+        expect.objectContaining({ kind: "capture", payment_id: payment.id, amount: "50.00" }),
+      ])
+      const [doubt] = await records(payment.id)
+      expect(doubt).toMatchObject({ state: "in_doubt", kind: "capture" })
+      expect(doubt.message).toMatch(
+        new RegExp(
+          `Medusa counts a capture of 50.00 CAD on PayBright contract ${reference} that no PayBright record explains`
+        )
+      )
+      // Nothing else of the payment moves until a person says what the portal shows.
+      const blocked = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 10 }, lenient())
+      expect(blocked.status).toBe(400)
+      expect(simulator.contract(reference)!.captured).toBe("0.00")
+      await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "nothing" }, admin)
+      expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
+    })
+
     it("never lets a refund claim a settled record it does not name: the lender refunds it", async () => {
       const { payment, reference } = await placedOrder()
       await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)

@@ -103,6 +103,26 @@ medusaIntegrationTestRunner({
         /was not made \(this payment was authorized under PayBright's sandbox account sim_second_account, whose credentials the store no longer has .*\); nothing moved/
       )
       expect(simulator.contract(second.reference)!.captured).toBe("0.00")
+
+      // Its order cancelled now: the release cannot be sent either, and says why, for the merchant.
+      await api.post(`/admin/orders/${second.order.id}/cancel`, {}, admin)
+      expect(simulator.contract(second.reference)!.status).not.toBe("VOIDED")
+      const { data } = await api.get(`/admin/paybright/payments/${second.payment.id}/records`, admin)
+      expect(data.records.filter((record: { kind: string }) => record.kind === "void")).toEqual([
+        expect.objectContaining({
+          kind: "void",
+          state: "refused",
+          message: expect.stringMatching(/whose credentials the store no longer has/),
+        }),
+      ])
+      const { data: attention } = await api.get("/admin/paybright/attention", admin)
+      expect(attention.items).toContainEqual(
+        expect.objectContaining({
+          kind: "unreleased_contract",
+          contract: second.reference,
+          actions: ["retry_release", "resolve"],
+        })
+      )
     })
   },
 })

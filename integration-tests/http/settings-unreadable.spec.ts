@@ -162,6 +162,12 @@ medusaIntegrationTestRunner({
         validateStatus: () => true,
       })
       expect([back.status, back.headers.location]).toEqual([303, expect.stringMatching(/^http:\/\/localhost:8000\//)])
+      // So does one who left the application; and a storefront asking for the limits reads the
+      // shopper's sentence, never which setting or variable is wrong.
+      const left = await api.get("/paybright/cancel?ctx=unknown", { maxRedirects: 0, validateStatus: () => true })
+      expect([left.status, left.headers.location]).toEqual([303, expect.stringMatching(/^http:\/\/localhost:8000\//)])
+      const limits = await api.get("/store/paybright/limits", { ...storeHeaders(store), validateStatus: () => true })
+      expect([limits.status, limits.data]).toEqual([503, { message: PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS }])
 
       const { data } = await api.get("/admin/paybright/settings", admin)
       expect(data.settings[0].unreadable).toMatch(

@@ -92,7 +92,8 @@ function whenAnswered(res: MedusaResponse, done: () => void) {
 /**
  * Medusa's RBAC (MEDUSA_FF_RBAC) for every admin route the plugin adds: reading needs read access
  * to orders and payments; capture, retry, resolve, card reveal and settings need write access to
- * payments; revealing a card also needs `paybright_card:reveal`, and changing where the money goes
+ * payments; a capture retried also needs `capture:create`, a capture or refund resolved
+ * `capture:create` or `refund:create`; revealing a card also needs `paybright_card:reveal`, and changing where the money goes
  * (card processor, its key, environment, credentials) `paybright_settings:update`. Without RBAC
  * enabled, any admin user may use them, as the rest of the admin.
  */
@@ -111,6 +112,13 @@ export default defineMiddlewares({
     // Revealing a card is a right of its own; changing the protected settings is checked by the
     // settings routes, which alone know whether a save changes them.
     { methods: ["POST"], matcher: "/admin/paybright/payments/:id/card/reveal", policies: [CARD_REVEAL_POLICY] },
+    // A retried capture makes a Medusa Capture: Medusa's own right for it (resolving a record checks
+    // capture:create or refund:create in its route, which alone knows the record's kind).
+    {
+      methods: ["POST"],
+      matcher: "/admin/paybright/captures/:id/retry",
+      policies: [{ resource: "capture", operation: "create" }],
+    },
     {
       methods: ["POST"],
       matcher: "/admin/paybright/settings/:provider_id",

@@ -14,6 +14,7 @@ import {
   requestOnlyFieldsOf,
 } from "./lender-result"
 import { readReturnToken } from "./return-token"
+import { channelOf } from "../settlement/payment-channel"
 
 /** What came of a result delivered by the lender's callback or the shopper's return. */
 export type ApplicationResultOutcome =
@@ -110,6 +111,7 @@ export async function decideApplicationResult(
     const approval = await recordApproval(collaborators, result, fields, {
       sessionId: result.x_reference,
       providerId: registration.providerId,
+      options,
       reason: unusable,
     })
     return { outcome: outcomeOfApproval(approval), options }
@@ -171,7 +173,7 @@ async function decideResult(
     collaborators,
     result,
     fields,
-    { sessionId: session.id, providerId: session.provider_id, cartId, reason },
+    { sessionId: session.id, providerId: session.provider_id, options: sessionOptions, cartId, reason },
     { known }
   )
   if (approval.state !== "approved") {
@@ -235,9 +237,7 @@ async function decideResult(
   // lock, a dropped connection) that outlasted the grace period is left to a person, never voided.
   const giveUp: OrphanReason = placed.cardPending
     ? "card_unavailable"
-    : placed.permanent
-      ? "completion_failed"
-      : "not_placed"
+    : (placed.refusal ?? (placed.permanent ? "completion_failed" : "not_placed"))
   const decided = await collaborators.orphanUnplacedApproval({
     approval_id: approval.id,
     cart_id: cartId ?? null,
@@ -275,6 +275,7 @@ async function orphanWithoutSession(
   const approval = await recordApproval(collaborators, result, fields, {
     sessionId: result.x_reference,
     providerId,
+    options,
     cartId: cart.cartId,
     reason,
   })
@@ -312,7 +313,14 @@ async function recordApproval(
   collaborators: CheckoutCollaborators,
   result: ApplicationResult,
   fields: Record<string, string>,
-  place: { sessionId: string; providerId: string; cartId?: string; reason: OrphanReason | null },
+  place: {
+    sessionId: string
+    providerId: string
+    /** The registration's options it was verified with: its channel is recorded with it. */
+    options: PayBrightOptions
+    cartId?: string
+    reason: OrphanReason | null
+  },
   lookedUp?: { known?: ApprovalRecord }
 ): Promise<ApprovalRecord> {
   // A repeat delivery (the second callback, the return) finds its row without taking the session's
@@ -330,6 +338,7 @@ async function recordApproval(
     currency_code: result.x_currency.toUpperCase(),
     lender_result: fields,
     orphan_reason: place.reason,
+    channel: channelOf(place.options),
   })
 }
 

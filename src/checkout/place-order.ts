@@ -1,6 +1,6 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { CART_LOCK_STEP, placeApprovedOrderWorkflow, UNDO_CUT_SHORT_COMPLETION_STEP } from "../workflows/approvals"
+import { CART_LOCK_STEP, placeApprovedOrderWorkflow, PREPARE_COMPLETION_STEP } from "../workflows/approvals"
 import { livePayments, orderOfCart } from "../workflows/approvals/find-checkout"
 
 export type PlaceOrderResult =
@@ -13,9 +13,17 @@ export type PlaceOrderResult =
   /**
    * The completion failed. `cardPending`: the provider found no virtual card yet (the session is
    * `requires_more`); `permanent`: Medusa refused the cart itself (stock, validation), which
-   * trying again will not change.
+   * trying again will not change; `refusal`, for two such refusals, why: the cart's total is no
+   * longer the approved amount, or Medusa cancelled the payment while placing the order.
    */
-  | { placed: false; conflict: false; cardPending: boolean; permanent: boolean; message: string }
+  | {
+      placed: false
+      conflict: false
+      cardPending: boolean
+      permanent: boolean
+      refusal?: "cart_changed" | "payment_cancelled"
+      message: string
+    }
 
 /** Medusa's error types for a cart that cannot become an order as it stands. */
 const PERMANENT = new Set<string>([
@@ -57,8 +65,7 @@ export async function placeOrder(
   // being authorized, so it is waited for (awaitOrder), not taken as placed.
   const failure = errors?.[0]
   const error = failure?.error as { type?: string; message?: string } | undefined
-  const mayStillBePlaced =
-    failure?.action === UNDO_CUT_SHORT_COMPLETION_STEP && error?.type === MedusaError.Types.CONFLICT
+  const mayStillBePlaced = failure?.action === PREPARE_COMPLETION_STEP && error?.type === MedusaError.Types.CONFLICT
   if (failure?.action === CART_LOCK_STEP || mayStillBePlaced) {
     return { placed: false, conflict: true }
   }
@@ -68,12 +75,20 @@ export async function placeOrder(
   }
   const [session] = await scope
     .resolve(Modules.PAYMENT)
-    .listPaymentSessions({ id: input.sessionId }, { select: ["id", "status"] })
+    .listPaymentSessions({ id: input.sessionId }, { select: ["id", "status", "data"] })
+  const refusal =
+    failure?.action === PREPARE_COMPLETION_STEP && error?.type === MedusaError.Types.NOT_ALLOWED
+      ? ("payment_cancelled" as const)
+      : // The provider's authorizePayment found the amount changed since the approval.
+        session?.status === "error" && session.data?.paybright_status === "expired"
+        ? ("cart_changed" as const)
+        : undefined
   return {
     placed: false,
     conflict: false,
     cardPending: session?.status === "requires_more",
-    permanent: MedusaError.isMedusaError(error) && PERMANENT.has(error.type ?? ""),
+    permanent: !!refusal || (MedusaError.isMedusaError(error) && PERMANENT.has(error.type ?? "")),
+    refusal,
     message: error?.message ?? "the cart could not be completed",
   }
 }

@@ -29,10 +29,12 @@ export async function releaseFinalOrphans(container: MedusaContainer, now = Date
     )) as ApprovalRecord[]
   ).filter((orphan) => releaseTime(orphan) !== undefined)
   if (orphans.length === 0) return { released: 0, notReleased: 0 }
+  // A release refused, in doubt or under way waits for a person or its own end; a contract already
+  // voided (its payment cancelled by Medusa, say) only needs its approval to read released.
   const attempted = new Set(
     (
       (await service.listPayBrightMoneyRecords(
-        { kind: "void", contract: orphans.map((orphan) => orphan.contract) },
+        { kind: "void", contract: orphans.map((orphan) => orphan.contract), state: ["pending", "refused", "in_doubt"] },
         { select: ["contract"] }
       )) as { contract: string }[]
     ).map((record) => record.contract)

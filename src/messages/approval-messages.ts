@@ -6,6 +6,7 @@ export type OrphanReason =
   | "cart_changed"
   | "completion_failed"
   | "not_placed"
+  | "payment_cancelled"
   | "card_unavailable"
   | "second_contract"
   | "auto_capture_account"
@@ -27,6 +28,8 @@ const WHAT_HAPPENED: Record<OrphanReason, string> = {
   cart_changed: "the cart changed while the shopper applied, so the approval no longer matches it",
   completion_failed: "the cart could not become an order (for example, an item went out of stock)",
   not_placed: "the store could not place its order within the grace period, though nothing about the cart refused it",
+  payment_cancelled:
+    "Medusa cancelled its payment while the order was being placed (a step of the completion failed), and no order may stand on a cancelled payment",
   card_unavailable: "PayBright did not show the contract's virtual card within the grace period",
   second_contract: "it is a second contract for a checkout that already has one",
   request_fields:

@@ -45,6 +45,26 @@ export function merchantMessage(facts: MoneyFacts): string {
   }
 }
 
+/**
+ * What the merchant reads when the ledgers part for a reason of Medusa's own: a movement PayBright
+ * made that Medusa no longer counts (it removed its Capture or Refund after a failure of its own),
+ * or a Capture or Refund Medusa counts that no PayBright record explains. Either is in doubt until a
+ * person looks at the portal.
+ */
+export function ledgersPartedMessage(
+  facts: Pick<MoneyFacts, "amount" | "currency" | "contract"> & {
+    movement: "capture" | "refund"
+    side: "removed_by_medusa" | "unexplained_in_medusa"
+  }
+): string {
+  const money = `${facts.amount} ${facts.currency.toUpperCase()}`
+  const what =
+    facts.side === "removed_by_medusa"
+      ? `The ${facts.movement} of ${money} on PayBright contract ${facts.contract} was made at PayBright, but Medusa removed its own record of it after a failure of its own, so Medusa does not count it`
+      : `Medusa counts a ${facts.movement} of ${money} on PayBright contract ${facts.contract} that no PayBright record explains`
+  return `${what}; check the contract in the PayBright portal, then resolve this record as ${PAST[facts.movement]} or not, before anything else is captured or refunded on this payment.`
+}
+
 /** A void releases the whole contract: the merchant reads about the shopper's loan, not about money moved. */
 function voidMessage(facts: MoneyFacts): string {
   const contract = `PayBright contract ${facts.contract} (${facts.amount} ${facts.currency.toUpperCase()})`
@@ -117,12 +137,16 @@ export function resolutionMessage(
 }
 
 /** A resolution as done that Medusa would not record: the record stays in doubt. */
-export function medusaRefusedResolutionMessage(movement: "capture" | "refund", reason: string): string {
+export function medusaRefusedResolutionMessage(
+  movement: "capture" | "refund" | "release",
+  reason: string,
+  state: "in doubt" | "refused" = "in doubt"
+): string {
   const advice =
     movement === "capture"
       ? "if PayBright captured it, refund it in the PayBright portal, then resolve this record as not captured"
       : "fix what Medusa names, then resolve it again"
-  return `Medusa refused to record this ${movement} (${withoutFinalStop(reason)}), so the record stays in doubt and nothing was recorded; ${advice}.`
+  return `Medusa refused to record this ${movement} (${withoutFinalStop(reason)}), so the record stays ${state} and nothing was recorded; ${advice}.`
 }
 
 function capitalized(text: string): string {

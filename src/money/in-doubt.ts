@@ -1,20 +1,65 @@
 import type PayBrightModuleService from "../modules/paybright/service"
 import { MedusaError } from "@medusajs/framework/utils"
-import { blockedByDoubtMessage, cancelBlockedMessage } from "../messages/merchant-messages"
+import { blockedByDoubtMessage, cancelBlockedMessage, ledgersPartedMessage } from "../messages/merchant-messages"
+import { writeEvent } from "../modules/paybright/write-event"
 import { lenderAmount } from "./lender-cents"
 import type { MoneyRecordRow } from "./money-record-types"
 
 /**
  * The in-doubt record of a payment, if any: while it stands, nothing else of the payment moves
  * (no capture, refund, retry or cancellation) until a person resolves it. The one check, used by
- * the provider's movements and by the plugin's workflows alike.
+ * the provider's movements and by the plugin's workflows alike. Given the Captures and Refunds
+ * Medusa has on the payment now (`medusaRows`), a done record whose row Medusa removed (it does
+ * when updating the payment fails after the provider's success) is put in doubt first: the lender
+ * moved money Medusa no longer counts, and a retry would move it twice.
  */
-export async function doubtOf(records: PayBrightModuleService, paymentId: string): Promise<MoneyRecordRow | undefined> {
-  const [doubt] = (await records.listPayBrightMoneyRecords(
-    { payment_id: paymentId, state: "in_doubt" },
-    { take: 1 }
+export async function doubtOf(
+  records: PayBrightModuleService,
+  paymentId: string,
+  medusaRows?: ReadonlySet<string>
+): Promise<MoneyRecordRow | undefined> {
+  const rows = (await records.listPayBrightMoneyRecords(
+    { payment_id: paymentId, state: medusaRows ? ["in_doubt", "done"] : "in_doubt" },
+    { order: { created_at: "ASC" } }
   )) as unknown as MoneyRecordRow[]
-  return doubt
+  const doubt = rows.find((row) => row.state === "in_doubt")
+  if (doubt || !medusaRows) return doubt
+  const removed = rows.find(
+    (row) => (row.kind === "capture" || row.kind === "refund") && row.medusa_id && !medusaRows.has(row.medusa_id)
+  )
+  return removed ? putInDoubt(records, removed, "removed_by_medusa") : undefined
+}
+
+/**
+ * Puts a record in doubt because the ledgers parted for a reason of Medusa's own (see
+ * ledgersPartedMessage), with its event; answers the record as it is now.
+ */
+export async function putInDoubt(
+  records: PayBrightModuleService,
+  record: MoneyRecordRow,
+  side: "removed_by_medusa" | "unexplained_in_medusa"
+): Promise<MoneyRecordRow> {
+  const message = ledgersPartedMessage({
+    movement: record.kind as "capture" | "refund",
+    side,
+    amount: lenderAmount(record.amount as never),
+    currency: record.currency_code,
+    contract: record.contract ?? "?",
+  })
+  const updated = (await records.updatePayBrightMoneyRecords({
+    id: record.id,
+    state: "in_doubt",
+    message,
+  })) as unknown as MoneyRecordRow
+  await writeEvent(records, {
+    kind: `${record.kind}.in_doubt`,
+    payment_id: record.payment_id,
+    order_id: record.order_id,
+    contract: record.contract,
+    message,
+    details: { record_id: record.id, medusa_id: record.medusa_id, reason: side },
+  })
+  return updated
 }
 
 /** What the merchant reads when a movement is refused because `doubt` stands. */

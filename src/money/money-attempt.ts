@@ -31,6 +31,11 @@ export type AttemptInput = {
   reference: string | null
   /** "PayBright" or the card processor's name. */
   via: string
+  /**
+   * The Captures and Refunds Medusa has on the payment now: a done record whose row is not among
+   * them is put in doubt before anything moves (see doubtOf).
+   */
+  medusaRows?: ReadonlySet<string>
 }
 
 export type AttemptResult = { outcome: "done"; evidence?: Record<string, string> } | Failure
@@ -53,7 +58,7 @@ export type Attempt = {
  */
 export async function openAttempt(input: AttemptInput): Promise<Attempt> {
   const records = pluginRecords()
-  const doubt = input.paymentId ? await doubtOf(records, input.paymentId) : undefined
+  const doubt = input.paymentId ? await doubtOf(records, input.paymentId, input.medusaRows) : undefined
   if (doubt) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt, input.contract))
   }

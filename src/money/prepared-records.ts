@@ -29,3 +29,15 @@ export async function claimablePreparedRecord(
   )) as unknown as MoneyRecordRow[]
   return latest && sameMedusaAmount(medusaAmountOf(latest), movement.medusaAmount) ? latest : undefined
 }
+
+/**
+ * Whether the order-cancellation guard prepared the void of this payment (src/workflows/payment-guard):
+ * the merchant is cancelling its order, not Medusa undoing a completion.
+ */
+export async function cancellationPrepared(records: PayBrightModuleService, paymentId: string): Promise<boolean> {
+  const prepared = await records.listPayBrightMoneyRecords(
+    { payment_id: paymentId, kind: "void", trigger: "order_canceled", medusa_id: null, state: "pending" },
+    { take: 1, select: ["id"] }
+  )
+  return prepared.length > 0
+}

@@ -46,6 +46,11 @@ export const paymentDataSchema = z.object({
   card_processor: z.string().nullable().optional(),
   environment: z.enum(["sandbox", "production"]).optional(),
   account_id: z.string().optional(),
+  /**
+   * When the plugin captures it by itself, as its registration said at authorization (a later
+   * change of `captureOn` applies to new payments only); absent on older payments.
+   */
+  capture_on: z.enum(["shipment", "fulfillment", "manual"]).optional(),
   approved_at: z.string().optional(),
   /** The sealed approval the payment was authorized on (getPaymentStatus reads it). */
   approval: z.string().optional(),

@@ -34,7 +34,8 @@ const escapeHtml = (text: string) =>
 export function continueOnThisSite(path: string, requestUrl: string | URL, locale?: string | null): Response {
   const here = new URL(requestUrl)
   const target = new URL(path, here)
-  if (target.origin !== here.origin) {
+  // A path that normalises to "//host/…" would be read by the browser as another site's address.
+  if (target.origin !== here.origin || target.pathname.startsWith("//")) {
     throw new RangeError(`${path} leaves the storefront (${here.origin})`)
   }
   const href = escapeHtml(target.pathname + target.search)

@@ -348,6 +348,8 @@ describe("the checkout decision", () => {
             currency_code: "CAD",
             lender_result: signed(),
             orphan_reason: null,
+            // The channel it was verified under, which its release goes through.
+            channel: { capture_mode: "in_store", card_processor: null, environment: "sandbox", account_id: "key" },
           },
         ],
       ])

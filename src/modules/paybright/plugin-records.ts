@@ -1,5 +1,5 @@
 import { container as appContainer } from "@medusajs/framework"
-import type { Logger } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { PAYBRIGHT_MODULE } from "./"
 import type PayBrightModuleService from "./service"
@@ -25,4 +25,9 @@ export function appQuery() {
 
 export function appLogger(): Logger {
   return appContainer.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+}
+
+/** The application's container, for the provider's questions about the rest of the store (a cart's lock). */
+export function appScope(): MedusaContainer {
+  return appContainer
 }

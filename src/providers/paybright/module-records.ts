@@ -26,6 +26,8 @@ export type MovementFacts = {
   remaining: BigNumberInput
   /** For a Refund recording a person's resolution: the resolved record it names. */
   resolves?: string
+  /** Every Capture and Refund Medusa has on the payment now, this one included. */
+  medusa_rows: ReadonlySet<string>
 }
 
 export type ModuleRecords = {
@@ -94,5 +96,6 @@ async function movement(
     before,
     remaining: MathBN.sub(kind === "capture" ? exactAmount(payment) : captured, before),
     resolves: resolvedRecordOf(row.note),
+    medusa_rows: new Set([...payment.captures, ...payment.refunds].map((other) => other.id)),
   }
 }

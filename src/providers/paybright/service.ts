@@ -36,7 +36,10 @@ import { SettingsUnreadableError } from "../../settings/unreadable-settings"
 import { classifyFailure } from "../../money/classify-failure"
 import { openAttempt } from "../../money/money-attempt"
 import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
-import { pluginRecords } from "../../modules/paybright/plugin-records"
+import { appScope, pluginRecords } from "../../modules/paybright/plugin-records"
+import { cancellationPrepared } from "../../money/prepared-records"
+import { completionRunning } from "../../workflows/approvals/cart-completion"
+import { cartTotalOf } from "../../workflows/approvals/find-checkout"
 import { configuredOptionsById } from "../../settings/provider-registry"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
 import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
@@ -182,7 +185,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   /**
    * Places the order only on an approval the plugin verified and sealed for this very session:
    * its id comes from Medusa (context.idempotency_key), its amount from the module's records,
-   * never from `data`, which the storefront can write to.
+   * never from `data`, which the storefront can write to. The session and the cart itself must
+   * still total the approved amount in cents (a storefront can raise a cart's taxes without
+   * touching its session): otherwise the cart changed, and the session expires.
    */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const sessionId = input.context?.idempotency_key
@@ -203,9 +208,26 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
         data: keep(given.paybright_status ?? "awaiting_application"),
       }
     }
+    // Sealed into the session once, the approval may have been orphaned since (its cart changed, its
+    // time ran out): only an approval the plugin still counts on places an order.
+    const [row] = (await pluginRecords().listPayBrightApprovals(
+      { contract: facts.contract },
+      { select: ["state"], take: 1 }
+    )) as { state: string }[]
+    if (row?.state !== "approved" && row?.state !== "ordered") {
+      this.logger.warn(
+        `PayBright: payment session ${sessionId} not authorized: the approval of contract ${facts.contract} is ${row?.state ?? "not on record"}`
+      )
+      return { status: PaymentSessionStatus.ERROR, data: keep("expired") }
+    }
     const session = await this.records.sessionAmount(sessionId)
     const amount = lenderAmount(session.amount)
-    if (facts.amount !== amount || facts.currency !== session.currency_code.toUpperCase()) {
+    const cartTotal = await cartTotalOf(appScope(), session.payment_collection_id)
+    const changed =
+      facts.amount !== amount ||
+      (cartTotal !== undefined && facts.amount !== lenderAmount(cartTotal as never)) ||
+      facts.currency !== session.currency_code.toUpperCase()
+    if (changed) {
       this.logger.warn(`PayBright: payment session ${sessionId} not authorized: its amount changed after the approval`)
       return { status: PaymentSessionStatus.ERROR, data: keep("expired") }
     }
@@ -215,8 +237,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       amount,
       currency: facts.currency,
       test: facts.test,
-      // The channel its money moves through for as long as it lives, whatever the settings say later.
+      // The channel its money moves through, and the moment it is captured by itself, for as long
+      // as it lives, whatever the settings say later.
       ...channelOf(options),
+      capture_on: options.captureOn,
       approved_at: facts.approved_at,
       approval: given.approval,
     }
@@ -256,8 +280,11 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /**
-   * Medusa cancels a payment when its order is cancelled, or when an order edit replaces the
-   * payment. A contract never captured is voided at the lender, releasing the shopper's loan; a
+   * Medusa cancels a payment when its order is cancelled, when an order edit replaces the payment,
+   * and when it undoes a cart completion that failed after authorizing it: that last one (a
+   * completion still holding the cart's lock, with no cancellation prepared by the merchant's
+   * cancel) is refused, so the contract outlives it. A contract never captured is voided at the
+   * lender, releasing the shopper's loan; a
    * void refused or in doubt throws the merchant's message (Medusa then keeps the payment, and the
    * record waits in "needs attention" for a retry or a resolution). A virtual-card contract cannot
    * be voided through the lender's API: its record says to cancel it in the PayBright portal. A contract already partly
@@ -275,31 +302,39 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const openMovement = await openMovementOf(pluginRecords(), paymentId)
     if (openMovement) throw cancellationBlockedBy(openMovement, payment.gateway_reference)
     const { payment_collection_id, captured } = await this.records.payment(paymentId)
+    if (
+      !(await cancellationPrepared(pluginRecords(), paymentId)) &&
+      (await completionRunning(appScope(), payment_collection_id))
+    ) {
+      // Medusa undoes a completion whose later step failed by cancelling the payment it has just
+      // authorized; it logs this refusal and goes on undoing. The contract stays, the payment stays
+      // authorized on its session, and the store's next completion of the cart takes it up again.
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `PayBright keeps contract ${payment.gateway_reference}: its cart's completion is being undone, and the store completes it again`
+      )
+    }
     if (MathBN.gt(captured, 0)) {
       this.logger.warn(
         `PayBright: payment for contract ${payment.gateway_reference} cancelled in Medusa after a partial capture; PayBright cannot void part of a contract, so what it holds uncaptured lapses after the authorization period.`
       )
       return { data: input.data }
     }
-    const channel = settlementFor(await this.current(), payment)
-    if ("unavailable" in channel) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `PayBright cannot release this contract: ${channel.unavailable}.`
-      )
-    }
-    const { settlement, options } = channel
+    const current = await this.current()
+    const channel = settlementFor(current, payment)
+    // A channel the store no longer has is recorded refused with why: Medusa swallows the error of
+    // a cancellation, so the record is what the merchant sees.
     const released = await releaseContract({
-      settlement,
+      settlement: "unavailable" in channel ? channel : channel.settlement,
       contract: payment,
       paymentId,
       paymentCollectionId: payment_collection_id,
       trigger: "admin",
-      callbackUrl: orderManagementCallbackUrl(options),
+      callbackUrl: orderManagementCallbackUrl("options" in channel ? channel.options : current.options),
     })
     // Where the lender's API cannot void (a virtual card), Medusa's payment is cancelled all the same
     // (nothing is charged on the card) and the refused record tells the merchant what to do.
-    if (released.outcome !== "done" && !settlement.cannotRelease) {
+    if (released.outcome !== "done" && ("unavailable" in channel || !channel.settlement.cannotRelease)) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, released.message)
     }
     return { data: input.data }
@@ -432,6 +467,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       contract: payment.gateway_reference,
       reference: kind === "capture" && settlement ? settlement.captureReference(payment, movement) : null,
       via: settlement?.via ?? "PayBright",
+      medusaRows: facts.medusa_rows,
     })
     if (attempt.alreadyDone) {
       return payment

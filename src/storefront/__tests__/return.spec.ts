@@ -44,6 +44,10 @@ describe("the shopper's return to the storefront", () => {
     expect(() => continueOnThisSite("https://evil.test/", "https://shop.ca/ca/paybright/return")).toThrow(
       /leaves the storefront/
     )
+    // Same origin on paper, another site once the browser reads the emitted path.
+    for (const path of ["/.//evil.test/x", "/a/..//evil.test/x", "/\\evil.test/x"]) {
+      expect(() => continueOnThisSite(path, "https://shop.ca/ca/paybright/return")).toThrow(/leaves the storefront/)
+    }
   })
 })
 

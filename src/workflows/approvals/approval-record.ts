@@ -4,6 +4,7 @@ import { orphanReleaseTimes } from "./orphan-timing"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright/index"
 import type PayBrightModuleService from "../../modules/paybright/service"
 import type { PayBrightApprovalRecord } from "../../types/admin"
+import type { PaymentChannel } from "../../settlement/payment-channel"
 
 /** An approval row as the module answers it (dates as dates). */
 export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
@@ -14,6 +15,8 @@ export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
   lender_result?: Record<string, string> | null
   /** What the last attempt to place its order answered, for an approval the store gave up placing. */
   placement_error?: string | null
+  /** The channel it was verified under; absent on rows written before it was kept. */
+  channel?: PaymentChannel | null
 }
 
 export type RecordApprovalInput = {
@@ -28,6 +31,8 @@ export type RecordApprovalInput = {
   lender_result: Record<string, string>
   /** Set when the approval can already not become an order (its session is gone, …). */
   orphan_reason?: OrphanReason | null
+  /** The channel the registration verified it under: its release goes through it. */
+  channel: PaymentChannel
 }
 
 export function approvalsOf(container: { resolve(key: string): unknown }) {

@@ -69,6 +69,7 @@ async function captureMomentByFulfillment(
     fields: [
       "order_id",
       "payment_collection.payments.provider_id",
+      "payment_collection.payments.data",
       "payment_collection.payments.captured_at",
       "payment_collection.payments.canceled_at",
     ],
@@ -81,7 +82,7 @@ async function captureMomentByFulfillment(
     )
     if (!payment) continue
     const options = await optionsInForce(container, payment.provider_id)
-    const moment = options && captureMomentOf(options)
+    const moment = options && captureMomentOf(options, payment.data)
     if (moment) momentOfOrder.set(link.order_id, moment)
   }
   const moments = new Map<string, CaptureTrigger>()

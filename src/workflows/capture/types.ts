@@ -3,13 +3,31 @@ import type { PayBrightOptions } from "../../settings/options"
 /** What starts a capture the plugin makes by itself. */
 export type CaptureTrigger = "shipment" | "fulfillment"
 
-/** The moment a registration captures on by itself: none for "manual", nor for a card a person charges. */
-export function captureMomentOf(options: PayBrightOptions): CaptureTrigger | undefined {
+/**
+ * The moment a payment is captured by itself: the one its registration said when it was authorized
+ * (`capture_on` in its data), or the registration's now for a payment authorized before that was
+ * kept; none for "manual", nor for a card a person charges.
+ */
+export function captureMomentOf(
+  options: PayBrightOptions,
+  payment?: { capture_on?: PayBrightOptions["captureOn"] }
+): CaptureTrigger | undefined {
   if (options.captureMode === "virtual_card" && options.cardProcessor?.type === "manual") return undefined
-  return options.captureOn === "shipment" || options.captureOn === "fulfillment" ? options.captureOn : undefined
+  const captureOn = payment?.capture_on ?? options.captureOn
+  return captureOn === "shipment" || captureOn === "fulfillment" ? captureOn : undefined
 }
 
 /** How a capture the plugin started ended, for the caller (subscriber, route, job). */
 export type CaptureResult =
   | { status: "done" | "refused" | "in_doubt"; amount: string; recordId: string; message: string | null }
   | { status: "skipped"; reason: string }
+
+/** The idempotency key of a parcel's capture: one per parcel, whatever moment started it. */
+export function parcelCaptureKey(fulfillmentId: string): string {
+  return `parcel:${fulfillmentId}`
+}
+
+/** Every key a parcel's capture may carry: its own, and the moment-keyed ones of earlier versions. */
+export function parcelCaptureKeys(fulfillmentId: string): string[] {
+  return [parcelCaptureKey(fulfillmentId), `shipment:${fulfillmentId}`, `fulfillment:${fulfillmentId}`]
+}

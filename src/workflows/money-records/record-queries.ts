@@ -1,4 +1,4 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import type PayBrightModuleService from "../../modules/paybright/service"
@@ -14,4 +14,12 @@ export async function findRecord(container: MedusaContainer, id: string): Promis
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No PayBright record ${id}`)
   }
   return record
+}
+
+/** The Captures and Refunds Medusa has on a payment now (see doubtOf: a done record must find its own among them). */
+export async function medusaRowsOf(container: MedusaContainer, paymentId: string): Promise<Set<string>> {
+  const [payment] = await container
+    .resolve(Modules.PAYMENT)
+    .listPayments({ id: paymentId }, { select: ["id"], relations: ["captures", "refunds"] })
+  return new Set([...(payment?.captures ?? []), ...(payment?.refunds ?? [])].map((row) => row.id))
 }

@@ -7,7 +7,8 @@ import type { MoneyRecordRow, MoneyTrigger } from "../../money/money-record-type
 import { pluginRecords } from "../../modules/paybright/plugin-records"
 
 export type ReleaseInput = {
-  settlement: Settlement
+  /** How the void is sent, or why it cannot be: the store no longer has the payment's channel. */
+  settlement: Settlement | { unavailable: string }
   /** The contract as it was authorized: reference, amount, currency and test flag of the application. */
   contract: PaymentData
   /** The Medusa payment the void cancels; none for an approval that never became one. */
@@ -25,10 +26,12 @@ export type Released = { outcome: MoneyOutcome; message: string; recordId: strin
  * Voids a contract's authorization at the lender once, releasing the shopper's loan: a money
  * movement like a capture, with its record written before the lender is called, and done,
  * refused or in doubt. A contract already released is not voided again. Where the lender's API
- * cannot void (a virtual card), the record is refused at once and says what to do in the portal.
+ * cannot void (a virtual card), or the store no longer has the payment's channel, the record is
+ * refused at once and says why and what to do.
  */
 export async function releaseContract(input: ReleaseInput): Promise<Released> {
-  const { contract, settlement } = input
+  const { contract } = input
+  const settlement = "unavailable" in input.settlement ? undefined : input.settlement
   const [released] = (await pluginRecords().listPayBrightMoneyRecords(
     { contract: contract.gateway_reference, kind: "void", state: "done" },
     { take: 1 }
@@ -48,15 +51,16 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
     currency: contract.currency,
     contract: contract.gateway_reference,
     // Nothing is sent where the lender's API cannot void: the record names no reference then.
-    reference: settlement.cannotRelease ? null : contract.session_id,
+    reference: settlement?.cannotRelease ? null : contract.session_id,
     via: "PayBright",
   })
   const recordId = attempt.record.id
   if (attempt.alreadyDone) {
     return { outcome: "done", message: attempt.record.message ?? "", recordId }
   }
-  if (settlement.cannotRelease) {
-    const message = await attempt.conclude({ outcome: "refused", fact: settlement.cannotRelease })
+  const cannot = settlement ? settlement.cannotRelease : (input.settlement as { unavailable: string }).unavailable
+  if (!settlement || cannot) {
+    const message = await attempt.conclude({ outcome: "refused", fact: cannot! })
     return { outcome: "refused", message, recordId }
   }
   try {

@@ -1,6 +1,6 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { clientsOf } from "../../settlement/provider-clients"
+import { channelOf } from "../../settlement/payment-channel"
 import { settingsInForce } from "../../settings/provider-registry"
 import { orderHolding } from "../approvals/find-checkout"
 import { releaseContract, type Released } from "./release-attempt"
@@ -50,6 +50,8 @@ export async function releaseOrphan(
   if (!provider) {
     return { released: null, skipped: `the provider of contract ${approval.contract} is not registered` }
   }
+  // Through the channel it was verified under (rows from before it was kept: today's settings).
+  const channel = approval.channel ?? channelOf(provider.options)
   const contract: PaymentData = {
     session_id: approval.session_id,
     gateway_reference: approval.contract,
@@ -57,16 +59,17 @@ export async function releaseOrphan(
     currency: approval.currency_code,
     // The application's own flag, as the lender signed it.
     test: (approval.lender_result?.x_test ?? String(provider.options.test)).toLowerCase() === "true",
-    capture_mode: provider.options.captureMode,
+    ...channel,
   }
+  const routed = settlementFor(provider, contract)
   const released = await releaseContract({
-    settlement: clientsOf(provider).settlement,
+    settlement: "unavailable" in routed ? routed : routed.settlement,
     contract,
     paymentId: null,
     paymentCollectionId: null,
     trigger: retryOf ? "retry" : "orphan",
     retryOf,
-    callbackUrl: orderManagementCallbackUrl(provider.options),
+    callbackUrl: orderManagementCallbackUrl("options" in routed ? routed.options : provider.options),
   })
   if (released.outcome === "done") {
     await concludeRelease(container, { contract: approval.contract, payment_id: null })

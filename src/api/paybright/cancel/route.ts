@@ -1,6 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { cartOfCollection } from "../../../workflows/approvals/find-checkout"
-import { providersInForce } from "../../../settings/provider-registry"
+import type { Logger } from "@medusajs/framework/types"
+import { providersAsConfigured, providersInForce } from "../../../settings/provider-registry"
+import { SettingsUnreadableError } from "../../../settings/unreadable-settings"
 import { checkoutUrl } from "../../../checkout/storefront-urls"
 import { readReturnToken } from "../../../checkout/return-token"
 
@@ -11,7 +13,13 @@ import { readReturnToken } from "../../../checkout/return-token"
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const token = (req.validatedQuery as Record<string, unknown>).ctx
-  const registrations = await providersInForce(req.scope)
+  // Where this process cannot use the saved settings, medusa-config.ts still names the storefront
+  // (the return does the same); the detail stays in the log.
+  const registrations = await providersInForce(req.scope).catch((error: unknown) => {
+    if (!(error instanceof SettingsUnreadableError)) throw error
+    req.scope.resolve<Logger>("logger").error(`PayBright: a shopper's cancel used medusa-config.ts: ${error.message}`)
+    return providersAsConfigured(req.scope)
+  })
   const opened = registrations
     .map(({ options }) => ({ options, context: readReturnToken(options.apiToken, token) }))
     .find(({ context }) => context?.fresh)

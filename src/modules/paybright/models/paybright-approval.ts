@@ -33,6 +33,12 @@ export const PayBrightApproval = model.define("paybright_approval", {
    * Medusa's words, for the merchant to read. Never a secret: completions carry none.
    */
   placement_error: model.text().nullable(),
+  /**
+   * The channel the approval was verified under (capture mode, card processor, environment and
+   * account: see PaymentChannel), so that its release goes through that channel whatever the
+   * settings say later; absent on older rows.
+   */
+  channel: model.json().nullable(),
   /** The admin who marked the orphan handled, and when. */
   handled_by: model.text().nullable(),
   handled_at: model.dateTime().nullable(),

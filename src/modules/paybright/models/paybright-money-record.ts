@@ -11,7 +11,7 @@ export const PayBrightMoneyRecord = model.define("paybright_money_record", {
   id: model.id({ prefix: "pbrec" }).primaryKey(),
   kind: model.enum(["capture", "refund", "void"]),
   trigger: model.enum(["shipment", "fulfillment", "admin", "order_canceled", "orphan", "retry"]),
-  /** `shipment:<fulfillment id>` for the first automatic capture of a parcel: unique, so a redelivered event finds it. */
+  /** `parcel:<fulfillment id>` for the first automatic capture of a parcel: unique, so a redelivered event (or another moment's) finds it. */
   idempotency_key: model.text().unique().nullable(),
   /** None for the void of an orphaned approval: no Medusa payment was ever made for it. */
   payment_id: model.text().index().nullable(),

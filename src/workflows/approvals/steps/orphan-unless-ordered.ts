@@ -16,7 +16,7 @@ export const orphanUnlessOrderedStep = createStep(
     const service = approvalsOf(container)
     const current = (await service.retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
     if (current.state !== "approved") {
-      return new StepResponse(current)
+      return new StepResponse(current, { id: current.id, orphaned: false })
     }
     const { orderId } = (await orderHolding(container as unknown as MedusaContainer, current)) ?? {}
     if (orderId) {
@@ -25,7 +25,7 @@ export const orphanUnlessOrderedStep = createStep(
         state: "ordered",
         order_id: orderId,
       })) as ApprovalRecord
-      return new StepResponse(ordered)
+      return new StepResponse(ordered, { id: current.id, orphaned: false })
     }
     const orphan = (await service.updatePayBrightApprovals({
       id: current.id,
@@ -34,6 +34,17 @@ export const orphanUnlessOrderedStep = createStep(
       placement_error: input.placement_error ?? null,
     })) as ApprovalRecord
     await reportOrphan(container, service, orphan)
-    return new StepResponse(orphan)
+    return new StepResponse(orphan, { id: current.id, orphaned: true })
+  },
+  // The rest of the decision failed (the approval could not be withdrawn from its session): it is
+  // an approval again, for the next delivery to decide; the report stays in its log.
+  async (undo: { id: string; orphaned: boolean } | undefined, { container }) => {
+    if (!undo?.orphaned) return
+    await approvalsOf(container).updatePayBrightApprovals({
+      id: undo.id,
+      state: "approved",
+      reason: null,
+      placement_error: null,
+    })
   }
 )

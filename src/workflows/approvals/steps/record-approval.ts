@@ -32,6 +32,7 @@ export const recordApprovalStep = createStep(
         session_id: input.session_id,
         cart_id: input.cart_id,
         lender_result: input.lender_result,
+        channel: input.channel,
         state: reason ? "orphaned" : "approved",
         reason,
       })) as ApprovalRecord
@@ -46,6 +47,7 @@ export const recordApprovalStep = createStep(
       amount: input.amount,
       currency_code: input.currency_code,
       lender_result: input.lender_result,
+      channel: input.channel,
       state: reason ? "orphaned" : "approved",
       reason,
     })) as ApprovalRecord

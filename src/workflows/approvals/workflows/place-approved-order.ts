@@ -1,7 +1,7 @@
 import { completeCartWorkflow } from "@medusajs/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { type SessionUpdate, updatePayBrightSessionStep } from "../steps/update-session"
-import { undoCutShortCompletionStep } from "../steps/undo-cut-short-completion"
+import { prepareCompletionStep } from "../steps/prepare-completion"
 import { giveLock, takeLock } from "../../locks/take-lock"
 import { completionLeaseSeconds } from "../../locks/lock-lease"
 
@@ -9,11 +9,11 @@ import { completionLeaseSeconds } from "../../locks/lock-lease"
 export const CART_LOCK_STEP = "paybright-lock-cart"
 
 /**
- * Under the cart's lock (waiting at most `lock_timeout` seconds for another completion), records
- * the verified result on the session and completes the cart, first undoing what a completion cut
- * short by its process's death left (see undoCutShortCompletionStep). Medusa's completion skips
- * its own lock step inside a workflow that holds it, so the Store API's completion, the callback
- * and the return never complete or touch the session at once.
+ * Under the cart's lock (waiting at most `lock_timeout` seconds for another completion), readies
+ * the cart (prepareCompletionStep: a cancelled payment refused, a completion cut short undone),
+ * records the verified result on the session and completes the cart. Medusa's completion skips its
+ * own lock step inside a workflow that holds it, so the Store API's completion, the callback and
+ * the return never complete or touch the session at once.
  */
 export const placeApprovedOrderWorkflow = createWorkflow(
   "paybright-place-approved-order-workflow",
@@ -22,7 +22,7 @@ export const placeApprovedOrderWorkflow = createWorkflow(
     // long as Medusa's own completion or the virtual card's read, whichever is longer.
     const lease = transform({ input }, () => completionLeaseSeconds())
     const owner = takeLock(input.cart_id, { timeout: input.lock_timeout, ttl: lease, name: CART_LOCK_STEP })
-    undoCutShortCompletionStep({ cart_id: input.cart_id, lease_seconds: lease })
+    prepareCompletionStep({ cart_id: input.cart_id, lease_seconds: lease })
     const update = transform({ input }, ({ input }) => ({ ...input.session, approval_id: input.approval_id }))
     updatePayBrightSessionStep(update).config({ name: "paybright-record-result-on-session" })
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })

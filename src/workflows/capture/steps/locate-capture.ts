@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { optionsInForce } from "../../../settings/provider-registry"
 import { paymentLockKey } from "../../locks/payment-lock"
-import type { CaptureTrigger } from "../types"
+import { captureMomentOf, type CaptureTrigger } from "../types"
 import { pickPayBrightPayment } from "../capture-target"
 import { findRecord } from "../../money-records/record-queries"
 
@@ -31,6 +31,7 @@ export const locateCaptureStep = createStep(
           fields: [
             "payment_collection.payments.id",
             "payment_collection.payments.provider_id",
+            "payment_collection.payments.data",
             "payment_collection.payments.canceled_at",
             "payment_collection.payments.captures.id",
           ],
@@ -46,11 +47,12 @@ export const locateCaptureStep = createStep(
       return skip("the order is not paid with PayBright")
     }
     const options = await optionsInForce(container, payment.provider_id)
-    if (!options || options.captureOn !== input.trigger) {
-      return skip(`this PayBright provider captures on ${options?.captureOn ?? "nothing"}`)
-    }
-    if (options.captureMode === "virtual_card" && options.cardProcessor?.type === "manual") {
+    if (options?.captureMode === "virtual_card" && options.cardProcessor?.type === "manual") {
       return skip("the manual card processor is charged by a person, then captured in the admin")
+    }
+    const moment = options && captureMomentOf(options, payment.data)
+    if (moment !== input.trigger) {
+      return skip(`this PayBright payment is captured on ${moment ?? "nothing by itself"}`)
     }
     return new StepResponse({
       lock_key: paymentLockKey(payment.id) as string | undefined,

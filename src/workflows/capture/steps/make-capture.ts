@@ -7,7 +7,8 @@ import { lenderAmount } from "../../../money/lender-cents"
 import type { CaptureResult } from "../types"
 import type { PreparedCapture } from "./prepare-capture-record"
 import { viaOf } from "../../../settlement/movement-via"
-import { findRecord, recordsOf } from "../../money-records/record-queries"
+import { findRecord, medusaRowsOf, recordsOf } from "../../money-records/record-queries"
+import { doubtOf } from "../../../money/in-doubt"
 
 /**
  * Makes the prepared capture through Medusa's own capture workflow (which creates the Capture and
@@ -40,7 +41,10 @@ export const makeCaptureStep = createStep(
           state: "refused",
           message: notStartedMessage("capture", error),
         })
-      } else if (record.state === "done" || record.state === "pending") {
+      } else if (record.state === "done") {
+        // Made at the lender, then Medusa removed its Capture: in doubt, as every such record.
+        await doubtOf(records, record.payment_id!, await medusaRowsOf(container, record.payment_id!))
+      } else if (record.state === "pending") {
         const exists = record.medusa_id ? await captureExists(container, record.medusa_id) : false
         if (!exists) {
           const message = merchantMessage({
@@ -56,7 +60,7 @@ export const makeCaptureStep = createStep(
           container
             .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
             .error(`PayBright: capture IN DOUBT (record ${record.id}): ${message}`)
-        } else if (record.state === "pending") {
+        } else {
           await records.updatePayBrightMoneyRecords({ id: record.id, state: "done" })
         }
       }

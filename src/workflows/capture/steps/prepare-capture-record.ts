@@ -6,6 +6,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelledAuthorizationMessage } from "../../../messages/merchant-messages"
 import type { MoneyRecordRow } from "../../../money/money-record-types"
 import { captureTarget } from "../capture-target"
+import { parcelCaptureKey, parcelCaptureKeys } from "../types"
 import type { CaptureRequestInput } from "./locate-capture"
 import { blockedMessage, doubtOf } from "../../../money/in-doubt"
 import { findRecord, recordsOf } from "../../money-records/record-queries"
@@ -62,10 +63,11 @@ export const prepareCaptureRecordStep = createStep(
         : "shipment"
       : (input as { trigger: "shipment" | "fulfillment" }).trigger
     const fulfillmentId = retryOf ? retryOf.fulfillment_id : (input as { fulfillment_id: string }).fulfillment_id
-    const idempotencyKey = retryOf ? null : `${trigger}:${fulfillmentId}`
+    // One capture per parcel, whatever moment started it (a registration's captureOn may change).
+    const idempotencyKey = retryOf ? null : parcelCaptureKey(fulfillmentId!)
     if (idempotencyKey) {
       const [existing] = (await records.listPayBrightMoneyRecords({
-        idempotency_key: idempotencyKey,
+        idempotency_key: parcelCaptureKeys(fulfillmentId!),
       })) as unknown as MoneyRecordRow[]
       if (existing) {
         return new StepResponse<PreparedCapture>({

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { notStartedMessage } from "../../../messages/merchant-messages"
 import type { MoneyRecordRow } from "../../../money/money-record-types"
-import type { CaptureTrigger } from "../types"
+import { parcelCaptureKey, parcelCaptureKeys, type CaptureTrigger } from "../types"
 import { captureTarget } from "../capture-target"
 import { recordsOf } from "../../money-records/record-queries"
 
@@ -16,9 +16,8 @@ export const recordUnstartedCaptureStep = createStep(
   "paybright-record-unstarted-capture-step",
   async (input: UnstartedCaptureInput, { container }) => {
     const records = recordsOf(container)
-    const key = `${input.trigger}:${input.fulfillment_id}`
     const [existing] = (await records.listPayBrightMoneyRecords({
-      idempotency_key: key,
+      idempotency_key: parcelCaptureKeys(input.fulfillment_id),
     })) as unknown as MoneyRecordRow[]
     if (existing) {
       return new StepResponse(existing.id)
@@ -30,12 +29,14 @@ export const recordUnstartedCaptureStep = createStep(
     const record = (await records.createPayBrightMoneyRecords({
       kind: "capture",
       trigger: input.trigger,
-      idempotency_key: key,
+      idempotency_key: parcelCaptureKey(input.fulfillment_id),
       payment_id: target.payment.id,
       order_id: target.order.id,
       fulfillment_id: input.fulfillment_id,
       contract: target.payment.contract,
-      amount: target.amount as never,
+      // What the lender would move (its cents), beside Medusa's exact amount, as every record keeps them.
+      amount: target.lenderAmount as never,
+      medusa_amount: target.amount as never,
       currency_code: target.payment.currency_code,
       state: "refused",
       message: notStartedMessage("capture", input.error),

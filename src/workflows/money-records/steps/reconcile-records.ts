@@ -8,6 +8,7 @@ import { medusaAmountOf, type MoneyRecordRow } from "../../../money/money-record
 import { lockTtlSeconds } from "../../locks/lock-lease"
 import { viaOf } from "../../../settlement/movement-via"
 import { recordsOf } from "../record-queries"
+import { putInDoubt } from "../../../money/in-doubt"
 import { PAYBRIGHT_PROVIDER_PREFIX } from "../../../storefront/provider"
 
 export type ReconcileInput = { stale_after_ms: number }
@@ -103,47 +104,20 @@ export const reconcileRecordsStep = createStep(
     }
     report.card_in_doubt = await staleCardMovements(container, cutoff)
     report.unrecorded = await unrecordedMovements(container)
+    // Money the lender moved that Medusa no longer counts: in doubt, so nothing moves twice.
+    for (const row of report.unrecorded) {
+      const [record] = (await records.listPayBrightMoneyRecords({ id: row.record_id })) as unknown as MoneyRecordRow[]
+      if (record?.medusa_id) await putInDoubt(records, record, "removed_by_medusa")
+    }
     if (report.unrecorded.length > 0) {
       logger.error(
         `PayBright: ${report.unrecorded.length} capture(s)/refund(s) made at the lender are not recorded in Medusa: ${report.unrecorded.map((row) => `${row.kind} of ${row.amount} on contract ${row.contract} (record ${row.record_id})`).join(", ")}`
       )
     }
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: payments } = await query.graph({
-      entity: "payment",
-      fields: ["id", "provider_id", "captures.id", "captures.amount", "refunds.id", "refunds.amount"],
-      filters: { provider_id: { $like: `${PAYBRIGHT_PROVIDER_PREFIX}%` } } as never,
-    })
-    const confirmed = new Set(
-      (
-        (await records.listPayBrightMoneyRecords(
-          { state: ["done", "in_doubt"] },
-          { select: ["medusa_id"] }
-        )) as unknown as MoneyRecordRow[]
-      )
-        .map((record) => record.medusa_id)
-        .filter(Boolean)
-    )
-    for (const payment of payments as any[]) {
-      for (const [kind, rows] of [
-        ["capture", payment.captures],
-        ["refund", payment.refunds],
-      ] as const) {
-        for (const row of rows ?? []) {
-          if (!confirmed.has(row.id)) {
-            report.unexplained.push({
-              kind,
-              id: row.id,
-              payment_id: payment.id,
-              amount: lenderAmount(row.amount),
-            })
-          }
-        }
-      }
-    }
+    report.unexplained = await unexplainedMedusaRows(container, cutoff)
     if (report.unexplained.length > 0) {
-      logger.warn(
-        `PayBright: ${report.unexplained.length} Medusa capture(s)/refund(s) of PayBright payments have no lender evidence: ${report.unexplained.map((row) => `${row.kind} ${row.id} (${row.amount})`).join(", ")}`
+      logger.error(
+        `PayBright: ${report.unexplained.length} Medusa capture(s)/refund(s) of PayBright payments have no PayBright record, now in doubt: ${report.unexplained.map((row) => `${row.kind} ${row.id} (${row.amount})`).join(", ")}`
       )
     }
     return new StepResponse(report)
@@ -216,4 +190,77 @@ async function unrecordedMovements(container: MedusaContainer): Promise<Reconcil
       contract: row.contract,
       amount: lenderAmount(row.amount as never),
     }))
+}
+
+/**
+ * Medusa's captures and refunds of PayBright payments, older than the stale cutoff, that no record
+ * names (not even one still running): Medusa counts money no PayBright record explains. Each gets
+ * a record in doubt, so a person looks at the portal and the payment moves no further meanwhile.
+ */
+async function unexplainedMedusaRows(
+  container: MedusaContainer,
+  cutoff: Date
+): Promise<ReconcileReport["unexplained"]> {
+  const records = recordsOf(container)
+  const { data: payments } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment",
+    fields: [
+      "id",
+      "captures.id",
+      "captures.amount",
+      "captures.raw_amount",
+      "captures.created_at",
+      "refunds.id",
+      "refunds.amount",
+      "refunds.raw_amount",
+      "refunds.created_at",
+    ],
+    filters: { provider_id: { $like: `${PAYBRIGHT_PROVIDER_PREFIX}%` } } as never,
+  })
+  const named = new Set(
+    (
+      (await records.listPayBrightMoneyRecords({ medusa_id: { $ne: null } } as never, {
+        select: ["medusa_id"],
+      })) as unknown as MoneyRecordRow[]
+    ).map((record) => record.medusa_id)
+  )
+  const unexplained: ReconcileReport["unexplained"] = []
+  for (const payment of payments as any[]) {
+    for (const [kind, rows] of [
+      ["capture", payment.captures],
+      ["refund", payment.refunds],
+    ] as const) {
+      for (const row of rows ?? []) {
+        if (named.has(row.id) || new Date(row.created_at) >= cutoff) continue
+        const exact = MathBN.convert(row.raw_amount ?? row.amount)
+        const [of] = await container
+          .resolve(Modules.PAYMENT)
+          .listPayments({ id: payment.id }, { select: ["id", "data", "currency_code", "payment_collection_id"] })
+        const record = (await records.createPayBrightMoneyRecords({
+          kind,
+          trigger: "admin",
+          payment_id: payment.id,
+          order_id: await orderOfCollection(container, of.payment_collection_id),
+          contract: (of.data as { gateway_reference?: string } | null)?.gateway_reference ?? null,
+          amount: lenderAmount(exact) as never,
+          medusa_amount: exact.toString() as never,
+          currency_code: of.currency_code,
+          medusa_id: row.id,
+          state: "pending",
+        })) as unknown as MoneyRecordRow
+        await putInDoubt(records, record, "unexplained_in_medusa")
+        unexplained.push({ kind, id: row.id, payment_id: payment.id, amount: lenderAmount(exact) })
+      }
+    }
+  }
+  return unexplained
+}
+
+async function orderOfCollection(container: MedusaContainer, paymentCollectionId: string): Promise<string | null> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order_payment_collection",
+    fields: ["order_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  return data[0]?.order_id ?? null
 }

@@ -58,6 +58,8 @@ async function resolveVoid(container: Parameters<typeof findRecord>[0], record: 
   const amount = lenderAmount(record.amount as never)
   const message = resolutionMessage("void", input.lender_shows, amount, record.currency_code)
   const records = recordsOf(container)
+  // Done first, so that Medusa's cancellation of the payment finds the void made and sends nothing;
+  // should Medusa refuse it, the record goes back to what it was: it changes only with Medusa's side.
   await records.updatePayBrightMoneyRecords({
     id: record.id,
     state: input.lender_shows === "done" ? "done" : "refused",
@@ -66,7 +68,21 @@ async function resolveVoid(container: Parameters<typeof findRecord>[0], record: 
     message,
   })
   if (input.lender_shows === "done") {
-    await concludeRelease(container, record)
+    try {
+      await concludeRelease(container, record)
+    } catch (error) {
+      await records.updatePayBrightMoneyRecords({
+        id: record.id,
+        state: record.state,
+        resolved_by: record.resolved_by ?? null,
+        resolved_at: record.resolved_at ? new Date(record.resolved_at) : null,
+        message: record.message,
+      })
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        medusaRefusedResolutionMessage("release", messageOf(error), record.state === "refused" ? "refused" : "in doubt")
+      )
+    }
   }
   await writeEvent(records, {
     kind: "record.resolved",

@@ -1,13 +1,16 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { blockedMessage, doubtOf } from "../../../money/in-doubt"
-import { recordsOf } from "../../money-records/record-queries"
+import { medusaRowsOf, recordsOf } from "../../money-records/record-queries"
 
-/** Refuses while a capture or refund of the payment is in doubt. */
+/**
+ * Refuses while a capture or refund of the payment is in doubt, or made at the lender though
+ * Medusa has since removed its Capture or Refund (which doubtOf puts in doubt now).
+ */
 export const assertNoDoubtStep = createStep(
   "paybright-assert-no-doubt-step",
   async (input: { payment_id: string }, { container }) => {
-    const doubt = await doubtOf(recordsOf(container), input.payment_id)
+    const doubt = await doubtOf(recordsOf(container), input.payment_id, await medusaRowsOf(container, input.payment_id))
     if (doubt) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt))
     }

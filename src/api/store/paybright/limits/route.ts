@@ -1,4 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { Logger } from "@medusajs/framework/types"
+import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../../../messages/settings-messages"
+import { SettingsUnreadableError } from "../../../../settings/unreadable-settings"
 import { providersInForce } from "../../../../settings/provider-registry"
 import type { PayBrightOptions } from "../../../../settings/options"
 import type { PayBrightLimits, PayBrightLimitsResponse } from "../../../../storefront/limits"
@@ -9,11 +12,18 @@ import type { PayBrightLimits, PayBrightLimitsResponse } from "../../../../store
  * outside them instead of having the session refused), the terms of the financing estimate and
  * the promotional widget's public key, as the merchant configured them. Nothing secret.
  */
-export const GET = async (req: MedusaRequest, res: MedusaResponse<PayBrightLimitsResponse>) => {
-  const limits = (await providersInForce(req.scope)).map(({ providerId, options }) =>
-    storefrontLimits(providerId, options)
-  )
-  res.json({ limits })
+export const GET = async (req: MedusaRequest, res: MedusaResponse<PayBrightLimitsResponse | { message: string }>) => {
+  let registrations: Awaited<ReturnType<typeof providersInForce>>
+  try {
+    registrations = await providersInForce(req.scope)
+  } catch (error) {
+    if (!(error instanceof SettingsUnreadableError)) throw error
+    // Which setting or variable is wrong is for the log and the admin, never for a storefront.
+    req.scope.resolve<Logger>("logger").error(`PayBright: the store's limits could not be read: ${error.message}`)
+    res.status(503).json({ message: PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS })
+    return
+  }
+  res.json({ limits: registrations.map(({ providerId, options }) => storefrontLimits(providerId, options)) })
 }
 
 function storefrontLimits(providerId: string, options: PayBrightOptions): PayBrightLimits {

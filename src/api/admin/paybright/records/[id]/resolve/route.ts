@@ -1,10 +1,18 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMoneyRecord } from "../../../../../../money/money-record-view"
+import { findRecord } from "../../../../../../workflows/money-records/record-queries"
 import { resolveMoneyRecordWorkflow } from "../../../../../../workflows/money-records/workflows/resolve-money-record"
+import { requirePolicies } from "../../../require-policies"
 import type { ResolveRecordBody } from "../../../validators"
 
-/** POST /admin/paybright/records/:id/resolve `{ lender_shows: "done" | "nothing" }`: resolves an in-doubt record. */
+/**
+ * POST /admin/paybright/records/:id/resolve `{ lender_shows: "done" | "nothing" }`: resolves an
+ * in-doubt record. A capture or refund resolved makes or drops Medusa's Capture or Refund, so it
+ * needs Medusa's own right to make one (capture:create, refund:create), beside payment:update.
+ */
 export const POST = async (req: AuthenticatedMedusaRequest<ResolveRecordBody>, res: MedusaResponse) => {
+  const record = await findRecord(req.scope, req.params.id)
+  if (record.kind !== "void") await requirePolicies(req, [{ resource: record.kind, operation: "create" }])
   const { result } = await resolveMoneyRecordWorkflow(req.scope).run({
     input: {
       record_id: req.params.id,

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { clearExpiredLeases } from "../locks/expired-lease"
 
 /**
  * What a completion of the cart left behind when it stopped half-way, so that Medusa's completion
@@ -23,17 +25,20 @@ export type CutShortCompletion = {
   recent: boolean
 }
 
+/** A payment Medusa cancelled on the cart's collection: no order may be placed on it. */
+export type CancelledPayment = { cancelledPaymentId: string }
+
 /**
- * The leftovers of a completion cut short on this cart, if any. A cancelled payment in the cart's
- * collection is not a completion cut short but one Medusa undid after authorizing, and is left
- * alone. Read under the cart's lock, so no other completion is running.
+ * What stands in the way of completing this cart, read under its lock (so no other completion is
+ * running): a payment Medusa cancelled (its completion's shortcut would hand that payment to a new
+ * order), or the leftovers of a completion cut short; usually nothing.
  */
-export async function cutShortCompletionOf(
+export async function beforeCompletionOf(
   container: MedusaContainer,
   cartId: string,
   leaseSeconds: number,
   now = Date.now()
-): Promise<CutShortCompletion | undefined> {
+): Promise<CancelledPayment | CutShortCompletion | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const [{ data: orderLinks }, { data: collectionLinks }] = await Promise.all([
     query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } }),
@@ -41,18 +46,22 @@ export async function cutShortCompletionOf(
   ])
   const orderId: string | undefined = orderLinks[0]?.order_id
   const paymentCollectionId: string | undefined = collectionLinks[0]?.payment_collection_id
-  if (!orderId || !paymentCollectionId) return undefined
+  if (!paymentCollectionId) return undefined
   const [[collection], [order]] = await Promise.all([
     container.resolve(Modules.PAYMENT).listPaymentCollections({ id: paymentCollectionId }, { relations: ["payments"] }),
-    container
-      .resolve(Modules.ORDER)
-      .listOrders(
-        { id: orderId },
-        { select: ["id", "created_at", "deleted_at"], relations: ["items"], withDeleted: true }
-      ),
+    orderId
+      ? container
+          .resolve(Modules.ORDER)
+          .listOrders(
+            { id: orderId },
+            { select: ["id", "created_at", "deleted_at"], relations: ["items"], withDeleted: true }
+          )
+      : Promise.resolve([]),
   ])
   const payments = collection?.payments ?? []
-  if (payments.some((payment) => payment.canceled_at)) return undefined
+  const cancelled = payments.find((payment) => payment.canceled_at)
+  if (cancelled) return { cancelledPaymentId: cancelled.id }
+  if (!orderId) return undefined
   const standing = !!order && !order.deleted_at
   if (standing && payments.length > 0) return undefined
   return {
@@ -105,4 +114,29 @@ export async function undoCutShortCompletion(container: MedusaContainer, left: C
   await link.dismiss(linked.flat())
   await link.dismiss([{ [Modules.ORDER]: { order_id: left.orderId }, [Modules.CART]: { cart_id: left.cartId } }])
   await container.resolve(Modules.CART).updateCarts(left.cartId, { completed_at: null })
+}
+
+/**
+ * Whether a completion of the cart paying with this collection is running now: one holds the cart's
+ * lock (Medusa's completion and the plugin's take the same key, and keep it until they end, their
+ * compensation included). Probed by taking the lock for an instant: free, it is given back at once.
+ */
+export async function completionRunning(container: MedusaContainer, paymentCollectionId: string): Promise<boolean> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  const cartId: string | undefined = data[0]?.cart_id
+  if (!cartId) return false
+  await clearExpiredLeases(container, [cartId])
+  const locking = container.resolve(Modules.LOCKING)
+  const probe = `paybright:probe:${randomUUID()}`
+  try {
+    await locking.acquire(cartId, { ownerId: probe, expire: 5 })
+  } catch {
+    return true
+  }
+  await locking.release(cartId, { ownerId: probe })
+  return false
 }
