@@ -251,12 +251,12 @@ class LenderFault implements Command {
 
 /** Where Medusa itself fails once, as it fails in life: a write its database refuses. */
 export const MEDUSA_FAILURES = {
-  /** A lock not given back (the lock store blinks): a completion fails after authorizing its payment. */
-  lock_release: { table: "locking", event: "delete" },
+  /** A cart's lock not given back (the lock store blinks): a completion fails after authorizing its payment. */
+  lock_release: { table: "locking", event: "delete", when: "old.id like 'cart\\_%'" },
   /** The payment's update after a provider's success (Medusa then deletes its Capture or Refund). */
-  payment_update: { table: "payment", event: "update" },
+  payment_update: { table: "payment", event: "update", when: "true" },
   /** An order's insert: a completion fails before authorizing. */
-  order_insert: { table: '"order"', event: "insert" },
+  order_insert: { table: '"order"', event: "insert", when: "true" },
 } as const
 export type MedusaFailure = keyof typeof MEDUSA_FAILURES
 

@@ -50,13 +50,13 @@ medusaIntegrationTestRunner({
       }
       // Each failure Medusa may meet, armed by its sequence: the next write fails once, then never.
       const pg = getContainer().resolve("__pg_connection__")
-      for (const [where, { table, event }] of Object.entries(MEDUSA_FAILURES)) {
+      for (const [where, { table, event, when }] of Object.entries(MEDUSA_FAILURES)) {
         await pg.raw(`
           create sequence if not exists paybright_model_${where};
           select setval('paybright_model_${where}', 1000);
           create or replace function paybright_model_${where}() returns trigger language plpgsql as $$
           begin
-            if nextval('paybright_model_${where}') = 1 then
+            if (${when}) and nextval('paybright_model_${where}') = 1 then
               raise exception 'the database refused this write (${where})';
             end if;
             return ${event === "delete" ? "old" : "new"};
