@@ -281,15 +281,14 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
 
   /**
    * Medusa cancels a payment when its order is cancelled, when an order edit replaces the payment,
-   * and when it undoes a cart completion that failed after authorizing it: that last one (a
+   * and when it undoes a cart completion that failed after authorizing it. That last one (a
    * completion still holding the cart's lock, with no cancellation prepared by the merchant's
-   * cancel) is refused, so the contract outlives it. A contract never captured is voided at the
-   * lender, releasing the shopper's loan; a
-   * void refused or in doubt throws the merchant's message (Medusa then keeps the payment, and the
-   * record waits in "needs attention" for a retry or a resolution). A virtual-card contract cannot
-   * be voided through the lender's API: its record says to cancel it in the PayBright portal. A contract already partly
-   * captured cannot be voided (the lender has no partial void): what it still holds uncaptured
-   * lapses after authorizationDays.
+   * cancel) is refused, so the contract outlives it. Otherwise a contract never captured is voided
+   * at the lender, releasing the shopper's loan; a void refused or in doubt throws the merchant's
+   * message (Medusa then keeps the payment, and the record waits in "needs attention" for a retry
+   * or a resolution). A virtual-card contract cannot be voided through the lender's API: its record
+   * says to cancel it in the PayBright portal. A contract already partly captured cannot be voided
+   * (the lender has no partial void): what it still holds uncaptured lapses after authorizationDays.
    */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const parsed = paymentDataSchema.safeParse(input.data)
@@ -360,7 +359,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
    * Verifies a result of the hosted application and says what it means for its session, for a
    * store that calls the payment module's webhook processing with one. The plugin's own callback
    * and return routes do not come here: they run handleApplicationResult, which verifies with the
-   * same authenticator (see the README for why the lender is not pointed at /hooks/payment).
+   * same authenticator (see docs/checkout.md for why the lender is not pointed at /hooks/payment).
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const fields = lenderFieldsOf(payload.data)
