@@ -2,7 +2,7 @@ import { FAULT_ACTS, type FaultKind, type VoidFaultKind } from "../src/simulator
 import type { StripeFaultKind } from "./fake-stripe"
 
 /**
- * What the plugin decides for each fault of the simulator's matrix: the README's failure table
+ * What the plugin decides for each fault of the simulator's matrix: the failure table of docs/money.md
  * in code, asserted by the unit and integration suites.
  */
 export const EXPECTED_OUTCOME: Record<FaultKind, "refused" | "in_doubt"> = {

@@ -10,7 +10,9 @@ export type Transcript = { logs: string[]; responses: string[] }
  * Tees every line the app's logger, the console and stdout/stderr write into `logs`, still
  * printing it. The app's logger is wrapped itself: it may hold a console from an earlier file.
  */
-export function recordLogs(transcript: Transcript, appLogger?: Record<string, unknown>): () => void {
+export function recordLogs(transcript: Transcript, logger?: object): () => void {
+  // Medusa's logger, its methods replaced by recording ones and put back by the function answered.
+  const appLogger = logger as Record<string, unknown> | undefined
   const restore: (() => void)[] = []
   for (const method of [
     "info",

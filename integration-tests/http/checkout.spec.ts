@@ -1,4 +1,5 @@
 import "../helpers/verbose-logs"
+import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
@@ -406,7 +407,9 @@ medusaIntegrationTestRunner({
         const handled = await api.post(`/admin/paybright/approvals/${orphan.id}/handled`, {}, admin)
         expect(handled.data.approval.state).toBe("handled")
         expect(await listApprovals(api, admin, "orphaned")).toEqual([])
-        const events = await getContainer().resolve("paybright").listPayBrightEvents({ contract })
+        const events = await getContainer()
+          .resolve<PayBrightModuleService>("paybright")
+          .listPayBrightEvents({ contract })
         expect(events.map((event: { kind: string }) => event.kind).sort()).toEqual([
           "approval.handled",
           "approval.orphaned",

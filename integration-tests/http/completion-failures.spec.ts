@@ -1,4 +1,5 @@
 import fs from "node:fs"
+import type PayBrightModuleService from "../../src/modules/paybright/service"
 import os from "node:os"
 import path from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -190,9 +191,7 @@ medusaIntegrationTestRunner({
     }
 
     const moneyRecords = (contract: string) =>
-      (
-        getContainer().resolve("paybright") as { listPayBrightMoneyRecords(filter: object): Promise<unknown[]> }
-      ).listPayBrightMoneyRecords({ contract })
+      getContainer().resolve<PayBrightModuleService>("paybright").listPayBrightMoneyRecords({ contract })
 
     it("keeps the contract when Medusa undoes a completion that failed after authorizing, and places the order on the next delivery", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)

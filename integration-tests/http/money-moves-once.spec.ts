@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import { FAULT_ACTS, FAULT_KINDS, type FaultKind, type Simulator } from "../../src/simulator"
 import { paymentLockKey, reconcileMoneyRecordsWorkflow } from "../../src/workflows"
@@ -234,18 +235,20 @@ medusaIntegrationTestRunner({
       const { payment, reference } = await placedOrder()
       await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
       // What a resolution cut short used to leave behind: a refund settled at PayBright, not yet in Medusa.
-      await getContainer().resolve("paybright").createPayBrightMoneyRecords({
-        kind: "refund",
-        trigger: "admin",
-        payment_id: payment.id,
-        contract: reference,
-        amount: "25.00",
-        medusa_amount: "25.00",
-        currency_code: "cad",
-        state: "done",
-        resolved_by: "user_someone",
-        resolved_at: new Date(),
-      })
+      await getContainer()
+        .resolve<PayBrightModuleService>("paybright")
+        .createPayBrightMoneyRecords({
+          kind: "refund",
+          trigger: "admin",
+          payment_id: payment.id,
+          contract: reference,
+          amount: "25.00",
+          medusa_amount: "25.00",
+          currency_code: "cad",
+          state: "done",
+          resolved_by: "user_someone",
+          resolved_at: new Date(),
+        } as never)
       await api.post(`/admin/payments/${payment.id}/refund`, { amount: 25 }, admin)
       expect(simulator.contract(reference)!.refunds.map((refund) => refund.amount)).toEqual(["25.00"])
       const refunds = (await records(payment.id)).filter((record) => record.kind === "refund")
@@ -359,10 +362,14 @@ medusaIntegrationTestRunner({
         currency_code: "cad",
         state: "pending",
       })
-      const payments = getContainer().resolve(Modules.PAYMENT)
-      const [stray] = await payments.createCaptures([{ payment_id: payment.id, amount: "12.3456" } as never])
+      // Medusa's own rows, as its capture makes them (the module's generated create, not in its interface).
+      const payments = getContainer().resolve(Modules.PAYMENT) as unknown as {
+        createCaptures(rows: object[]): Promise<{ id: string }[]>
+        listCaptures(filter: object): Promise<{ id: string }[]>
+      }
+      const [stray] = await payments.createCaptures([{ payment_id: payment.id, amount: "12.3456" }])
       // Another capture of the payment that a record claims stays.
-      const [claimed] = await payments.createCaptures([{ payment_id: payment.id, amount: "12.3456" } as never])
+      const [claimed] = await payments.createCaptures([{ payment_id: payment.id, amount: "12.3456" }])
       await module.createPayBrightMoneyRecords({
         kind: "capture",
         trigger: "admin",
@@ -379,7 +386,7 @@ medusaIntegrationTestRunner({
       const [reconciled] = await module.listPayBrightMoneyRecords({ id: record.id })
       expect(reconciled).toMatchObject({ state: "refused", medusa_id: stray.id })
       expect(reconciled.message).toMatch(/could not be started .*retry it/)
-      const left = await payments.listCaptures({ payment_id: payment.id } as never)
+      const left = await payments.listCaptures({ payment_id: payment.id })
       expect(left.map((capture) => capture.id)).toEqual([claimed.id])
       expect(simulator.contract(reference)!.captured).toBe("0.00")
     })

@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { VOID_FAULT_ACTS, VOID_FAULT_KINDS, type Simulator } from "../../src/simulator"
 import { VOID_EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
 import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
@@ -270,7 +271,9 @@ medusaIntegrationTestRunner({
       expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 1, notReleased: 0 })
       expect(simulator.contract(contract)!.status).toBe("VOIDED")
       expect(await listApprovals(api, admin, "released")).toContainEqual(expect.objectContaining({ contract }))
-      const records = await getContainer().resolve("paybright").listPayBrightMoneyRecords({ contract })
+      const records = await getContainer()
+        .resolve<PayBrightModuleService>("paybright")
+        .listPayBrightMoneyRecords({ contract })
       expect(records).toEqual([
         expect.objectContaining({ kind: "void", trigger: "orphan", state: "done", payment_id: null }),
       ])

@@ -18,7 +18,7 @@ export const PRODUCT_PRICES = Array.from({ length: 50 }, (_, index) => Number((4
  * with the checkouts 25 apart. Medusa 2.21's cart completion locks a cart's inventory items in
  * line-item order, so two carts holding the same two products in opposite orders can each wait
  * for the other until the lock times out, and the completion is reverted: a Medusa limit, kept
- * out of this suite (and noted in the README).
+ * out of this suite (and noted in docs/production.md).
  */
 export function productsOfCheckout(index: number): number[] {
   const pair = index % (PRODUCT_PRICES.length / 2)

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
 
 /**
- * The plugin's folders from the bottom up, as the README's architecture section draws them. A file
+ * The plugin's folders from the bottom up, as docs/architecture.md draws them. A file
  * may import from its own folder and from folders below it, never from one above: the lender's
  * protocol knows nothing of Medusa, settings know nothing of how money moves, and only the entry
  * points (the provider, routes, jobs, subscribers, the admin) see everything. Two files sit lower
@@ -41,7 +41,7 @@ function placeOf(path: string): string {
 
 function layerOf(place: string): number {
   const layer = LAYERS.findIndex((places) => places.includes(place))
-  if (layer < 0) throw new Error(`src/${place} is in no layer: add it to LAYERS and to the README's map`)
+  if (layer < 0) throw new Error(`src/${place} is in no layer: add it to LAYERS and to the map in docs/architecture.md`)
   return layer
 }
 

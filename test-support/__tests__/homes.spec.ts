@@ -21,7 +21,7 @@ function importsUnder(dir: string): { file: string; target: string }[] {
 }
 
 /**
- * Test code has three homes (the README's "Where tests go"): unit tests beside their code,
+ * Test code has three homes (docs/developing.md, "Where tests go"): unit tests beside their code,
  * jest-only helpers in integration-tests/helpers/, and what tests, the demo and the bench share in
  * test-support/. The shared home depends on none of its users.
  */

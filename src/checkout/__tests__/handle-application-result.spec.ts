@@ -139,7 +139,10 @@ function collaborators(setup: {
       change(id, { state: "ordered", order_id: orderId } as Partial<ApprovalRecord>)
     }),
     recordResultOnSession: noted("recordResultOnSession", async () => undefined),
-    placeOrder: noted("placeOrder", async () => setup.placed ?? { placed: true, orderId: "order_1" }),
+    placeOrder: noted(
+      "placeOrder",
+      async (): Promise<PlaceOrderResult> => setup.placed ?? { placed: true, orderId: "order_1" }
+    ),
     awaitOrder: noted("awaitOrder", async () => setup.awaited),
     now: () => NOW,
   }
@@ -515,7 +518,9 @@ describe("the checkout decision", () => {
   })
 
   describe("a completion that failed", () => {
-    const failed = (patch: Partial<{ cardPending: boolean; permanent: boolean }>): PlaceOrderResult => ({
+    const failed = (
+      patch: Partial<{ cardPending: boolean; permanent: boolean; message: string }>
+    ): PlaceOrderResult => ({
       placed: false,
       conflict: false,
       cardPending: false,
@@ -559,7 +564,7 @@ describe("the checkout decision", () => {
     it("keeps for a person, with its last answer, an approval whose passing failures outlast the grace period", async () => {
       const fake = collaborators({
         checkout: checkout(),
-        placed: { ...failed({}), message: "Timed-out acquiring lock." },
+        placed: failed({ message: "Timed-out acquiring lock." }),
         approvals: [approvalRow({ created_at: new Date(NOW - 11 * 60_000) })],
       })
       const handled = await decideApplicationResult(fake, signed(), delivery)

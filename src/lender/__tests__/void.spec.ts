@@ -1,6 +1,7 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { LenderClient } from "../client"
+import type { VoidRequest } from "../order-management"
 import {
   LenderAuthError,
   LenderDeclinedError,
@@ -14,7 +15,7 @@ import {
 import { signFields, verifySignature } from "../signing"
 
 const ACCOUNT = { apiKey: "merchant_key", apiToken: "merchant-token-secret" }
-const REQUEST = { reference: "ref-123", amount: "250.5", currency: "CAD", test: true }
+const REQUEST: VoidRequest = { reference: "ref-123", amount: "250.5", currency: "CAD", test: true }
 
 type Seen = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }
 type Reply = { status?: number; type?: string; body?: string; headers?: Record<string, string> } | "hang" | "reset"
@@ -89,7 +90,7 @@ async function voidWith(reply: (fields: Record<string, string>) => Reply, reques
 
 /** Everything an error carries, as text, to look for what must not be there. */
 function everything(error: LenderError) {
-  return JSON.stringify({ message: error.message, ...error }) + String(error.stack)
+  return JSON.stringify({ ...error, message: error.message }) + String(error.stack)
 }
 
 describe("lender client: void over the order-management call", () => {

@@ -45,9 +45,9 @@ describe("shopper messages", () => {
   })
 })
 
-describe("the README's table of paybright_status", () => {
+describe("the storefront page's table of paybright_status", () => {
   it("shows the kit's own sentences, so the two never differ", () => {
-    const readme = fs.readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8")
+    const readme = fs.readFileSync(path.resolve(__dirname, "../../../docs/storefront.md"), "utf8")
     const rows = [...readme.matchAll(/^\s*\| `(\w+)`\s+\|[^|]+\|\s+(.+?)\s+\|$/gm)].filter(([, status]) =>
       isPayBrightCheckoutStatus(status)
     )

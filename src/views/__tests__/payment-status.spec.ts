@@ -30,6 +30,7 @@ describe("a PayBright payment's status in words", () => {
       kind: "capture" as const,
       state,
       retry_of,
+      created_at: "2026-11-01T10:00:00.000Z",
     })
     expect(paymentStatus(facts({ records: [record("a", "done"), record("b", "refused")] })).status).toBe(
       "capture_failed"
@@ -41,8 +42,20 @@ describe("a PayBright payment's status in words", () => {
 
   it("counts a refused capture that was retried as ended by its retry", () => {
     const records = [
-      { id: "first", kind: "capture" as const, state: "refused" as const, retry_of: null },
-      { id: "again", kind: "capture" as const, state: "done" as const, retry_of: "first" },
+      {
+        id: "first",
+        kind: "capture" as const,
+        state: "refused" as const,
+        retry_of: null,
+        created_at: "2026-11-01T10:00:00.000Z",
+      },
+      {
+        id: "again",
+        kind: "capture" as const,
+        state: "done" as const,
+        retry_of: "first",
+        created_at: "2026-11-01T10:05:00.000Z",
+      },
     ]
     expect(paymentStatus(facts({ records, captured: "500" })).status).toBe("captured")
   })
