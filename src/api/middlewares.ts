@@ -10,10 +10,10 @@ import { randomUUID } from "node:crypto"
 import { CARD_REVEAL_POLICY } from "../policies/paybright"
 import { orderBusyMessage, paymentBusyMessage } from "../messages/payment-lock-messages"
 import { guardOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/guard-order-cancellation"
-import { releaseOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/release-order-cancellation"
+import { finishOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/finish-order-cancellation"
 import { guardPaymentMovementWorkflow } from "../workflows/payment-guard/workflows/guard-payment-movement"
 import { PAYMENT_LOCK_STEP } from "../workflows/locks/payment-lock"
-import { releasePaymentMovementWorkflow } from "../workflows/payment-guard/workflows/release-payment-movement"
+import { finishPaymentMovementWorkflow } from "../workflows/payment-guard/workflows/finish-payment-movement"
 import { AdminListApprovalsQuery } from "./admin/paybright/approvals/validators"
 import { AdminNoBody, AdminNoQuery, resolveRecordBody, SaveSettingsBody } from "./admin/paybright/validators"
 import { ApplicationResultBody, CallbackQuery, ShopperReturnQuery } from "./paybright/validators"
@@ -39,7 +39,7 @@ function guardPaymentMovement(movement: "capture" | "refund") {
       return next(failure.error)
     }
     whenAnswered(res, () => {
-      void releasePaymentMovementWorkflow(req.scope)
+      void finishPaymentMovementWorkflow(req.scope)
         .run({ input })
         .catch(() => {})
     })
@@ -68,7 +68,7 @@ async function guardOrderCancellation(req: MedusaRequest, res: MedusaResponse, n
     return next(failure.error)
   }
   whenAnswered(res, () => {
-    void releaseOrderCancellationWorkflow(req.scope)
+    void finishOrderCancellationWorkflow(req.scope)
       .run({ input: { ...result, owner_id: owner } })
       .catch(() => {})
   })

@@ -1,11 +1,4 @@
-import {
-  CardProcessorError,
-  type CardProcessor,
-  type ChargeInput,
-  type ChargeResult,
-  type RefundInput,
-  type RefundResult,
-} from "./types"
+import { type CardProcessor, type ChargeInput, type ChargeResult, type RefundInput, type RefundResult } from "./types"
 
 /**
  * For merchants whose processor has no adapter: the plugin charges nothing. A person reveals the
@@ -23,8 +16,4 @@ export class ManualCardProcessor implements CardProcessor {
   async refund(input: RefundInput): Promise<RefundResult> {
     return { refundId: `manual:${input.idempotencyKey}`, amount: input.amount }
   }
-}
-
-export function manualActionRequired(what: string): CardProcessorError {
-  return new CardProcessorError("manual_action_required", what, "manual")
 }

@@ -133,7 +133,6 @@ export const refundRequestSchema = z.object({
   AccountID: z.string().min(1),
   Amount: amountString,
 })
-export type RefundRequest = z.infer<typeof refundRequestSchema>
 
 /** In-store refund response: success is HTTP 200 with `message: "success"` (protocol.md §5). */
 export const refundResponseSchema = z

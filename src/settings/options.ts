@@ -256,7 +256,6 @@ export const optionsSchema = optionFieldsSchema
     test: options.test ?? options.environment === "sandbox",
   }))
 
-export type PayBrightOptionsInput = z.input<typeof optionsSchema>
 export type PayBrightOptions = z.output<typeof optionsSchema>
 
 /**

@@ -134,7 +134,7 @@ export class VirtualCardSettlement implements Settlement {
     throw new Error(this.cannotRelease)
   }
 
-  /** Runs a processor call; its failure settles the row with the failure's outcome. */
+  /** Runs a processor call; its failure concludes the row with the failure's outcome. */
   private async tracked<T>(row: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call()

@@ -7,7 +7,7 @@ export {
   stalePendingMs,
 } from "./money-records/workflows/reconcile-money-records"
 export { guardPaymentMovementWorkflow } from "./payment-guard/workflows/guard-payment-movement"
-export { releasePaymentMovementWorkflow } from "./payment-guard/workflows/release-payment-movement"
+export { finishPaymentMovementWorkflow } from "./payment-guard/workflows/finish-payment-movement"
 export { releaseOrphanedApprovalWorkflow } from "./release/workflows/release-orphaned-approval"
 export { retryReleaseWorkflow } from "./release/workflows/retry-release"
 export { recordUnstartedCaptureWorkflow } from "./capture/workflows/record-unstarted-capture"

@@ -57,7 +57,7 @@ import {
 import { orderManagementCallbackUrl } from "../../settings/backend-routes"
 import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../checkout/lender-result"
 import { lenderAmount, lenderMovement } from "../../money/lender-cents"
-import { moduleRecords, type ModuleRecords } from "./module-records"
+import { paymentInternals, type PaymentInternals } from "./payment-internals"
 import { parseOptions, type PayBrightOptions } from "../../settings/options"
 import { returnToken } from "../../checkout/return-token"
 import { leaseProblem } from "../../workflows/locks/lock-lease"
@@ -92,7 +92,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
 
   /** The options as written in medusa-config.ts: the defaults under what the admin saves. */
   protected readonly configured: Record<string, unknown>
-  protected readonly records: ModuleRecords
+  protected readonly internals: PaymentInternals
   protected readonly logger: Pick<Logger, "info" | "warn" | "error">
   private readonly cradle: Record<string, unknown>
   private fallback?: Omit<ProviderSettings, "providerId">
@@ -104,7 +104,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     this.configured = options
     this.cradle = cradle
     this.logger = (cradle.logger as Logger | undefined) ?? console
-    this.records = moduleRecords(cradle)
+    this.internals = paymentInternals(cradle)
   }
 
   /**
@@ -128,9 +128,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /** `current()` with the approvals sealed and opened under the API token in force now. */
-  protected async now() {
+  protected async inForce() {
     const current = await this.current()
-    return { ...current, approvals: new SessionApprovals(current.options, this.records) }
+    return { ...current, approvals: new SessionApprovals(current.options, this.internals) }
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
@@ -166,7 +166,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment session was not opened by PayBright")
     }
     const given = stored.data
-    const { options, approvals } = await this.now()
+    const { options, approvals } = await this.inForce()
     let outcome: { status: SessionStatus; approval?: string; paymentCollectionId?: string }
     if (given.lender_result) {
       outcome = await approvals.record(sessionId, given.lender_result)
@@ -184,7 +184,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
 
   /**
    * Places the order only on an approval the plugin verified and sealed for this very session:
-   * its id comes from Medusa (context.idempotency_key), its amount from the module's records,
+   * its id comes from Medusa (context.idempotency_key), its amount from the payment module's rows,
    * never from `data`, which the storefront can write to. The session and the cart itself must
    * still total the approved amount in cents (a storefront can raise a cart's taxes without
    * touching its session): otherwise the cart changed, and the session expires.
@@ -193,7 +193,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const sessionId = input.context?.idempotency_key
     const stored = sessionDataSchema.partial().safeParse(input.data ?? {})
     const given = stored.success ? stored.data : {}
-    const { options, settlement, approvals } = await this.now()
+    const { options, settlement, approvals } = await this.inForce()
     const facts = approvals.open(given.approval, sessionId)
     const keep = (status: SessionStatus) => ({
       session_id: given.session_id,
@@ -220,7 +220,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       )
       return { status: PaymentSessionStatus.ERROR, data: keep("expired") }
     }
-    const session = await this.records.sessionAmount(sessionId)
+    const session = await this.internals.sessionAmount(sessionId)
     const amount = lenderAmount(session.amount)
     const cartTotal = await cartTotalOf(appScope(), session.payment_collection_id)
     const changed =
@@ -300,7 +300,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const payment = parsed.data
     const openMovement = await openMovementOf(pluginRecords(), paymentId)
     if (openMovement) throw cancellationBlockedBy(openMovement, payment.gateway_reference)
-    const { payment_collection_id, captured } = await this.records.payment(paymentId)
+    const { payment_collection_id, captured } = await this.internals.payment(paymentId)
     if (
       !(await cancellationPrepared(pluginRecords(), paymentId)) &&
       (await completionRunning(appScope(), payment_collection_id))
@@ -350,7 +350,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   /** Authorized only on an approval the plugin sealed for this session, never on a key the storefront set. */
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const sessionId = typeof input.data?.session_id === "string" ? input.data.session_id : undefined
-    const { approvals } = await this.now()
+    const { approvals } = await this.inForce()
     const authorized = !!approvals.open(input.data?.approval, sessionId)
     return { status: authorized ? PaymentSessionStatus.AUTHORIZED : PaymentSessionStatus.PENDING, data: input.data }
   }
@@ -365,7 +365,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const fields = lenderFieldsOf(payload.data)
     const sessionId = fields?.x_reference
     // The signature first: nothing from the request is looked up before it verifies.
-    const { options, approvals } = await this.now()
+    const { options, approvals } = await this.inForce()
     const signed = verifyApplicationResult(fields, {
       apiKey: options.apiKey,
       apiToken: options.apiToken,
@@ -414,7 +414,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     // A verified result has read the session already; otherwise it is read here, once.
     const paymentCollectionId =
-      outcome.paymentCollectionId ?? (await this.records.sessionAmount(sessionId)).payment_collection_id
+      outcome.paymentCollectionId ?? (await this.internals.sessionAmount(sessionId)).payment_collection_id
     const refusal = amountLimitRefusal(options, amount, currency)
     if (refusal) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
@@ -446,7 +446,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   ): Promise<PaymentData> {
     const payment = readPaymentData(rawData)
     const channel = settlementFor(await this.current(), payment)
-    const facts = kind === "capture" ? await this.records.capture(medusaId) : await this.records.refund(medusaId)
+    const facts = kind === "capture" ? await this.internals.capture(medusaId) : await this.internals.refund(medusaId)
     const lender = lenderMovement(facts)
     if (!lender.expressible) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(kind, lender.amount))

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { acceptsTransactionType, verifyApplicationResult, type ApprovalFacts } from "../../checkout/lender-result"
 import { lenderAmount } from "../../money/lender-cents"
-import type { ModuleRecords } from "./module-records"
+import type { PaymentInternals } from "./payment-internals"
 import type { PayBrightOptions } from "../../settings/options"
 import { seal, unseal } from "../../checkout/sealed"
 import type { SessionStatus } from "../../settlement/session-data"
@@ -14,12 +14,12 @@ import type { SessionStatus } from "../../settlement/session-data"
 export class SessionApprovals {
   constructor(
     private readonly options: PayBrightOptions,
-    private readonly records: ModuleRecords
+    private readonly internals: PaymentInternals
   ) {}
 
   /** Checks a result against the session it names: signature, account, reference, amount, currency, test flag. */
   async verifyForSession(fields: unknown, sessionId: string) {
-    const session = await this.records.sessionAmount(sessionId)
+    const session = await this.internals.sessionAmount(sessionId)
     const verdict = verifyApplicationResult(fields, {
       apiKey: this.options.apiKey,
       apiToken: this.options.apiToken,

@@ -14,11 +14,6 @@ import { recordsOf } from "../money-records/record-queries"
 
 type Container = MedusaContainer
 
-/** The lock a release of this approval takes: its cart's, as completion takes it, so no order is placed meanwhile. */
-export function approvalLockKey(approval: Pick<ApprovalRecord, "cart_id" | "session_id">): string {
-  return approval.cart_id ?? `paybright-approval:${approval.session_id}`
-}
-
 export async function approvalOfContract(container: Container, contract: string): Promise<ApprovalRecord> {
   const [approval] = (await recordsOf(container).listPayBrightApprovals({ contract })) as ApprovalRecord[]
   if (!approval) {

@@ -7,7 +7,7 @@ import { shopperDestination } from "../../../checkout/storefront-urls"
 
 /**
  * GET /paybright/return?ctx=…&x_…: the shopper's browser back from the hosted application
- * (x_url_complete, the result in the query). Settles the result like the callback, then always
+ * (x_url_complete, the result in the query). Decides the result as the callback does, then always
  * sends the shopper to the storefront: the order confirmation, or checkout with a status.
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {

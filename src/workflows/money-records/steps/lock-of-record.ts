@@ -1,7 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { paymentLockKey } from "../../locks/payment-lock"
 import { findRecord } from "../record-queries"
-import { approvalLockKey, approvalOfContract } from "../../release/release-contract"
+import { approvalOfContract } from "../../release/release-contract"
+import { approvalLockKey } from "../../locks/cart-lock"
 
 /**
  * The lock key of a record: its payment's; for the release of an approval that never became a

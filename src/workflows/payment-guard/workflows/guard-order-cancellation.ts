@@ -11,7 +11,7 @@ export type OrderCancellationInput = { order_id: string; owner_id: string }
  * PayBright payments for the request's owner, the lock every capture and refund takes, so
  * Medusa's refund and void run like any other; refuses while a movement is running or in doubt;
  * and writes the records Medusa's cancellation will claim (trigger `order_canceled`). The locks
- * go, and unclaimed records with them, once the route has answered (releaseOrderCancellationWorkflow).
+ * are given back, and unclaimed records dropped, once the route has answered (finishOrderCancellationWorkflow).
  */
 export const guardOrderCancellationWorkflow = createWorkflow(
   "paybright-guard-order-cancellation-workflow",

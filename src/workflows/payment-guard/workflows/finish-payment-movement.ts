@@ -4,9 +4,9 @@ import { paymentLockKey } from "../../locks/payment-lock"
 import { noticeRemovedMovementStep } from "../steps/notice-removed-movement"
 import { type PaymentGuardInput } from "./guard-payment-movement"
 
-/** Releases what guardPaymentMovementWorkflow took, once the movement's record is what Medusa shows. */
-export const releasePaymentMovementWorkflow = createWorkflow(
-  "paybright-release-payment-movement-workflow",
+/** Once the movement is answered: its record made to say what Medusa shows, then the lock guardPaymentMovementWorkflow took given back. */
+export const finishPaymentMovementWorkflow = createWorkflow(
+  "paybright-finish-payment-movement-workflow",
   (input: PaymentGuardInput) => {
     const key = transform({ input }, ({ input }) => paymentLockKey(input.payment_id))
     noticeRemovedMovementStep({ payment_id: input.payment_id })

@@ -4,10 +4,10 @@ import { resolvedRecordOf } from "../../money/money-attempt"
 import { exactAmount, totalOf } from "../../money/totals"
 
 /**
- * The payment module's own records that Medusa does not hand to a provider: the session's amount
- * (authorizePayment gets only `data`, which the storefront can write to) and the amount of the
- * Capture being made (capturePayment gets only its id). The provider lives in the payment
- * module's container, where the module's internal services are registered.
+ * The payment module's own rows (its internals) that Medusa does not hand to a provider: the
+ * session's amount (authorizePayment gets only `data`, which the storefront can write to) and the
+ * amount of the Capture being made (capturePayment gets only its id). The provider lives in the
+ * payment module's container, where the module's internal services are registered.
  */
 type InternalService = {
   retrieve(id: string, config?: { select?: string[]; relations?: string[] }): Promise<Record<string, unknown>>
@@ -30,7 +30,7 @@ export type MovementFacts = {
   medusa_rows: ReadonlySet<string>
 }
 
-export type ModuleRecords = {
+export type PaymentInternals = {
   sessionAmount(
     sessionId: string
   ): Promise<{ amount: BigNumberInput; currency_code: string; payment_collection_id: string }>
@@ -40,7 +40,7 @@ export type ModuleRecords = {
   payment(paymentId: string): Promise<{ payment_collection_id: string; captured: BigNumberInput }>
 }
 
-export function moduleRecords(container: Record<string, unknown>): ModuleRecords {
+export function paymentInternals(container: Record<string, unknown>): PaymentInternals {
   const service = (name: string): InternalService => {
     const found = container[name] as InternalService | undefined
     if (!found || typeof found.retrieve !== "function") {
