@@ -1,17 +1,17 @@
-import { readdirSync, readFileSync, statSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
 
 /**
  * The plugin's folders from the bottom up, as docs/architecture.md draws them. A file
  * may import from its own folder and from folders below it, never from one above: the lender's
  * protocol knows nothing of Medusa, settings know nothing of how money moves, and only the entry
- * points (the provider, routes, jobs, subscribers, the admin) see everything. Two files sit lower
- * than their folders: the settings key's box (its variable is named in messages) and the event-log
- * workflow (a process that cannot read its settings records so).
+ * points (the provider, routes, jobs, subscribers, the admin) see everything. One folder sits lower
+ * than its kin: the event-log workflow, with which a process that cannot read its settings records
+ * so.
  */
 const LAYERS: string[][] = [
   ["lender", "types", "policies", "storefront"],
-  ["simulator", "modules", "card-processors", "settings/secret-box", "workflows/events"],
+  ["simulator", "modules", "card-processors", "secrets", "workflows/events"],
   ["messages"],
   ["settings"],
   ["money"],
@@ -23,6 +23,47 @@ const LAYERS: string[][] = [
 ]
 
 const SRC = resolve(__dirname, "..")
+
+/** The file an import names: the module itself, or its folder's index. */
+function fileOf(from: string, specifier: string): string | undefined {
+  const base = resolve(dirname(from), specifier)
+  return [`${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")].find((path) => existsSync(path))
+}
+
+/** The groups of files that import one another round in a circle (Tarjan's strongly connected components). */
+function cyclesOf(graph: Map<string, string[]>): string[][] {
+  let next = 0
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const cycles: string[][] = []
+  const visit = (file: string) => {
+    index.set(file, next)
+    low.set(file, next++)
+    stack.push(file)
+    onStack.add(file)
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target)
+        low.set(file, Math.min(low.get(file)!, low.get(target)!))
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file)!, index.get(target)!))
+      }
+    }
+    if (low.get(file) !== index.get(file)) return
+    const group: string[] = []
+    let member: string
+    do {
+      member = stack.pop()!
+      onStack.delete(member)
+      group.push(relative(SRC, member))
+    } while (member !== file)
+    if (group.length > 1) cycles.push(group.sort())
+  }
+  for (const file of graph.keys()) if (!index.has(file)) visit(file)
+  return cycles
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -64,6 +105,19 @@ describe("layers", () => {
       .filter(({ from, to }) => from !== to && layerOf(to) > layerOf(from))
       .map(({ file, to }) => `${file} imports from src/${to}`)
     expect(upward).toEqual([])
+  })
+
+  it("has no import cycles", () => {
+    const files = sourceFiles(SRC)
+    const graph = new Map(
+      files.map((file) => [
+        file,
+        [...readFileSync(file, "utf8").matchAll(/(?:from|import)\s+["'](\.{1,2}\/[^"']+)["']/g)]
+          .map((match) => fileOf(file, match[1]))
+          .filter((target): target is string => target !== undefined),
+      ])
+    )
+    expect(cyclesOf(graph)).toEqual([])
   })
 
   it("reads a real tree", () => {

@@ -1,4 +1,4 @@
-import { SETTINGS_KEY_ENV } from "../settings/secret-box"
+import { SETTINGS_KEY_ENV } from "../secrets/secret-box"
 
 /** Saved settings a process cannot use, as lower layers report it: facts, no advice. */
 export type UnreadableSettingsFacts = {

@@ -2,7 +2,7 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { parseOptions, type PayBrightOptions } from "./options"
 import { applyOverrides, SECRET_FIELDS, type SettingsOverrides } from "./editable-settings"
 import type { UnreadableSettingsFacts } from "../messages/settings-messages"
-import { SecretBox, SETTINGS_KEY_ENV } from "./secret-box"
+import { SecretBox, SETTINGS_KEY_ENV } from "../secrets/secret-box"
 import { readSettingsVersion, readStoredSettings, type StoredSettings } from "./stored-settings"
 import { reportUnreadableSettings, SettingsUnreadableError } from "./unreadable-settings"
 

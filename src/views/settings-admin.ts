@@ -20,7 +20,7 @@ import {
 import { decryptOverrides, secretContext } from "../settings/effective-settings"
 import { clientsFor } from "../settlement/provider-clients"
 import { leaseProblem } from "../workflows/locks/lock-lease"
-import { SecretBox } from "../settings/secret-box"
+import { SecretBox } from "../secrets/secret-box"
 import type { StoredSettings } from "../settings/stored-settings"
 import { acceptedLately } from "./accepted-lately"
 

@@ -1,6 +1,4 @@
-import type { Logger } from "@medusajs/framework/types"
-import { orphanMessage, UNUSABLE_RESULTS, type OrphanReason } from "../../messages/approval-messages"
-import { orphanReleaseTimes } from "./orphan-timing"
+import { UNUSABLE_RESULTS, type OrphanReason } from "../../messages/approval-messages"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright/index"
 import type PayBrightModuleService from "../../modules/paybright/service"
 import type { PayBrightApprovalRecord } from "../../types/admin"
@@ -46,25 +44,4 @@ export function supersedes(
 ) {
   const unusable = (reason: string | null | undefined) => (UNUSABLE_RESULTS as readonly string[]).includes(reason ?? "")
   return existing.state === "orphaned" && unusable(existing.reason) && !unusable(input.orphan_reason)
-}
-
-export async function reportOrphan(
-  container: { resolve(key: string): unknown },
-  service: PayBrightModuleService,
-  approval: ApprovalRecord
-) {
-  const message = orphanMessage(approval, (await orphanReleaseTimes(container as never))(approval))
-  const logLine = `${message} [${approval.reason}]`
-  await service.createPayBrightEvents({
-    kind: "approval.orphaned",
-    contract: approval.contract,
-    message,
-    details: {
-      approval_id: approval.id,
-      session_id: approval.session_id,
-      cart_id: approval.cart_id,
-      reason: approval.reason,
-    },
-  })
-  ;(container.resolve("logger") as Logger).error(logLine)
 }

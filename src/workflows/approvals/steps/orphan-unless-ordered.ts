@@ -2,7 +2,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type OrphanReason } from "../../../messages/approval-messages"
 import { orderHolding } from "../find-checkout"
-import { type ApprovalRecord, approvalsOf, reportOrphan } from "../approval-record"
+import { type ApprovalRecord, approvalsOf } from "../approval-record"
+import { reportOrphan } from "../report-orphan"
 
 /**
  * Under the cart's lock (as Medusa's completion takes it), once an approval's time is up: ordered

@@ -1,11 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import {
-  type ApprovalRecord,
-  type RecordApprovalInput,
-  approvalsOf,
-  reportOrphan,
-  supersedes,
-} from "../approval-record"
+import { type ApprovalRecord, type RecordApprovalInput, approvalsOf, supersedes } from "../approval-record"
+import { reportOrphan } from "../report-orphan"
 
 /**
  * Writes the row of a contract the first time its approval is verified; a repeat finds it. A

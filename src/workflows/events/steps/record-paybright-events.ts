@@ -1,7 +1,16 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PAYBRIGHT_MODULE } from "../../../modules/paybright/index"
 import type PayBrightModuleService from "../../../modules/paybright/service"
-import { type PayBrightEventInput } from "../workflows/record-paybright-event"
+
+export type PayBrightEventInput = {
+  kind: string
+  message: string
+  actor: string
+  payment_id?: string | null
+  order_id?: string | null
+  contract?: string | null
+  details?: Record<string, unknown> | null
+}
 
 /** Appends rows to the event log (the order panel's timeline and the audit trail). */
 export const recordPayBrightEventsStep = createStep(

@@ -1,15 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { recordPayBrightEventsStep } from "../steps/record-paybright-events"
-
-export type PayBrightEventInput = {
-  kind: string
-  message: string
-  actor: string
-  payment_id?: string | null
-  order_id?: string | null
-  contract?: string | null
-  details?: Record<string, unknown> | null
-}
+import { type PayBrightEventInput, recordPayBrightEventsStep } from "../steps/record-paybright-events"
 
 /** Records one event-log row (a card reveal, …) through a workflow, as every write in the plugin. */
 export const recordPayBrightEventWorkflow = createWorkflow(

@@ -1,7 +1,15 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PAYBRIGHT_MODULE } from "../../../modules/paybright/index"
 import type PayBrightModuleService from "../../../modules/paybright/service"
-import { type SavePayBrightSettingsInput } from "../workflows/save-paybright-settings"
+
+export type SavePayBrightSettingsInput = {
+  provider_id: string
+  overrides: Record<string, unknown>
+  encrypted_secrets: Record<string, string>
+  /** Names of the settings that changed (secrets by name only), for the audit row. */
+  changed: string[]
+  actor: string
+}
 
 type SettingsRow = {
   id: string

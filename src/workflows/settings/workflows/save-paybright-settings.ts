@@ -1,16 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { recordPayBrightEventsStep } from "../../events/steps/record-paybright-events"
-import { type PayBrightEventInput } from "../../events/workflows/record-paybright-event"
-import { writeSettingsStep } from "../steps/write-settings"
-
-export type SavePayBrightSettingsInput = {
-  provider_id: string
-  overrides: Record<string, unknown>
-  encrypted_secrets: Record<string, string>
-  /** Names of the settings that changed (secrets by name only), for the audit row. */
-  changed: string[]
-  actor: string
-}
+import { type PayBrightEventInput, recordPayBrightEventsStep } from "../../events/steps/record-paybright-events"
+import { type SavePayBrightSettingsInput, writeSettingsStep } from "../steps/write-settings"
 
 /**
  * Saves what the merchant set on Settings → PayBright and writes the audit row: who changed which
