@@ -7,11 +7,12 @@ import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Simulator } from "../../src/simulator"
 import { useAppPort } from "../helpers/app-port"
-import { approvalOf, approvedAwaitingDelivery, deliverCallback, ordersOfCart } from "../helpers/approvals"
+import { approvalOf, approvedAwaitingDelivery, deliverCallback, orderOfCart, ordersOfCart } from "../helpers/approvals"
 import { orderPayment } from "../helpers/ledger"
 import { medusaExec, until } from "../helpers/medusa-exec"
 import { parcels } from "../helpers/parcels"
 import type { SeededStore } from "../../test-support/seed-store"
+import { returnToStore } from "../../test-support/storefront"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
 import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
@@ -209,6 +210,51 @@ medusaIntegrationTestRunner({
       const [orderId] = await ordersOfCart(getContainer(), cart.id)
       expect(await orderPayment(getContainer(), orderId)).toMatchObject({ id: kept.id })
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
+    })
+
+    it("sends the shopper back only to an order its completion kept, while that completion may still be undone", async () => {
+      const { cart, delivery, contract, returnUrl } = await approvedAwaitingDelivery(api, store)
+      // The callback's completion has made the order and authorized its payment, then waits on the
+      // cart's lock being given back, which fails: Medusa undoes the order. The shopper returns
+      // meanwhile.
+      await pg().raw(
+        `create sequence if not exists paybright_test_release_slow;
+         select setval('paybright_test_release_slow', 1, false);
+         create or replace function paybright_test_slow_release() returns trigger language plpgsql as $$
+         begin
+           if old.id = '${cart.id}' and nextval('paybright_test_release_slow') = 1 then
+             perform pg_sleep(3);
+             raise exception 'the lock store did not answer';
+           end if;
+           return old;
+         end $$;
+         create trigger paybright_test_slow_release before delete on locking
+           for each row execute function paybright_test_slow_release();`
+      )
+      try {
+        const callback = deliverCallback(delivery)
+        await until(
+          async () => (await pg().raw(`select is_called from paybright_test_release_slow`)).rows[0].is_called,
+          30_000,
+          () => "the callback's completion never came to give the cart back"
+        )
+        expect(await orderOfCart(getContainer(), cart.id)).toBeDefined()
+        const landedOn = await returnToStore(returnUrl)
+        const answered = await callback
+
+        // The shopper's order is the one that stands, on the contract's payment, and the approval says so.
+        expect(landedOn).toBeDefined()
+        expect(await ordersOfCart(getContainer(), cart.id)).toEqual([landedOn])
+        expect(await orderPayment(getContainer(), landedOn!)).toMatchObject({
+          data: expect.objectContaining({ gateway_reference: contract }),
+        })
+        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: landedOn })
+        expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
+        // The callback's own completion failed: the lender is asked to deliver again.
+        expect(answered.status).toBe(503)
+      } finally {
+        await pg().raw(`drop trigger paybright_test_slow_release on locking`)
+      }
     })
 
     it("places no order on a payment Medusa cancelled, reports the approval at once, and counts its loan released", async () => {

@@ -20,6 +20,7 @@ import {
   paymentsOfOrder,
   type Checkout,
 } from "../workflows/approvals/find-checkout"
+import { completionRunning } from "../workflows/approvals/cart-completion"
 import { awaitOrder, placeOrder, type PlaceOrderResult } from "./place-order"
 
 /** A PayBright registration in force: a lender result names none, so it is checked against each. */
@@ -39,6 +40,11 @@ export interface CheckoutCollaborators {
   cartOfCollection(paymentCollectionId: string): Promise<{ cartId?: string; amount?: unknown; countryCode?: string }>
   /** The cart's country, for the shopper's way back to the storefront. */
   countryOfCart(cartId: string): Promise<string | undefined>
+  /**
+   * Whether a completion of the cart paying with this collection is running (it holds the cart's
+   * lock): until it ends, the order it made may still be undone by Medusa's compensation.
+   */
+  completionRunning(paymentCollectionId: string): Promise<boolean>
   /** The live payments of an order's payment collection, with their contracts; none if the order is gone. */
   orderPayments(order: { orderId: string; paymentCollectionId: string }): Promise<{ contract: string }[]>
   /** A contract's approval row, read without a lock (a row is written once and never removed). */
@@ -83,6 +89,7 @@ export function checkoutCollaborators(scope: MedusaContainer, now = () => Date.n
     findCheckout: (sessionId) => findCheckout(scope, sessionId),
     cartOfCollection: (paymentCollectionId) => cartOfCollection(scope, paymentCollectionId),
     countryOfCart: (cartId) => countryOfCart(scope, cartId),
+    completionRunning: (paymentCollectionId) => completionRunning(scope, paymentCollectionId),
     orderPayments: (order) => paymentsOfOrder(scope, order),
     approvalOfContract: async (contract) =>
       ((await service().listPayBrightApprovals({ contract })) as ApprovalRecord[])[0],

@@ -188,14 +188,17 @@ async function decideResult(
       ? concludeWithOrder(collaborators, approval, { orderId, paymentCollectionId, countryCode })
       : { kind: "processing", countryCode }
   }
-  if (checkout.orderId) {
+  // An order read without the cart's lock is taken as placed only once no completion holds the
+  // cart: one still running may yet fail and Medusa undo the order it made, which the shopper would
+  // then land on. While one runs, placeOrder waits for the cart and finds the order it left.
+  if (checkout.orderId && !(await collaborators.completionRunning(paymentCollectionId))) {
     const concluded = await concludeWithOrder(collaborators, approval, {
       orderId: checkout.orderId,
       paymentCollectionId,
       countryCode,
     })
-    // An order with no payment: another request is placing it (placeOrder finds the cart busy and
-    // waits for it), or a completion cut short by its process's death left it (placeOrder undoes it).
+    // An order with no payment: a completion cut short by its process's death left it (placeOrder
+    // undoes it), or one began since the look above (placeOrder waits for it).
     if (concluded.kind !== "processing") return concluded
   }
   const placed = await collaborators.placeOrder({

@@ -2,6 +2,7 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { CART_LOCK_STEP, placeApprovedOrderWorkflow, PREPARE_COMPLETION_STEP } from "../workflows/approvals"
 import { livePayments, orderOfCart } from "../workflows/approvals/find-checkout"
+import { completionRunning } from "../workflows/approvals/cart-completion"
 
 export type PlaceOrderResult =
   | { placed: true; orderId: string }
@@ -95,7 +96,8 @@ export async function placeOrder(
 
 /**
  * Waits for an order that another request is placing, for at most `timeoutMs`: the cart's order
- * and its payment (Medusa links the order before it authorizes the payment).
+ * and its payment (Medusa links the order before it authorizes the payment), once that request has
+ * let go of the cart (until then, a failure of its last steps may still undo the order).
  */
 export async function awaitOrder(
   scope: MedusaContainer,
@@ -105,7 +107,11 @@ export async function awaitOrder(
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     const orderId = await orderOfCart(scope, input.cartId)
-    if (orderId && (await livePayments(scope, { payment_collection_id: input.paymentCollectionId })).length > 0) {
+    if (
+      orderId &&
+      (await livePayments(scope, { payment_collection_id: input.paymentCollectionId })).length > 0 &&
+      !(await completionRunning(scope, input.paymentCollectionId))
+    ) {
       return orderId
     }
     await new Promise((resolve) => setTimeout(resolve, 250))

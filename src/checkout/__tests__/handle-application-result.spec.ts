@@ -72,6 +72,8 @@ function collaborators(setup: {
   checkout?: Checkout
   cart?: { cartId?: string; amount?: unknown; countryCode?: string }
   payments?: { contract: string }[]
+  /** Whether a completion holds the cart (another request is placing its order). */
+  completionRunning?: boolean
   placed?: PlaceOrderResult
   awaited?: string
   notDecided?: string
@@ -104,6 +106,7 @@ function collaborators(setup: {
     ),
     cartOfCollection: noted("cartOfCollection", async () => setup.cart ?? {}),
     countryOfCart: noted("countryOfCart", async () => setup.checkout?.countryCode),
+    completionRunning: noted("completionRunning", async () => setup.completionRunning ?? false),
     orderPayments: noted("orderPayments", async () => setup.payments ?? []),
     approvalOfContract: async (contract: string) => [...approvals.values()].find((row) => row.contract === contract),
     approval: async (id: string) => approvals.get(id)!,
@@ -434,6 +437,28 @@ describe("the checkout decision", () => {
       expect(fake.calls).not.toContain("placeOrder")
     })
 
+    it("waits for the cart, not for the order it reads, while a completion holds the cart", async () => {
+      // That completion may still fail and Medusa undo the order: placeOrder waits for the cart and
+      // answers the order that stands then.
+      const fake = collaborators({
+        checkout: checkout({ orderId: "order_9" }),
+        payments: [{ contract: "51325" }],
+        completionRunning: true,
+        placed: { placed: true, orderId: "order_10" },
+      })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_10", countryCode: "ca" })
+      expect(fake.calls).toEqual([
+        "findCheckout",
+        "recordApproval",
+        "completionRunning",
+        "placeOrder",
+        "orderPayments",
+        "markApprovalOrdered",
+      ])
+      expect(fake.argsOf("markApprovalOrdered")).toEqual([["apv_1", "order_10"]])
+    })
+
     it("makes this approval a second contract when another pays the order", async () => {
       const fake = collaborators({ checkout: checkout({ orderId: "order_9" }), payments: [{ contract: "40000" }] })
       const handled = await decideApplicationResult(fake, signed(), delivery)
@@ -449,7 +474,7 @@ describe("the checkout decision", () => {
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
       expect(fake.approvals.get("apv_1")).toMatchObject({ state: "approved" })
-      expect(fake.calls).toEqual(["findCheckout", "recordApproval", "orderPayments", "placeOrder"])
+      expect(fake.calls).toEqual(["findCheckout", "recordApproval", "completionRunning", "orderPayments", "placeOrder"])
     })
 
     it("places the order when a completion cut short left the cart's order without its payment", async () => {
@@ -480,6 +505,7 @@ describe("the checkout decision", () => {
       expect(fake.calls).toEqual([
         "findCheckout",
         "recordApproval",
+        "completionRunning",
         "orderPayments",
         "placeOrder",
         "awaitOrder",
