@@ -4,9 +4,10 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 
 /**
- * `npm run test:model -- --runs N [--seed S] [--path P]`: the money seam's model
+ * `npm run test:model -- --runs N [--seed S] [--path P --replay-path R]`: the money seam's model
  * (integration-tests/model) for N random sequences (15 in `npm test`), on a throwaway PostgreSQL as
- * `npm test` runs it; `--seed` and `--path` replay a sequence the model printed. Ends with
+ * `npm test` runs it; `--seed`, `--path` and `--replay-path` (the
+ * `replayPath` fast-check prints beside the counterexample) replay a sequence the model printed. Ends with
  * `N passed, N failed` like every suite.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
@@ -19,6 +20,7 @@ const env = { ...process.env }
 if (option("runs")) env.PAYBRIGHT_MODEL_RUNS = option("runs")
 if (option("seed")) env.PAYBRIGHT_MODEL_SEED = option("seed")
 if (option("path")) env.PAYBRIGHT_MODEL_PATH = option("path")
+if (option("replay-path")) env.PAYBRIGHT_MODEL_REPLAY_PATH = option("replay-path")
 const child = spawn(
   process.execPath,
   [path.join(root, "scripts/test.mjs"), "--integration", "integration-tests/model/money-seam.spec.ts"],

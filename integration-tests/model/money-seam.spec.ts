@@ -19,6 +19,8 @@ import { settle, type Model, type World } from "./world"
 const RUNS = Number(process.env.PAYBRIGHT_MODEL_RUNS ?? 15)
 const SEED = Number(process.env.PAYBRIGHT_MODEL_SEED ?? 20261126)
 const PATH = process.env.PAYBRIGHT_MODEL_PATH
+/** The commands' own path, which fast-check prints beside a counterexample (`replayPath="…"`). */
+const REPLAY_PATH = process.env.PAYBRIGHT_MODEL_REPLAY_PATH
 
 jest.setTimeout(Math.max(300_000, RUNS * 60_000))
 
@@ -73,19 +75,22 @@ medusaIntegrationTestRunner({
       let sequences = 0
       let steps = 0
       await fc.assert(
-        fc.asyncProperty(fc.commands(COMMANDS, { maxCommands: 24, size: "large" }), async (commands) => {
-          sequences++
-          const model: Model = { checkouts: [], captureOn: "shipment", steps: 0 }
-          await startOfDay(world, model)
-          await fc.asyncModelRun(
-            () => ({ model, real: world }),
-            [...commands].map((command) => withInvariants(command))
-          )
-          steps += model.steps
-          await endOfDay(world, model)
-          const broken = await violations(world, model, true)
-          if (broken.length) throw new Error(describe(broken))
-        }),
+        fc.asyncProperty(
+          fc.commands(COMMANDS, { maxCommands: 24, size: "large", replayPath: REPLAY_PATH }),
+          async (commands) => {
+            sequences++
+            const model: Model = { checkouts: [], captureOn: "shipment", steps: 0 }
+            await startOfDay(world, model)
+            await fc.asyncModelRun(
+              () => ({ model, real: world }),
+              [...commands].map((command) => withInvariants(command))
+            )
+            steps += model.steps
+            await endOfDay(world, model)
+            const broken = await violations(world, model, true)
+            if (broken.length) throw new Error(describe(broken))
+          }
+        ),
         { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: false, verbose: 1 }
       )
       console.log(`money seam model: ${sequences} sequences, ${steps} commands run (seed ${SEED}), 0 violations`)
