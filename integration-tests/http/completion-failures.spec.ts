@@ -171,12 +171,26 @@ medusaIntegrationTestRunner({
      * payment first, through the provider.
      */
     async function deliverWhileLockReleaseFails(cartId: string, delivery: Parameters<typeof deliverCallback>[0]) {
+      await refuseLockReleaseOnce(cartId, 0)
+      try {
+        return await deliverCallback(delivery)
+      } finally {
+        await pg().raw(`drop trigger paybright_test_refuse_release on locking`)
+      }
+    }
+
+    /**
+     * The next giving back of the cart's lock fails, after `delaySeconds` (the lock store answers
+     * late, then not at all); the sequence `paybright_test_release_refused` tells when it began.
+     */
+    async function refuseLockReleaseOnce(cartId: string, delaySeconds: number) {
       await pg().raw(
         `create sequence if not exists paybright_test_release_refused;
          select setval('paybright_test_release_refused', 1, false);
          create or replace function paybright_test_refuse_release() returns trigger language plpgsql as $$
          begin
            if old.id = '${cartId}' and nextval('paybright_test_release_refused') = 1 then
+             perform pg_sleep(${delaySeconds});
              raise exception 'the lock store did not answer';
            end if;
            return old;
@@ -184,11 +198,6 @@ medusaIntegrationTestRunner({
          create trigger paybright_test_refuse_release before delete on locking
            for each row execute function paybright_test_refuse_release();`
       )
-      try {
-        return await deliverCallback(delivery)
-      } finally {
-        await pg().raw(`drop trigger paybright_test_refuse_release on locking`)
-      }
     }
 
     const moneyRecords = (contract: string) =>
@@ -217,24 +226,11 @@ medusaIntegrationTestRunner({
       // The callback's completion has made the order and authorized its payment, then waits on the
       // cart's lock being given back, which fails: Medusa undoes the order. The shopper returns
       // meanwhile.
-      await pg().raw(
-        `create sequence if not exists paybright_test_release_slow;
-         select setval('paybright_test_release_slow', 1, false);
-         create or replace function paybright_test_slow_release() returns trigger language plpgsql as $$
-         begin
-           if old.id = '${cart.id}' and nextval('paybright_test_release_slow') = 1 then
-             perform pg_sleep(3);
-             raise exception 'the lock store did not answer';
-           end if;
-           return old;
-         end $$;
-         create trigger paybright_test_slow_release before delete on locking
-           for each row execute function paybright_test_slow_release();`
-      )
+      await refuseLockReleaseOnce(cart.id, 3)
       try {
         const callback = deliverCallback(delivery)
         await until(
-          async () => (await pg().raw(`select is_called from paybright_test_release_slow`)).rows[0].is_called,
+          async () => (await pg().raw(`select is_called from paybright_test_release_refused`)).rows[0].is_called,
           30_000,
           () => "the callback's completion never came to give the cart back"
         )
@@ -253,7 +249,7 @@ medusaIntegrationTestRunner({
         // The callback's own completion failed: the lender is asked to deliver again.
         expect(answered.status).toBe(503)
       } finally {
-        await pg().raw(`drop trigger paybright_test_slow_release on locking`)
+        await pg().raw(`drop trigger paybright_test_refuse_release on locking`)
       }
     })
 
