@@ -10,6 +10,7 @@ import { follow, submitApplication } from "../helpers/hosted-application"
 import { cartReadyForPayment, choosePayBright, storeHeaders } from "../helpers/shopper"
 import {
   contractOf,
+  leasesLapse,
   medusaCents,
   orderOf,
   recordsOfContract,
@@ -321,7 +322,10 @@ class Retry implements Command {
   toString = () => `Retry(${this.k})`
 }
 
-/** The plugin's jobs, as if an hour had passed: reconciliation, the unplaced-approvals sweep, releases. */
+/**
+ * The plugin's jobs, as if an hour had passed (so every lock's lease has lapsed too):
+ * reconciliation, the unplaced-approvals sweep, releases.
+ */
 export class Jobs implements Command {
   check = () => true
   async run(m: Model, world: World) {
@@ -333,6 +337,7 @@ export class Jobs implements Command {
 
 export async function runJobs(world: World) {
   const later = Date.now() + 60 * 60_000
+  await leasesLapse(world)
   await reconcileMoneyRecordsWorkflow(world.container()).run({ input: { stale_after_ms: 60_000 } })
   await sweepUnplacedApprovals(world.container(), later)
   await releaseFinalOrphans(world.container(), later)

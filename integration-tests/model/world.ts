@@ -146,6 +146,18 @@ export async function settle(world: World, contracts: string[], timeoutMs = 10_0
   }
 }
 
+/**
+ * An hour passes for the locks as it does for the jobs' clock: every lease taken so far ends, as a
+ * lock whose release failed (the model's Medusa failure) ends in life once its lease is over. Locks
+ * held without a lease stay held.
+ */
+export async function leasesLapse(world: World): Promise<void> {
+  await world
+    .container()
+    .resolve("__pg_connection__")
+    .raw(`update locking set expiration = now() - interval '1 second' where expiration > now()`)
+}
+
 /** Lines of an order not yet in a parcel. */
 export function unfulfilledLines(order: any): { id: string; quantity: number }[] {
   return (order.items ?? [])
