@@ -13,10 +13,12 @@ import { medusaExec, until } from "../helpers/medusa-exec"
 import { parcels } from "../helpers/parcels"
 import type { SeededStore } from "../../test-support/seed-store"
 import { returnToStore } from "../../test-support/storefront"
+import { storeHeaders } from "../helpers/shopper"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
 import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
 import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
+import { orphanApprovalWorkflow } from "../../src/workflows/approvals"
 
 jest.setTimeout(300_000)
 
@@ -39,6 +41,16 @@ const HOLD_PAYMENTS = `
   end $$;
   create trigger paybright_test_hold_payment before insert on payment
     for each row execute function paybright_test_hold_payment();
+`
+
+/** Every write of an order fails, as a database refusing writes for a while would fail it. */
+const REFUSE_ORDERS = `
+  create or replace function paybright_test_refuse_orders() returns trigger language plpgsql as $$
+  begin
+    raise exception 'the database is refusing writes for a while';
+  end $$;
+  create trigger paybright_test_refuse_orders before insert on "order"
+    for each row execute function paybright_test_refuse_orders();
 `
 
 medusaIntegrationTestRunner({
@@ -125,15 +137,7 @@ medusaIntegrationTestRunner({
 
     it("keeps for the merchant, never voided, an approval the store itself failed to place past the grace period", async () => {
       const { delivery, contract } = await approvedAwaitingDelivery(api, store)
-      // Every write of an order fails, as a database refusing writes for a while would fail it.
-      await pg().raw(`
-        create or replace function paybright_test_refuse_orders() returns trigger language plpgsql as $$
-        begin
-          raise exception 'the database is refusing writes for a while';
-        end $$;
-        create trigger paybright_test_refuse_orders before insert on "order"
-          for each row execute function paybright_test_refuse_orders();
-      `)
+      await pg().raw(REFUSE_ORDERS)
       try {
         // Within the grace period the lender is asked to deliver again.
         expect((await deliverCallback(delivery)).status).toBe(503)
@@ -163,6 +167,62 @@ medusaIntegrationTestRunner({
       } finally {
         await pg().raw(`drop trigger paybright_test_refuse_orders on "order"`)
       }
+    })
+
+    it("leaves an approval to the next sweep when it cannot be withdrawn from its session, and places it then", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      await pg().raw(REFUSE_ORDERS)
+      // The session's write that withdraws the approval fails too, for as long as the orders' do.
+      await pg().raw(`
+        create or replace function paybright_test_refuse_withdraw() returns trigger language plpgsql as $$
+        begin
+          if new.data->>'paybright_status' = 'expired' then
+            raise exception 'the database is refusing writes for a while';
+          end if;
+          return new;
+        end $$;
+        create trigger paybright_test_refuse_withdraw before update on payment_session
+          for each row execute function paybright_test_refuse_withdraw();`)
+      const later = Date.now() + 60 * 60_000
+      try {
+        expect((await deliverCallback(delivery)).status).toBe(503)
+        // Past the grace period the sweep gives up on placing it, but cannot withdraw it: undecided.
+        expect(await sweepUnplacedApprovals(getContainer(), later)).toMatchObject({ orphaned: 0, waiting: 1 })
+        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
+      } finally {
+        await pg().raw(`drop trigger paybright_test_refuse_orders on "order"`)
+        await pg().raw(`drop trigger paybright_test_refuse_withdraw on payment_session`)
+      }
+      // The database writes again: the next run places the order on it.
+      expect(await sweepUnplacedApprovals(getContainer(), later)).toMatchObject({ placed: 1 })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered" })
+      expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(1)
+      expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
+    })
+
+    it("places no order on an approval the plugin no longer counts on, even from a session that still holds it", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      // Recorded and sealed into its session, its order not placed (the database refused it).
+      await pg().raw(REFUSE_ORDERS)
+      try {
+        expect((await deliverCallback(delivery)).status).toBe(503)
+      } finally {
+        await pg().raw(`drop trigger paybright_test_refuse_orders on "order"`)
+      }
+      const approval = (await approvalOf(api, admin, contract))!
+      expect(approval).toMatchObject({ state: "approved" })
+      // Decided an orphan as a delivery decides one whose session is gone, while this session
+      // outlives the decision: the session is no longer the only guard.
+      await orphanApprovalWorkflow(getContainer()).run({ input: { approval_id: approval.id, reason: "cart_changed" } })
+
+      const completed = await api.post(
+        `/store/carts/${cart.id}/complete`,
+        {},
+        { ...storeHeaders(store), validateStatus: () => true }
+      )
+      expect(completed.data.type).not.toBe("order")
+      expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "cart_changed" })
     })
 
     /**

@@ -6,6 +6,9 @@ import { medusaTotals } from "../helpers/ledger"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { useSimulator } from "../helpers/simulator"
+import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
+import { follow, submitApplication } from "../helpers/hosted-application"
+import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
 jest.setTimeout(180_000)
@@ -123,6 +126,28 @@ medusaIntegrationTestRunner({
           actions: ["retry_release", "resolve"],
         })
       )
+    })
+
+    it("releases an orphaned approval through the account it was approved under, after the admin switches accounts", async () => {
+      // Approved under medusa-config.ts's account for a session the shopper replaced meanwhile.
+      const cart = await cartReadyForPayment(api, store)
+      const session = await choosePayBright(api, store, cart)
+      const approved = await submitApplication(session.data.redirect)
+      await choosePayBright(api, store, cart)
+      await follow(approved.location!)
+      const contract = simulator.contractByReference(session.id)!.gateway_reference
+      expect(simulator.contract(contract)!.account_id).toBe(SIMULATOR_TEST_ACCOUNT.apiKey)
+
+      await save({ apiKey: SECOND_ACCOUNT.apiKey, apiToken: SECOND_ACCOUNT.apiToken })
+      try {
+        expect(await releaseFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
+          released: 1,
+          notReleased: 0,
+        })
+        expect(simulator.contract(contract)!.status).toBe("VOIDED")
+      } finally {
+        await save({ apiKey: SIMULATOR_TEST_ACCOUNT.apiKey, apiToken: SIMULATOR_TEST_ACCOUNT.apiToken })
+      }
     })
   },
 })

@@ -161,6 +161,50 @@ medusaIntegrationTestRunner({
       expect(await paymentCancelled(second.payment.id)).toBe(true)
     })
 
+    it("resolves a void as released only with Medusa's cancellation of the payment: refused, the record stays in doubt", async () => {
+      const { order, payment, reference } = await placedOrder()
+      simulator.injectFault(reference, { operation: "void", kind: "status_502" })
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      const [doubt] = (await panelOf(order.id)).records
+      expect(doubt).toMatchObject({ kind: "void", state: "in_doubt" })
+
+      // Medusa's write of the cancelled payment fails once, as a dropped write fails it.
+      const pg = getContainer().resolve("__pg_connection__")
+      await pg.raw(`
+        create sequence if not exists paybright_test_cancel_refused;
+        select setval('paybright_test_cancel_refused', 1, false);
+        create or replace function paybright_test_refuse_cancel() returns trigger language plpgsql as $$
+        begin
+          if new.id = '${payment.id}' and new.canceled_at is not null
+            and nextval('paybright_test_cancel_refused') = 1 then
+            raise exception 'the database dropped the write';
+          end if;
+          return new;
+        end $$;
+        create trigger paybright_test_refuse_cancel before update on payment
+          for each row execute function paybright_test_refuse_cancel();`)
+      try {
+        const refused = await api.post(
+          `/admin/paybright/records/${doubt.id}/resolve`,
+          { lender_shows: "done" },
+          lenient()
+        )
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toMatch(/Medusa refused to record this release .*stays in doubt/)
+      } finally {
+        await pg.raw(`drop trigger paybright_test_refuse_cancel on payment`)
+      }
+      expect(await paymentCancelled(payment.id)).toBe(false)
+      const [kept] = (await panelOf(order.id)).records
+      expect(kept).toMatchObject({ id: doubt.id, state: "in_doubt", actions: ["resolve"] })
+      expect(await attention()).toContainEqual(expect.objectContaining({ kind: "in_doubt", record_id: doubt.id }))
+
+      // Resolved again once Medusa writes: released, with Medusa's side of it.
+      await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
+      expect(await paymentCancelled(payment.id)).toBe(true)
+      expect((await panelOf(order.id)).status).toBe("released")
+    })
+
     it("walks every fault of the matrix on a void: outcomes as documented, and no loan left live once resolved", async () => {
       let asDocumented = 0
       let live = 0
