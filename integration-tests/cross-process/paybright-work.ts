@@ -2,7 +2,7 @@ import fs from "node:fs"
 import { capturePaymentWorkflow } from "@medusajs/core-flows"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
+import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
 
 /**
  * Run with `medusa exec` as another server or worker process of the store: tries each kind of

@@ -4,7 +4,7 @@ import type { Simulator } from "../../src/simulator"
 import { useSimulator } from "../helpers/simulator"
 import { reportExpiringAuthorizations } from "../../src/authorization/authorization-expiry"
 import captureOnFulfillment from "../../src/subscribers/paybright-capture-on-fulfillment"
-import paybrightReconcile from "../../src/jobs/paybright-reconcile"
+import paybrightCaptureMissedParcels from "../../src/jobs/paybright-capture-missed-parcels"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { parcels } from "../helpers/parcels"
@@ -196,14 +196,14 @@ medusaIntegrationTestRunner({
       const recordsNow = async () =>
         (await api.get(`/admin/paybright/orders/${order.id}/captures`, admin)).data.captures as any[]
       await shippedAt(0)
-      await paybrightReconcile(getContainer())
+      await paybrightCaptureMissedParcels(getContainer())
       // Within the grace the event may still be on its way: the subscriber's to capture.
       expect(await recordsNow()).toEqual([])
       await shippedAt(10)
-      await paybrightReconcile(getContainer())
+      await paybrightCaptureMissedParcels(getContainer())
       const [capture] = await captures(order.id, 1)
       expect(capture).toMatchObject({ state: "done", trigger: "shipment" })
-      await paybrightReconcile(getContainer())
+      await paybrightCaptureMissedParcels(getContainer())
       expect(await recordsNow()).toHaveLength(1)
       const medusa = await expectLedgersAgree(payment.id, reference)
       expect(medusa.captures).toHaveLength(1)

@@ -22,8 +22,8 @@ import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import fc from "fast-check"
 import { resultMutants, sameAsGenuine } from "../helpers/result-mutants"
-import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
-import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
+import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
+import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 
 jest.setTimeout(120_000)

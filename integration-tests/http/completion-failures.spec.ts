@@ -16,8 +16,8 @@ import { returnToStore } from "../../test-support/storefront"
 import { storeHeaders } from "../helpers/shopper"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
-import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
-import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
+import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
+import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
 import { orphanApprovalWorkflow } from "../../src/workflows/approvals"
 
 jest.setTimeout(300_000)

@@ -10,7 +10,7 @@ import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
-import { paymentLockKey } from "../../src/workflows"
+import { paymentLockKey } from "../../src/locks/payment-lock"
 
 jest.setTimeout(300_000)
 

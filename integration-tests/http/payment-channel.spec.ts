@@ -8,7 +8,7 @@ import type { SeededStore } from "../../test-support/seed-store"
 import { useSimulator } from "../helpers/simulator"
 import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 import { follow, submitApplication } from "../helpers/hosted-application"
-import { releaseFinalOrphans } from "../../src/checkout/release-orphans"
+import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
 jest.setTimeout(180_000)

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { paymentLockKey } from "../../src/workflows/locks/payment-lock"
+import { paymentLockKey } from "../../src/locks/payment-lock"
 import type { Simulator } from "../../src/simulator"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"

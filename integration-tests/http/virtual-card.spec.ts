@@ -22,7 +22,7 @@ import {
   deliverCallback,
   orderOfCart as orderOfCartIn,
 } from "../helpers/approvals"
-import { sweepUnplacedApprovals } from "../../src/checkout/sweep-unplaced-approvals"
+import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { orderIdOf } from "../../test-support/storefront"
 

@@ -14,11 +14,14 @@ const LAYERS: string[][] = [
   ["simulator", "modules", "card-processors", "secrets", "workflows/events"],
   ["messages"],
   ["settings"],
-  ["money"],
+  ["money", "locks"],
   ["settlement"],
   ["fulfillment", "authorization", "virtual-card"],
+  ["approvals", "capture"],
+  ["release"],
   ["workflows"],
   ["views", "checkout"],
+  ["sweeps"],
   ["providers", "api", "jobs", "subscribers", "admin"],
 ]
 

@@ -12,7 +12,7 @@ import { orderBusyMessage, paymentBusyMessage } from "../messages/payment-lock-m
 import { guardOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/guard-order-cancellation"
 import { finishOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/finish-order-cancellation"
 import { guardPaymentMovementWorkflow } from "../workflows/payment-guard/workflows/guard-payment-movement"
-import { PAYMENT_LOCK_STEP } from "../workflows/locks/payment-lock"
+import { PAYMENT_LOCK_STEP } from "../locks/payment-lock"
 import { finishPaymentMovementWorkflow } from "../workflows/payment-guard/workflows/finish-payment-movement"
 import { AdminListApprovalsQuery } from "./admin/paybright/approvals/validators"
 import { AdminNoBody, AdminNoQuery, resolveRecordBody, SaveSettingsBody } from "./admin/paybright/validators"

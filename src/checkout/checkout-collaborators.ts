@@ -10,17 +10,16 @@ import {
   orphanUnplacedApprovalWorkflow,
   recordApprovalWorkflow,
   updatePayBrightSessionWorkflow,
-  type ApprovalRecord,
-  type RecordApprovalInput,
 } from "../workflows/approvals"
+import type { ApprovalRecord, RecordApprovalInput } from "../approvals/approval-record"
 import {
   cartOfCollection,
   countryOfCart,
   findCheckout,
   paymentsOfOrder,
   type Checkout,
-} from "../workflows/approvals/find-checkout"
-import { completionRunning } from "../workflows/approvals/cart-completion"
+} from "../approvals/find-checkout"
+import { completionRunning } from "../approvals/cart-completion"
 import { awaitOrder, placeOrder, type PlaceOrderResult } from "./place-order"
 
 /** A PayBright registration in force: a lender result names none, so it is checked against each. */

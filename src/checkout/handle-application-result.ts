@@ -5,7 +5,7 @@ import { applicationOutcome, applicationResultSchema, issuePaths, type Applicati
 import { placementErrorOf, type OrphanReason } from "../messages/approval-messages"
 import { lenderAmount } from "../money/lender-cents"
 import type { PayBrightOptions } from "../settings/options"
-import { supersedes, type ApprovalRecord } from "../workflows/approvals"
+import { supersedes, type ApprovalRecord } from "../approvals/approval-record"
 import { checkoutCollaborators, type CheckoutCollaborators, type Registration } from "./checkout-collaborators"
 import {
   acceptsTransactionType,

@@ -1,8 +1,8 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { CART_LOCK_STEP, placeApprovedOrderWorkflow, PREPARE_COMPLETION_STEP } from "../workflows/approvals"
-import { livePayments, orderOfCart } from "../workflows/approvals/find-checkout"
-import { completionRunning } from "../workflows/approvals/cart-completion"
+import { livePayments, orderOfCart } from "../approvals/find-checkout"
+import { completionRunning } from "../approvals/cart-completion"
 
 export type PlaceOrderResult =
   | { placed: true; orderId: string }

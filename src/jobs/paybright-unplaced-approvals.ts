@@ -1,6 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { releaseFinalOrphans } from "../checkout/release-orphans"
-import { sweepUnplacedApprovals } from "../checkout/sweep-unplaced-approvals"
+import { releaseFinalOrphans } from "../sweeps/release-orphans"
+import { sweepUnplacedApprovals } from "../sweeps/sweep-unplaced-approvals"
 
 /**
  * Every minute: an approval the deliveries left without an order is tried again by the store

@@ -2,9 +2,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { PayBrightApprovalRecord } from "../types/admin"
-import type { ApprovalRecord } from "../workflows/approvals"
+import type { ApprovalRecord } from "../approvals/approval-record"
 import { orphanMessage } from "../messages/approval-messages"
-import { orphanReleaseTimes } from "../workflows/approvals/orphan-timing"
+import { orphanReleaseTimes } from "../approvals/orphan-timing"
 
 /**
  * An approval as the admin reads it; an orphan also says what happened and what to do

@@ -19,7 +19,7 @@ import {
 } from "../settings/editable-settings"
 import { decryptOverrides, secretContext } from "../settings/effective-settings"
 import { clientsFor } from "../settlement/provider-clients"
-import { leaseProblem } from "../workflows/locks/lock-lease"
+import { leaseProblem } from "../locks/lock-lease"
 import { SecretBox } from "../secrets/secret-box"
 import type { StoredSettings } from "../settings/stored-settings"
 import { acceptedLately } from "./accepted-lately"

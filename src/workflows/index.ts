@@ -11,8 +11,6 @@ export { finishPaymentMovementWorkflow } from "./payment-guard/workflows/finish-
 export { releaseOrphanedApprovalWorkflow } from "./release/workflows/release-orphaned-approval"
 export { retryReleaseWorkflow } from "./release/workflows/retry-release"
 export { recordUnstartedCaptureWorkflow } from "./capture/workflows/record-unstarted-capture"
-export { paymentLockKey } from "./locks/payment-lock"
-export type { CaptureResult, CaptureTrigger } from "./capture/types"
 export * from "./approvals"
 export * from "./settings/workflows/save-paybright-settings"
 export * from "./events/workflows/record-paybright-event"

@@ -1,6 +1,6 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import { transform, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import { lockTtlSeconds, lockWaitSeconds } from "./lock-lease"
+import { lockTtlSeconds, lockWaitSeconds } from "../../locks/lock-lease"
 import { lockOwnerStep } from "./steps/lock-owner"
 
 type Seconds = WorkflowData<number> | number

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { cartOfCollection } from "../../../workflows/approvals/find-checkout"
+import { cartOfCollection } from "../../../approvals/find-checkout"
 import type { Logger } from "@medusajs/framework/types"
 import { providersAsConfigured, providersInForce } from "../../../settings/provider-registry"
 import { SettingsUnreadableError } from "../../../settings/unreadable-settings"

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
-import { type ApprovalRecord, approvalsOf } from "../approval-record"
+import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
 
 /** The merchant cancelled the orphaned contract in the PayBright portal. */
 export const markApprovalHandledStep = createStep(

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type ApprovalRecord, approvalsOf } from "../approval-record"
+import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
 
 /** The order the approval became. */
 export const markApprovalOrderedStep = createStep(

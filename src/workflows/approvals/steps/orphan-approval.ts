@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { type OrphanReason } from "../../../messages/approval-messages"
-import { type ApprovalRecord, approvalsOf } from "../approval-record"
-import { reportOrphan } from "../report-orphan"
+import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
+import { reportOrphan } from "../../../approvals/report-orphan"
 
 /** An approved contract that will not become an order: recorded once, logged once at error level. */
 export const orphanApprovalStep = createStep(

@@ -1,9 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { type OrphanReason } from "../../../messages/approval-messages"
-import { orderHolding } from "../find-checkout"
-import { type ApprovalRecord, approvalsOf } from "../approval-record"
-import { reportOrphan } from "../report-orphan"
+import { orderHolding } from "../../../approvals/find-checkout"
+import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
+import { reportOrphan } from "../../../approvals/report-orphan"
 
 /**
  * Under the cart's lock (as Medusa's completion takes it), once an approval's time is up: ordered

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { beforeCompletionOf, undoCutShortCompletion } from "../cart-completion"
+import { beforeCompletionOf, undoCutShortCompletion } from "../../../approvals/cart-completion"
 
 /** The name of the step that readies a cart for completion: its failures say why it cannot be completed now. */
 export const PREPARE_COMPLETION_STEP = "paybright-prepare-completion-step"

@@ -1,6 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type ApprovalRecord, type RecordApprovalInput, approvalsOf, supersedes } from "../approval-record"
-import { reportOrphan } from "../report-orphan"
+import {
+  type ApprovalRecord,
+  type RecordApprovalInput,
+  approvalsOf,
+  supersedes,
+} from "../../../approvals/approval-record"
+import { reportOrphan } from "../../../approvals/report-orphan"
 
 /**
  * Writes the row of a contract the first time its approval is verified; a repeat finds it. A

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { orderExists } from "../find-checkout"
-import { type ApprovalRecord, approvalsOf } from "../approval-record"
+import { orderExists } from "../../../approvals/find-checkout"
+import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
 
 /** What compensation puts back: the order the approval was marked with. */
 type MarkedOrdered = { id: string; order_id: string } | null

@@ -1,7 +1,7 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrphanReason } from "../../../messages/approval-messages"
 import { orphanUnlessOrderedStep } from "../steps/orphan-unless-ordered"
-import { approvalLockKey } from "../../locks/cart-lock"
+import { approvalLockKey } from "../../../locks/cart-lock"
 import { CART_LOCK_STEP } from "./place-approved-order"
 import { giveLock, takeLock } from "../../locks/take-lock"
 import { updatePayBrightSessionStep } from "../steps/update-session"

@@ -3,7 +3,7 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import { type SessionUpdate, updatePayBrightSessionStep } from "../steps/update-session"
 import { prepareCompletionStep } from "../steps/prepare-completion"
 import { giveLock, takeLock } from "../../locks/take-lock"
-import { completionLeaseSeconds } from "../../locks/lock-lease"
+import { completionLeaseSeconds } from "../../../locks/lock-lease"
 
 /** The name of the step that waits for the cart's lock: its failure means another completion holds it. */
 export const CART_LOCK_STEP = "paybright-lock-cart"

@@ -1,6 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { recordApprovalStep } from "../steps/record-approval"
-import { type RecordApprovalInput } from "../approval-record"
+import { type RecordApprovalInput } from "../../../approvals/approval-record"
 import { giveLock, takeLock } from "../../locks/take-lock"
 
 /** Records a verified approval (or finds it), under the lock of its payment session. */

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { approvalLockKey } from "../../locks/cart-lock"
+import { approvalLockKey } from "../../../locks/cart-lock"
 import { giveLock, takeLock } from "../../locks/take-lock"
 import { reopenVanishedOrderStep } from "../steps/reopen-vanished-order"
 

@@ -1,10 +1,10 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { optionsInForce } from "../../../settings/provider-registry"
-import { paymentLockKey } from "../../locks/payment-lock"
-import { captureMomentOf, type CaptureTrigger } from "../types"
-import { pickPayBrightPayment } from "../capture-target"
-import { findRecord } from "../../money-records/record-queries"
+import { paymentLockKey } from "../../../locks/payment-lock"
+import { captureMomentOf, type CaptureTrigger } from "../../../capture/types"
+import { pickPayBrightPayment } from "../../../capture/capture-target"
+import { findRecord } from "../../../money/record-queries"
 
 export type CaptureRequestInput = { trigger: CaptureTrigger; fulfillment_id: string } | { retry_record_id: string }
 

@@ -4,10 +4,10 @@ import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { merchantMessage, notStartedMessage } from "../../../messages/merchant-messages"
 import { lenderAmount } from "../../../money/lender-cents"
-import type { CaptureResult } from "../types"
+import type { CaptureResult } from "../../../capture/types"
 import type { PreparedCapture } from "./prepare-capture-record"
 import { viaOf } from "../../../settlement/movement-via"
-import { findRecord, medusaRowsOf, recordsOf } from "../../money-records/record-queries"
+import { findRecord, medusaRowsOf, recordsOf } from "../../../money/record-queries"
 import { doubtOf } from "../../../money/in-doubt"
 
 /**

@@ -1,9 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { notStartedMessage } from "../../../messages/merchant-messages"
 import type { MoneyRecordRow } from "../../../money/money-record-types"
-import { parcelCaptureKey, parcelCaptureKeys, type CaptureTrigger } from "../types"
-import { captureTarget } from "../capture-target"
-import { recordsOf } from "../../money-records/record-queries"
+import { parcelCaptureKey, parcelCaptureKeys, type CaptureTrigger } from "../../../capture/types"
+import { captureTarget } from "../../../capture/capture-target"
+import { recordsOf } from "../../../money/record-queries"
 
 export type UnstartedCaptureInput = { trigger: CaptureTrigger; fulfillment_id: string; error: string }
 

@@ -3,7 +3,7 @@ import { locateCaptureStep, type CaptureRequestInput } from "../steps/locate-cap
 import { makeCaptureStep } from "../steps/make-capture"
 import { prepareCaptureRecordStep } from "../steps/prepare-capture-record"
 import { giveLock, takeLock } from "../../locks/take-lock"
-import { PAYMENT_LOCK_STEP } from "../../locks/payment-lock"
+import { PAYMENT_LOCK_STEP } from "../../../locks/payment-lock"
 
 /**
  * A capture the plugin makes by itself, once: a parcel shipped (or fulfilled), or a person's

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { clearExpiredLeases } from "../expired-lease"
+import { clearExpiredLeases } from "../../../locks/expired-lease"
 
 /**
  * Readies a lock this workflow is about to take, and answers the owner to take it with: made once

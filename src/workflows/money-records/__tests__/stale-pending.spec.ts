@@ -1,4 +1,4 @@
-import { LOCK_TTL_ENV } from "../../locks/lock-lease"
+import { LOCK_TTL_ENV } from "../../../locks/lock-lease"
 import { STALE_PENDING_ENV, stalePendingMs } from "../workflows/reconcile-money-records"
 
 describe("how long a record stays pending before reconciliation takes it to be in doubt", () => {

@@ -1,8 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { paymentLockKey } from "../../locks/payment-lock"
-import { findRecord } from "../record-queries"
-import { approvalOfContract } from "../../release/release-contract"
-import { approvalLockKey } from "../../locks/cart-lock"
+import { paymentLockKey } from "../../../locks/payment-lock"
+import { findRecord } from "../../../money/record-queries"
+import { approvalOfContract } from "../../../release/release-contract"
+import { approvalLockKey } from "../../../locks/cart-lock"
 
 /**
  * The lock key of a record: its payment's; for the release of an approval that never became a

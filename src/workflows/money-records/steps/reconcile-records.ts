@@ -5,9 +5,9 @@ import { merchantMessage, notStartedMessage } from "../../../messages/merchant-m
 import { writeEvent } from "../../../modules/paybright/write-event"
 import { lenderAmount } from "../../../money/lender-cents"
 import { medusaAmountOf, type MoneyRecordRow } from "../../../money/money-record-types"
-import { lockTtlSeconds } from "../../locks/lock-lease"
+import { lockTtlSeconds } from "../../../locks/lock-lease"
 import { viaOf } from "../../../settlement/movement-via"
-import { recordsOf } from "../record-queries"
+import { recordsOf } from "../../../money/record-queries"
 import { putInDoubt } from "../../../money/in-doubt"
 import { PAYBRIGHT_PROVIDER_PREFIX } from "../../../storefront/provider"
 

@@ -9,8 +9,8 @@ import { medusaAmountOf } from "../../../money/money-record-types"
 import { lenderAmount } from "../../../money/lender-cents"
 import { totalOf } from "../../../money/totals"
 import type { MoneyRecordRow } from "../../../money/money-record-types"
-import { findRecord, recordsOf } from "../record-queries"
-import { concludeRelease } from "../../release/release-contract"
+import { findRecord, recordsOf } from "../../../money/record-queries"
+import { concludeRelease } from "../../../release/release-contract"
 
 /** The card's in-doubt movements of the record follow the person's answer. */
 async function resolveCardRows(

@@ -1,6 +1,6 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { reconcileRecordsStep, type ReconcileInput } from "../steps/reconcile-records"
-import { lockTtlSeconds, secondsFromEnv } from "../../locks/lock-lease"
+import { lockTtlSeconds, secondsFromEnv } from "../../../locks/lock-lease"
 
 /** How long a capture or refund may stay pending, by default, before it is taken to be in doubt. */
 export const STALE_PENDING_MS = 5 * 60 * 1000

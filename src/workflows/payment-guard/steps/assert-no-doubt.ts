@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { blockedMessage, doubtOf } from "../../../money/in-doubt"
-import { medusaRowsOf, recordsOf } from "../../money-records/record-queries"
+import { medusaRowsOf, recordsOf } from "../../../money/record-queries"
 
 /**
  * Refuses while a capture or refund of the payment is in doubt, or made at the lender though

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { recordsOf } from "../../money-records/record-queries"
+import { recordsOf } from "../../../money/record-queries"
 
 /** Once the cancellation's request is answered: the prepared records Medusa did not claim never started. */
 export const dropUnclaimedStep = createStep(

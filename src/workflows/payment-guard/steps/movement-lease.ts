@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { settingsInForce } from "../../../settings/provider-registry"
 import { PAYBRIGHT_MODULE } from "../../../modules/paybright"
 import type PayBrightModuleService from "../../../modules/paybright/service"
-import { lockTtlSeconds, refundLeaseSeconds } from "../../locks/lock-lease"
+import { lockTtlSeconds, refundLeaseSeconds } from "../../../locks/lock-lease"
 import { isPayBright } from "../../../storefront/provider"
 
 /**

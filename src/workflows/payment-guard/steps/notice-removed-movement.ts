@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { doubtOf } from "../../../money/in-doubt"
-import { medusaRowsOf, recordsOf } from "../../money-records/record-queries"
+import { medusaRowsOf, recordsOf } from "../../../money/record-queries"
 
 /**
  * Once an admin's capture or refund has been answered, still under the payment's lock: a movement

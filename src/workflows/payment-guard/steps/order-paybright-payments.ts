@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { lockTtlSeconds } from "../../locks/lock-lease"
+import { lockTtlSeconds } from "../../../locks/lock-lease"
 import { movementLeaseSeconds } from "./movement-lease"
 import { isPayBright } from "../../../storefront/provider"
 

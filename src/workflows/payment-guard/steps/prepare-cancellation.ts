@@ -4,7 +4,7 @@ import { lenderMovement } from "../../../money/lender-cents"
 import { paymentDataSchema } from "../../../settlement/session-data"
 import { cancellationBlockedBy, openMovementOf } from "../../../money/in-doubt"
 import type { MoneyRecordRow } from "../../../money/money-record-types"
-import { recordsOf } from "../../money-records/record-queries"
+import { recordsOf } from "../../../money/record-queries"
 import { totalOf } from "../../../money/totals"
 import { type OrderPayment } from "./order-paybright-payments"
 

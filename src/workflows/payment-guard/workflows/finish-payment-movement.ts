@@ -1,6 +1,6 @@
 import { giveLock } from "../../locks/take-lock"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { paymentLockKey } from "../../locks/payment-lock"
+import { paymentLockKey } from "../../../locks/payment-lock"
 import { noticeRemovedMovementStep } from "../steps/notice-removed-movement"
 import { type PaymentGuardInput } from "./guard-payment-movement"
 

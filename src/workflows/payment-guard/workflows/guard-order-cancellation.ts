@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { PAYMENT_LOCK_STEP, paymentLockKey } from "../../locks/payment-lock"
+import { PAYMENT_LOCK_STEP, paymentLockKey } from "../../../locks/payment-lock"
 import { orderPayBrightPaymentsStep } from "../steps/order-paybright-payments"
 import { prepareCancellationStep } from "../steps/prepare-cancellation"
 import { takeLock } from "../../locks/take-lock"

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { PAYMENT_LOCK_STEP, paymentLockKey } from "../../locks/payment-lock"
+import { PAYMENT_LOCK_STEP, paymentLockKey } from "../../../locks/payment-lock"
 import { assertNoDoubtStep } from "../steps/assert-no-doubt"
 import { movementLeaseStep } from "../steps/movement-lease"
 import { takeLock } from "../../locks/take-lock"

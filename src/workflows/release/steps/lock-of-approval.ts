@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import type { ApprovalRecord } from "../../approvals/approval-record"
-import { recordsOf } from "../../money-records/record-queries"
-import { approvalLockKey } from "../../locks/cart-lock"
+import type { ApprovalRecord } from "../../../approvals/approval-record"
+import { recordsOf } from "../../../money/record-queries"
+import { approvalLockKey } from "../../../locks/cart-lock"
 
 /** The lock key of an approval's release. */
 export const lockOfApprovalStep = createStep(

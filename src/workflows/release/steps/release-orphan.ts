@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { releaseOrphan } from "../release-contract"
+import { releaseOrphan } from "../../../release/release-contract"
 
 /** An orphan released automatically, once it is final. */
 export const releaseOrphanStep = createStep(

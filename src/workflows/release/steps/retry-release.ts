@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { findRecord, recordsOf } from "../../money-records/record-queries"
-import { approvalOfContract, releaseOrphan, releasePaymentAgain } from "../release-contract"
+import { findRecord, recordsOf } from "../../../money/record-queries"
+import { approvalOfContract, releaseOrphan, releasePaymentAgain } from "../../../release/release-contract"
 
 /** A person retries a release the lender refused (or the plugin could not make). */
 export const retryReleaseStep = createStep(

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { paymentBusyMessage } from "../../../../../../messages/payment-lock-messages"
 import { capturePaymentOnceWorkflow } from "../../../../../../workflows/capture/workflows/capture-payment-once"
-import { PAYMENT_LOCK_STEP } from "../../../../../../workflows/locks/payment-lock"
+import { PAYMENT_LOCK_STEP } from "../../../../../../locks/payment-lock"
 
 /**
  * POST /admin/paybright/captures/:id/retry: a new attempt of a refused capture (never of one in

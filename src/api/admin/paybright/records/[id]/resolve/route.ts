@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toMoneyRecord } from "../../../../../../money/money-record-view"
-import { findRecord } from "../../../../../../workflows/money-records/record-queries"
+import { findRecord } from "../../../../../../money/record-queries"
 import { resolveMoneyRecordWorkflow } from "../../../../../../workflows/money-records/workflows/resolve-money-record"
 import { requirePolicies } from "../../../require-policies"
 import type { ResolveRecordBody } from "../../../validators"

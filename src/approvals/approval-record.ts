@@ -1,8 +1,8 @@
-import { UNUSABLE_RESULTS, type OrphanReason } from "../../messages/approval-messages"
-import { PAYBRIGHT_MODULE } from "../../modules/paybright/index"
-import type PayBrightModuleService from "../../modules/paybright/service"
-import type { PayBrightApprovalRecord } from "../../types/admin"
-import type { PaymentChannel } from "../../settlement/payment-channel"
+import { UNUSABLE_RESULTS, type OrphanReason } from "../messages/approval-messages"
+import { PAYBRIGHT_MODULE } from "../modules/paybright/index"
+import type PayBrightModuleService from "../modules/paybright/service"
+import type { PayBrightApprovalRecord } from "../types/admin"
+import type { PaymentChannel } from "../settlement/payment-channel"
 
 /** An approval row as the module answers it (dates as dates). */
 export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {

@@ -1,8 +1,8 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { PAYBRIGHT_MODULE } from "../../modules/paybright"
-import type PayBrightModuleService from "../../modules/paybright/service"
-import type { MoneyRecordRow } from "../../money/money-record-types"
+import { PAYBRIGHT_MODULE } from "../modules/paybright"
+import type PayBrightModuleService from "../modules/paybright/service"
+import type { MoneyRecordRow } from "./money-record-types"
 
 export function recordsOf(container: MedusaContainer): PayBrightModuleService {
   return container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)

@@ -1,5 +1,5 @@
-import { parseOptions } from "../../../settings/options"
-import PayBrightProviderService from "../../../providers/paybright/service"
+import { parseOptions } from "../../settings/options"
+import PayBrightProviderService from "../../providers/paybright/service"
 import {
   completionLeaseSeconds,
   LOCK_TTL_ENV,

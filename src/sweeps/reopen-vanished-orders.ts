@@ -3,7 +3,8 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { messageOf } from "../lender/log-text"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import { reopenVanishedOrderWorkflow, type ApprovalRecord } from "../workflows/approvals"
+import { reopenVanishedOrderWorkflow } from "../workflows/approvals"
+import type { ApprovalRecord } from "../approvals/approval-record"
 
 /**
  * How far back an approval marked ordered is checked for its order. A delivery can see an order

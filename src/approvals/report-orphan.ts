@@ -1,6 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
-import { orphanMessage } from "../../messages/approval-messages"
-import type PayBrightModuleService from "../../modules/paybright/service"
+import { orphanMessage } from "../messages/approval-messages"
+import type PayBrightModuleService from "../modules/paybright/service"
 import type { ApprovalRecord } from "./approval-record"
 import { orphanReleaseTimes } from "./orphan-timing"
 

@@ -1,4 +1,4 @@
-import type { PayBrightOptions } from "../../settings/options"
+import type { PayBrightOptions } from "../settings/options"
 
 /** What starts a capture the plugin makes by itself. */
 export type CaptureTrigger = "shipment" | "fulfillment"

@@ -1,11 +1,11 @@
 import { getOrderDetailWorkflow } from "@medusajs/core-flows"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { captureAmountFor } from "../../fulfillment/fulfillment-value"
-import { lenderMovement } from "../../money/lender-cents"
+import { captureAmountFor } from "../fulfillment/fulfillment-value"
+import { lenderMovement } from "../money/lender-cents"
 import type { CaptureTrigger } from "./types"
-import { isPayBright } from "../../storefront/provider"
-import { totalOf } from "../../money/totals"
+import { isPayBright } from "../storefront/provider"
+import { totalOf } from "../money/totals"
 
 export type CaptureTarget =
   | { found: false; reason: string }

@@ -2,10 +2,10 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { messageOf } from "../lender/log-text"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import type { ApprovalRecord } from "../workflows/approvals/approval-record"
+import type { ApprovalRecord } from "../approvals/approval-record"
 import { releaseOrphanedApprovalWorkflow } from "../workflows/release/workflows/release-orphaned-approval"
 import { allPages } from "../modules/paybright/all-pages"
-import { finalBefore, orphanReleaseTimes } from "../workflows/approvals/orphan-timing"
+import { finalBefore, orphanReleaseTimes } from "../approvals/orphan-timing"
 
 export type OrphansReleased = { released: number; notReleased: number }
 

@@ -1,9 +1,9 @@
 import { configManager } from "@medusajs/framework/config"
 import type { ConfigModule } from "@medusajs/framework/types"
-import { longestStripeCallMs, longestStripeChargeMs } from "../../card-processors/stripe"
-import { configuredOptionsById } from "../../settings/provider-registry"
-import { LENDER_READ_RETRIES, longestLenderCallMs } from "../../lender/client"
-import { parseOptions, type PayBrightOptions } from "../../settings/options"
+import { longestStripeCallMs, longestStripeChargeMs } from "../card-processors/stripe"
+import { configuredOptionsById } from "../settings/provider-registry"
+import { LENDER_READ_RETRIES, longestLenderCallMs } from "../lender/client"
+import { parseOptions, type PayBrightOptions } from "../settings/options"
 
 /** How long a payment's lock may be held: the lease. Set, it must cover the longest capture. */
 export const LOCK_TTL_ENV = "PAYBRIGHT_LOCK_TTL_SECONDS"

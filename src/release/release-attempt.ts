@@ -1,10 +1,10 @@
-import type { MoneyOutcome } from "../../lender/errors"
-import type { Settlement } from "../../settlement/types"
-import type { PaymentData } from "../../settlement/session-data"
-import { classifyFailure } from "../../money/classify-failure"
-import { openAttempt } from "../../money/money-attempt"
-import type { MoneyRecordRow, MoneyTrigger } from "../../money/money-record-types"
-import { pluginRecords } from "../../modules/paybright/plugin-records"
+import type { MoneyOutcome } from "../lender/errors"
+import type { Settlement } from "../settlement/types"
+import type { PaymentData } from "../settlement/session-data"
+import { classifyFailure } from "../money/classify-failure"
+import { openAttempt } from "../money/money-attempt"
+import type { MoneyRecordRow, MoneyTrigger } from "../money/money-record-types"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 
 export type ReleaseInput = {
   /** How the void is sent, or why it cannot be: the store no longer has the payment's channel. */

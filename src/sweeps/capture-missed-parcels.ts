@@ -1,10 +1,10 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { optionsInForce } from "../../settings/provider-registry"
-import { isPayBright } from "../../storefront/provider"
-import { recordsOf } from "../money-records/record-queries"
-import { capturePaymentOnceWorkflow } from "./workflows/capture-payment-once"
-import { captureMomentOf, type CaptureTrigger } from "./types"
+import { optionsInForce } from "../settings/provider-registry"
+import { isPayBright } from "../storefront/provider"
+import { recordsOf } from "../money/record-queries"
+import { capturePaymentOnceWorkflow } from "../workflows/capture/workflows/capture-payment-once"
+import { captureMomentOf, type CaptureTrigger } from "../capture/types"
 
 /**
  * A parcel younger than this is left to the subscriber its event reaches within seconds; older and

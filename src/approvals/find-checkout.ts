@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { isPayBright } from "../../storefront/provider"
+import { isPayBright } from "../storefront/provider"
 
 /** A PayBright payment session and the cart it pays for. */
 export type Checkout = {

@@ -2,9 +2,10 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { messageOf } from "../lender/log-text"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import { orphanUnplacedApprovalWorkflow, type ApprovalRecord } from "../workflows/approvals"
-import { handleApplicationResult } from "./handle-application-result"
-import { finalBefore } from "../workflows/approvals/orphan-timing"
+import { orphanUnplacedApprovalWorkflow } from "../workflows/approvals"
+import type { ApprovalRecord } from "../approvals/approval-record"
+import { handleApplicationResult } from "../checkout/handle-application-result"
+import { finalBefore } from "../approvals/orphan-timing"
 import { reopenVanishedOrders } from "./reopen-vanished-orders"
 
 /** Approvals younger than this are left to the deliveries still in flight: the lender's retries, the shopper's return. */

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { KEPT_FOR_A_PERSON } from "../../messages/approval-messages"
-import { providersInForce } from "../../settings/provider-registry"
+import { KEPT_FOR_A_PERSON } from "../messages/approval-messages"
+import { providersInForce } from "../settings/provider-registry"
 import type { ApprovalRecord } from "./approval-record"
 
 /** Added to the grace period, so a delivery still being handled is never decided from under it. */
