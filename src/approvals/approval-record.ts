@@ -1,4 +1,4 @@
-import { UNUSABLE_RESULTS, type OrphanReason } from "../messages/approval-messages"
+import type { OrphanReason } from "../modules/paybright/approval-reasons"
 import { PAYBRIGHT_MODULE } from "../modules/paybright/index"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { PayBrightApprovalRecord } from "../types/admin"
@@ -35,13 +35,4 @@ export type RecordApprovalInput = {
 
 export function approvalsOf(container: { resolve(key: string): unknown }) {
   return container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
-}
-
-/** Whether a delivery's result replaces the row of its contract: a usable result after an unusable one. */
-export function supersedes(
-  existing: Pick<ApprovalRecord, "state" | "reason">,
-  input: Pick<RecordApprovalInput, "orphan_reason">
-) {
-  const unusable = (reason: string | null | undefined) => (UNUSABLE_RESULTS as readonly string[]).includes(reason ?? "")
-  return existing.state === "orphaned" && unusable(existing.reason) && !unusable(input.orphan_reason)
 }

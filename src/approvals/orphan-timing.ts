@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { KEPT_FOR_A_PERSON } from "../messages/approval-messages"
+import { KEPT_FOR_A_PERSON } from "../modules/paybright/approval-reasons"
 import { providersInForce } from "../settings/provider-registry"
 import type { ApprovalRecord } from "./approval-record"
 

@@ -1,30 +1,21 @@
 import type { Logger } from "@medusajs/framework/types"
 import { orphanMessage } from "../messages/approval-messages"
-import type PayBrightModuleService from "../modules/paybright/service"
+import type { DescribeOrphan } from "../modules/paybright/service"
 import type { ApprovalRecord } from "./approval-record"
 import { orphanReleaseTimes } from "./orphan-timing"
 
+type Resolver = { resolve(key: string): unknown }
+
 /**
- * Tells the merchant an approval became an orphan: its event row (Needs attention and the
- * timeline) and an error in the log, each saying when the plugin releases it or what to do.
+ * What the merchant reads of an approval that became an orphan (its event row, for Needs attention
+ * and the timeline): what happened, and when the plugin releases it or what to do.
  */
-export async function reportOrphan(
-  container: { resolve(key: string): unknown },
-  service: PayBrightModuleService,
-  approval: ApprovalRecord
-) {
-  const message = orphanMessage(approval, (await orphanReleaseTimes(container as never))(approval))
-  const logLine = `${message} [${approval.reason}]`
-  await service.createPayBrightEvents({
-    kind: "approval.orphaned",
-    contract: approval.contract,
-    message,
-    details: {
-      approval_id: approval.id,
-      session_id: approval.session_id,
-      cart_id: approval.cart_id,
-      reason: approval.reason,
-    },
-  })
-  ;(container.resolve("logger") as Logger).error(logLine)
+export function describeOrphan(container: Resolver): DescribeOrphan {
+  return async (approval) =>
+    orphanMessage(approval as ApprovalRecord, (await orphanReleaseTimes(container as never))(approval as ApprovalRecord))
+}
+
+/** The same sentence in the log, at error level, once the orphan is recorded. */
+export function logOrphan(container: Resolver, approval: Pick<ApprovalRecord, "reason">, message: string) {
+  ;(container.resolve("logger") as Logger).error(`${message} [${approval.reason}]`)
 }

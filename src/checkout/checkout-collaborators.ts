@@ -1,5 +1,5 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import type { OrphanReason } from "../messages/approval-messages"
+import type { OrphanReason } from "../modules/paybright/approval-reasons"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { PayBrightOptions } from "../settings/options"

@@ -2,10 +2,11 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { isAmount, normalizeAmount } from "../lender/amount"
 import { forLog } from "../lender/log-text"
 import { applicationOutcome, applicationResultSchema, issuePaths, type ApplicationResult } from "../lender/schemas"
-import { placementErrorOf, type OrphanReason } from "../messages/approval-messages"
+import { placementErrorOf } from "../messages/approval-messages"
+import { supersedes, type OrphanReason } from "../modules/paybright/approval-reasons"
 import { lenderAmount } from "../money/lender-cents"
 import type { PayBrightOptions } from "../settings/options"
-import { supersedes, type ApprovalRecord } from "../approvals/approval-record"
+import type { ApprovalRecord } from "../approvals/approval-record"
 import { checkoutCollaborators, type CheckoutCollaborators, type Registration } from "./checkout-collaborators"
 import {
   acceptsTransactionType,

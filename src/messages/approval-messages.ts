@@ -1,27 +1,5 @@
 import { forLog } from "../lender/log-text"
-
-/** Why an approved contract has no order. */
-export type OrphanReason =
-  | "session_replaced"
-  | "cart_changed"
-  | "completion_failed"
-  | "not_placed"
-  | "payment_cancelled"
-  | "card_unavailable"
-  | "second_contract"
-  | "auto_capture_account"
-  | UnusableResult
-
-/** Signed results the store cannot use: recorded so no contract vanishes, never released by the plugin. */
-export const UNUSABLE_RESULTS = ["request_fields", "test_mismatch", "unknown_result"] as const
-export type UnusableResult = (typeof UNUSABLE_RESULTS)[number]
-
-/**
- * Orphans the plugin never releases by itself: the unusable results, and approvals it could not
- * place for reasons of its own (a crash, a lock, a dropped connection) past the grace period, which
- * nothing about the cart refused: a person decides whether the shopper's loan is voided.
- */
-export const KEPT_FOR_A_PERSON: readonly string[] = [...UNUSABLE_RESULTS, "not_placed"]
+import type { OrphanReason } from "../modules/paybright/approval-reasons"
 
 const WHAT_HAPPENED: Record<OrphanReason, string> = {
   session_replaced: "the shopper's checkout started a new payment before this approval came back",

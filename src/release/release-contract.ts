@@ -7,7 +7,6 @@ import { releaseContract, type Released } from "./release-attempt"
 import { orderManagementCallbackUrl } from "../settings/backend-routes"
 import { readPaymentData, type PaymentData } from "../settlement/session-data"
 import { settlementFor } from "../settlement/settlement-for-payment"
-import { writeEvent } from "../modules/paybright/write-event"
 import type { MoneyRecordRow } from "../money/money-record-types"
 import type { ApprovalRecord } from "../approvals/approval-record"
 import { recordsOf } from "../money/record-queries"
@@ -119,16 +118,5 @@ export async function concludeRelease(
     if (payment && !payment.canceled_at) await payments.cancelPayment(payment.id)
     return
   }
-  const approval = await approvalOfContract(container, record.contract!)
-  if (approval.state !== "orphaned") return
-  const service = recordsOf(container)
-  await service.updatePayBrightApprovals({ id: approval.id, state: "released" })
-  await writeEvent(service, {
-    kind: "approval.released",
-    payment_id: null,
-    order_id: null,
-    contract: approval.contract,
-    message: `Contract ${approval.contract} (${approval.amount} ${approval.currency_code}) was voided at PayBright: the shopper's loan is released.`,
-    details: { approval_id: approval.id },
-  })
+  await recordsOf(container).markApprovalReleased(record.contract!)
 }

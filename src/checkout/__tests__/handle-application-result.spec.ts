@@ -1,5 +1,5 @@
 import { signFields } from "../../lender/signing"
-import type { OrphanReason } from "../../messages/approval-messages"
+import type { OrphanReason } from "../../modules/paybright/approval-reasons"
 import { parseOptions } from "../../settings/options"
 import type { ApprovalRecord, RecordApprovalInput } from "../../approvals/approval-record"
 import type { Checkout } from "../../approvals/find-checkout"

@@ -5,12 +5,7 @@ import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-re
 export const markApprovalOrderedStep = createStep(
   "paybright-mark-approval-ordered-step",
   async (input: { approval_id: string; order_id: string }, { container }) => {
-    const service = approvalsOf(container)
-    const approval = (await service.updatePayBrightApprovals({
-      id: input.approval_id,
-      state: "ordered",
-      order_id: input.order_id,
-    })) as ApprovalRecord
-    return new StepResponse(approval)
+    const { approval } = await approvalsOf(container).markApprovalOrdered(input.approval_id, input.order_id)
+    return new StepResponse(approval as ApprovalRecord)
   }
 )

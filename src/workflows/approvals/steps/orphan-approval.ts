@@ -1,28 +1,22 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type OrphanReason } from "../../../messages/approval-messages"
+import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
+import type { ApprovalBefore } from "../../../modules/paybright/service"
 import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
-import { reportOrphan } from "../../../approvals/report-orphan"
+import { describeOrphan, logOrphan } from "../../../approvals/report-orphan"
 
 /** An approved contract that will not become an order: recorded once, logged once at error level. */
 export const orphanApprovalStep = createStep(
   "paybright-orphan-approval-step",
   async (input: { approval_id: string; reason: OrphanReason }, { container }) => {
-    const service = approvalsOf(container)
-    const current = (await service.retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
-    if (current.state !== "approved") {
-      return new StepResponse(current, undefined as string | undefined)
-    }
-    const approval = (await service.updatePayBrightApprovals({
-      id: current.id,
-      state: "orphaned",
-      reason: input.reason,
-    })) as ApprovalRecord
-    await reportOrphan(container, service, approval)
-    return new StepResponse(approval, current.id as string | undefined)
+    const { approval, before, orphaned } = await approvalsOf(container).orphanApproval(
+      input.approval_id,
+      { reason: input.reason },
+      describeOrphan(container)
+    )
+    if (orphaned) logOrphan(container, approval, orphaned)
+    return new StepResponse(approval as ApprovalRecord, before)
   },
-  async (id: string | undefined, { container }) => {
-    if (id) {
-      await approvalsOf(container).updatePayBrightApprovals({ id, state: "approved", reason: null })
-    }
+  async (before: ApprovalBefore | null | undefined, { container }) => {
+    if (before) await approvalsOf(container).restoreApproval(before)
   }
 )

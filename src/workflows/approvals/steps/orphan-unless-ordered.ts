@@ -1,9 +1,10 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { type OrphanReason } from "../../../messages/approval-messages"
+import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
+import type { ApprovalBefore } from "../../../modules/paybright/service"
 import { orderHolding } from "../../../approvals/find-checkout"
 import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
-import { reportOrphan } from "../../../approvals/report-orphan"
+import { describeOrphan, logOrphan } from "../../../approvals/report-orphan"
 
 /**
  * Under the cart's lock (as Medusa's completion takes it), once an approval's time is up: ordered
@@ -17,35 +18,24 @@ export const orphanUnlessOrderedStep = createStep(
     const service = approvalsOf(container)
     const current = (await service.retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
     if (current.state !== "approved") {
-      return new StepResponse(current, { id: current.id, orphaned: false })
+      return new StepResponse(current, null as ApprovalBefore | null)
     }
     const { orderId } = (await orderHolding(container as unknown as MedusaContainer, current)) ?? {}
     if (orderId) {
-      const ordered = (await service.updatePayBrightApprovals({
-        id: current.id,
-        state: "ordered",
-        order_id: orderId,
-      })) as ApprovalRecord
-      return new StepResponse(ordered, { id: current.id, orphaned: false })
+      const { approval, before } = await service.markApprovalOrdered(current.id, orderId)
+      return new StepResponse(approval as ApprovalRecord, before)
     }
-    const orphan = (await service.updatePayBrightApprovals({
-      id: current.id,
-      state: "orphaned",
-      reason: input.reason,
-      placement_error: input.placement_error ?? null,
-    })) as ApprovalRecord
-    await reportOrphan(container, service, orphan)
-    return new StepResponse(orphan, { id: current.id, orphaned: true })
+    const { approval, before, orphaned } = await service.orphanApproval(
+      current.id,
+      { reason: input.reason, placement_error: input.placement_error ?? null },
+      describeOrphan(container)
+    )
+    if (orphaned) logOrphan(container, approval, orphaned)
+    return new StepResponse(approval as ApprovalRecord, before)
   },
   // The rest of the decision failed (the approval could not be withdrawn from its session): it is
   // an approval again, for the next delivery to decide; the report stays in its log.
-  async (undo: { id: string; orphaned: boolean } | undefined, { container }) => {
-    if (!undo?.orphaned) return
-    await approvalsOf(container).updatePayBrightApprovals({
-      id: undo.id,
-      state: "approved",
-      reason: null,
-      placement_error: null,
-    })
+  async (before: ApprovalBefore | null | undefined, { container }) => {
+    if (before) await approvalsOf(container).restoreApproval(before)
   }
 )

@@ -1,10 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import type { ApprovalBefore } from "../../../modules/paybright/service"
 import { orderExists } from "../../../approvals/find-checkout"
 import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
-
-/** What compensation puts back: the order the approval was marked with. */
-type MarkedOrdered = { id: string; order_id: string } | null
 
 /**
  * Under the cart's lock: an approval marked ordered whose order no longer exists (the completion
@@ -18,21 +16,12 @@ export const reopenVanishedOrderStep = createStep(
     const current = (await service.retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
     const scope = container as unknown as MedusaContainer
     if (current.state !== "ordered" || !current.order_id || (await orderExists(scope, current.order_id))) {
-      return new StepResponse<ApprovalRecord, MarkedOrdered>(current, null)
+      return new StepResponse(current, null as ApprovalBefore | null)
     }
-    const reopened = (await service.updatePayBrightApprovals({
-      id: current.id,
-      state: "approved",
-      order_id: null,
-    })) as ApprovalRecord
-    return new StepResponse<ApprovalRecord, MarkedOrdered>(reopened, { id: current.id, order_id: current.order_id })
+    const { approval, before } = await service.reopenApproval(current.id)
+    return new StepResponse(approval as ApprovalRecord, before)
   },
-  async (before: MarkedOrdered | undefined, { container }) => {
-    if (!before) return
-    await approvalsOf(container).updatePayBrightApprovals({
-      id: before.id,
-      state: "ordered",
-      order_id: before.order_id,
-    })
+  async (before: ApprovalBefore | null | undefined, { container }) => {
+    if (before) await approvalsOf(container).restoreApproval(before)
   }
 )

@@ -1,5 +1,5 @@
 import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { OrphanReason } from "../../../messages/approval-messages"
+import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
 import { orphanApprovalStep } from "../steps/orphan-approval"
 
 export const orphanApprovalWorkflow = createWorkflow(

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import type { OrphanReason } from "../../../messages/approval-messages"
+import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
 import { orphanUnlessOrderedStep } from "../steps/orphan-unless-ordered"
 import { approvalLockKey } from "../../../locks/cart-lock"
 import { CART_LOCK_STEP } from "./place-approved-order"
