@@ -1,6 +1,6 @@
-import type { OrphanReason } from "../modules/paybright/approval-reasons"
 import { PAYBRIGHT_MODULE } from "../modules/paybright/index"
 import type PayBrightModuleService from "../modules/paybright/service"
+import type { VerifiedApproval } from "../modules/paybright/service"
 import type { PayBrightApprovalRecord } from "../types/admin"
 import type { PaymentChannel } from "../settlement/payment-channel"
 
@@ -17,21 +17,8 @@ export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
   channel?: PaymentChannel | null
 }
 
-export type RecordApprovalInput = {
-  contract: string
-  session_id: string
-  /** The registration the approval was verified for: which credentials release it if it is orphaned. */
-  provider_id: string
-  cart_id: string | null
-  amount: string
-  currency_code: string
-  /** The signed x_ fields as they arrived, to deliver them again (see PayBrightApproval). */
-  lender_result: Record<string, string>
-  /** Set when the approval can already not become an order (its session is gone, …). */
-  orphan_reason?: OrphanReason | null
-  /** The channel the registration verified it under: its release goes through it. */
-  channel: PaymentChannel
-}
+/** A verified approval as a delivery brings it, with the channel its release goes through. */
+export type RecordApprovalInput = VerifiedApproval & { channel: PaymentChannel }
 
 export function approvalsOf(container: { resolve(key: string): unknown }) {
   return container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService

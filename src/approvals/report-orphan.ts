@@ -12,7 +12,10 @@ type Resolver = { resolve(key: string): unknown }
  */
 export function describeOrphan(container: Resolver): DescribeOrphan {
   return async (approval) =>
-    orphanMessage(approval as ApprovalRecord, (await orphanReleaseTimes(container as never))(approval as ApprovalRecord))
+    orphanMessage(
+      approval as ApprovalRecord,
+      (await orphanReleaseTimes(container as never))(approval as ApprovalRecord)
+    )
 }
 
 /** The same sentence in the log, at error level, once the orphan is recorded. */

@@ -12,16 +12,20 @@ export type ApprovalRow = InferTypeOf<typeof PayBrightApproval>
 /** What the merchant reads of an orphan, written by the layer that knows the store's settings. */
 export type DescribeOrphan = (approval: ApprovalRow) => Promise<string> | string
 
-/** A verified approval as a delivery brings it (see RecordApprovalInput). */
+/** A verified approval as a delivery brings it. */
 export type VerifiedApproval = {
   contract: string
   session_id: string
+  /** The registration the approval was verified for: which credentials release it if it is orphaned. */
   provider_id: string
   cart_id: string | null
   amount: string
   currency_code: string
+  /** The signed x_ fields as they arrived, to deliver them again (see PayBrightApproval). */
   lender_result: Record<string, string>
+  /** Set when the approval can already not become an order (its session is gone, …). */
   orphan_reason?: OrphanReason | null
+  /** The channel the registration verified it under: its release goes through it. */
   channel: Record<string, unknown>
 }
 
