@@ -36,8 +36,9 @@ export type ApprovalBefore = Pick<ApprovalRow, "id" | "state" | "reason" | "plac
  * The plugin's own records: every capture and refund, the virtual card's movements, the contracts
  * the lender approved, the event log of each payment, and the settings saved in the admin.
  *
- * It is the one writer of an approval's row: each move below checks the state it starts from and
- * writes its event row in the same transaction, so the timeline never misses a move.
+ * It is the one writer of an approval's row: the rules of which state may move where live in the
+ * moves below, and a move the merchant reads of writes its event row in the same transaction, so
+ * the timeline never misses one.
  */
 export default class PayBrightModuleService extends MedusaService({
   PayBrightMoneyRecord,
