@@ -2,8 +2,22 @@ import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { PayBrightApprovalRecord } from "../../src/types/admin"
 import type { SeededStore } from "../../test-support/seed-store"
-import { submitApplication } from "./hosted-application"
+import type { Simulator } from "../../src/simulator"
+import { follow, submitApplication } from "./hosted-application"
 import { cartReadyForPayment, choosePayBright } from "./shopper"
+
+/**
+ * A shopper approved for a session they replaced while applying (PayBright picked again: Medusa
+ * deletes the first session), then back on the store: the approval can never become an order.
+ */
+export async function approvedForReplacedSession(api: AxiosInstance, store: SeededStore, simulator: Simulator) {
+  const cart = await cartReadyForPayment(api, store)
+  const session = await choosePayBright(api, store, cart)
+  const approved = await submitApplication(session.data.redirect)
+  await choosePayBright(api, store, cart)
+  await follow(approved.location!)
+  return { cart, contract: simulator.contractByReference(session.id)!.gateway_reference }
+}
 
 /** What the lender delivers: the result's fields, to the URL it was given (x_url_callback with its ctx). */
 export type Delivery = { callbackUrl: string; fields: Record<string, string> }

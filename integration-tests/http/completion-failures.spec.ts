@@ -14,6 +14,7 @@ import { parcels } from "../helpers/parcels"
 import type { SeededStore } from "../../test-support/seed-store"
 import { returnToStore } from "../../test-support/storefront"
 import { storeHeaders } from "../helpers/shopper"
+import { refuseWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
@@ -173,16 +174,14 @@ medusaIntegrationTestRunner({
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
       await pg().raw(REFUSE_ORDERS)
       // The session's write that withdraws the approval fails too, for as long as the orders' do.
-      await pg().raw(`
-        create or replace function paybright_test_refuse_withdraw() returns trigger language plpgsql as $$
-        begin
-          if new.data->>'paybright_status' = 'expired' then
-            raise exception 'the database is refusing writes for a while';
-          end if;
-          return new;
-        end $$;
-        create trigger paybright_test_refuse_withdraw before update on payment_session
-          for each row execute function paybright_test_refuse_withdraw();`)
+      const restoreWithdrawal = await refuseWrites(pg(), {
+        name: "withdraw_refused",
+        table: "payment_session",
+        event: "update",
+        when: "new.data->>'paybright_status' = 'expired'",
+        once: false,
+        message: "the database is refusing writes for a while",
+      })
       const later = Date.now() + 60 * 60_000
       try {
         expect((await deliverCallback(delivery)).status).toBe(503)
@@ -191,7 +190,7 @@ medusaIntegrationTestRunner({
         expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
       } finally {
         await pg().raw(`drop trigger paybright_test_refuse_orders on "order"`)
-        await pg().raw(`drop trigger paybright_test_refuse_withdraw on payment_session`)
+        await restoreWithdrawal()
       }
       // The database writes again: the next run places the order on it.
       expect(await sweepUnplacedApprovals(getContainer(), later)).toMatchObject({ placed: 1 })

@@ -4,6 +4,7 @@ import { MathBN, Modules } from "@medusajs/framework/utils"
 import { FAULT_ACTS, FAULT_KINDS, type FaultKind, type Simulator } from "../../src/simulator"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { paymentLockKey } from "../../src/locks/payment-lock"
+import { refuseWrites } from "../helpers/database-faults"
 import { EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
@@ -164,23 +165,18 @@ medusaIntegrationTestRunner({
       // Medusa's update of the payment after the provider's success (a whole capture marks it
       // captured) fails once, a dropped write: Medusa then deletes the Capture it committed, though
       // the lender captured.
-      await pg.raw(`
-        create sequence if not exists paybright_test_payment_update_refused;
-        select setval('paybright_test_payment_update_refused', 1, false);
-        create or replace function paybright_test_refuse_payment_update() returns trigger language plpgsql as $$
-        begin
-          if nextval('paybright_test_payment_update_refused') = 1 then
-            raise exception 'the database dropped the write';
-          end if;
-          return new;
-        end $$;
-        create trigger paybright_test_refuse_payment_update before update on payment
-          for each row execute function paybright_test_refuse_payment_update();`)
+      const restore = await refuseWrites(pg, {
+        name: "payment_update_refused",
+        table: "payment",
+        event: "update",
+        once: true,
+        message: "the database dropped the write",
+      })
       try {
         const failed = await api.post(`/admin/payments/${payment.id}/capture`, {}, lenient())
         expect(failed.status).toBeGreaterThanOrEqual(400)
       } finally {
-        await pg.raw(`drop trigger paybright_test_refuse_payment_update on payment`)
+        await restore()
       }
       expect(simulator.contract(reference)!.captured).toBe(ORDER_TOTAL)
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")

@@ -6,8 +6,7 @@ import { medusaTotals } from "../helpers/ledger"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { useSimulator } from "../helpers/simulator"
-import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
-import { follow, submitApplication } from "../helpers/hosted-application"
+import { approvedForReplacedSession } from "../helpers/approvals"
 import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
@@ -130,12 +129,7 @@ medusaIntegrationTestRunner({
 
     it("releases an orphaned approval through the account it was approved under, after the admin switches accounts", async () => {
       // Approved under medusa-config.ts's account for a session the shopper replaced meanwhile.
-      const cart = await cartReadyForPayment(api, store)
-      const session = await choosePayBright(api, store, cart)
-      const approved = await submitApplication(session.data.redirect)
-      await choosePayBright(api, store, cart)
-      await follow(approved.location!)
-      const contract = simulator.contractByReference(session.id)!.gateway_reference
+      const { contract } = await approvedForReplacedSession(api, store, simulator)
       expect(simulator.contract(contract)!.account_id).toBe(SIMULATOR_TEST_ACCOUNT.apiKey)
 
       await save({ apiKey: SECOND_ACCOUNT.apiKey, apiToken: SECOND_ACCOUNT.apiToken })

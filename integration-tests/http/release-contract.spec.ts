@@ -3,16 +3,15 @@ import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { VOID_FAULT_ACTS, VOID_FAULT_KINDS, type Simulator } from "../../src/simulator"
 import { VOID_EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
 import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
-import { listApprovals } from "../helpers/approvals"
+import { approvedForReplacedSession, listApprovals } from "../helpers/approvals"
 import { useAppPort } from "../helpers/app-port"
-import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals } from "../helpers/ledger"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
-import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 import { useSimulator } from "../helpers/simulator"
 import { Modules } from "@medusajs/framework/utils"
 import { paymentLockKey } from "../../src/locks/payment-lock"
+import { refuseWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
 jest.setTimeout(300_000)
@@ -169,20 +168,14 @@ medusaIntegrationTestRunner({
       expect(doubt).toMatchObject({ kind: "void", state: "in_doubt" })
 
       // Medusa's write of the cancelled payment fails once, as a dropped write fails it.
-      const pg = getContainer().resolve("__pg_connection__")
-      await pg.raw(`
-        create sequence if not exists paybright_test_cancel_refused;
-        select setval('paybright_test_cancel_refused', 1, false);
-        create or replace function paybright_test_refuse_cancel() returns trigger language plpgsql as $$
-        begin
-          if new.id = '${payment.id}' and new.canceled_at is not null
-            and nextval('paybright_test_cancel_refused') = 1 then
-            raise exception 'the database dropped the write';
-          end if;
-          return new;
-        end $$;
-        create trigger paybright_test_refuse_cancel before update on payment
-          for each row execute function paybright_test_refuse_cancel();`)
+      const restore = await refuseWrites(getContainer().resolve("__pg_connection__"), {
+        name: "cancel_refused",
+        table: "payment",
+        event: "update",
+        when: `new.id = '${payment.id}' and new.canceled_at is not null`,
+        once: true,
+        message: "the database dropped the write",
+      })
       try {
         const refused = await api.post(
           `/admin/paybright/records/${doubt.id}/resolve`,
@@ -192,7 +185,7 @@ medusaIntegrationTestRunner({
         expect(refused.status).toBe(400)
         expect(refused.data.message).toMatch(/Medusa refused to record this release .*stays in doubt/)
       } finally {
-        await pg.raw(`drop trigger paybright_test_refuse_cancel on payment`)
+        await restore()
       }
       expect(await paymentCancelled(payment.id)).toBe(false)
       const [kept] = (await panelOf(order.id)).records
@@ -293,13 +286,7 @@ medusaIntegrationTestRunner({
 
     /** A shopper whose session is replaced while they apply: the approval can never become an order. */
     async function orphanedContract() {
-      const cart = await cartReadyForPayment(api, store)
-      const session = await choosePayBright(api, store, cart)
-      const approved = await submitApplication(session.data.redirect)
-      // The shopper picks PayBright again before the result arrives: Medusa deletes the first session.
-      await choosePayBright(api, store, cart)
-      await follow(approved.location!)
-      const contract = simulator.contractByReference(session.id)!.gateway_reference
+      const { cart, contract } = await approvedForReplacedSession(api, store, simulator)
       const [orphan] = (await listApprovals(api, admin, "orphaned")).filter((entry) => entry.contract === contract)
       expect(orphan).toBeDefined()
       return { cart, contract, orphan }
