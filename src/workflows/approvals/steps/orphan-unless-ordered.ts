@@ -22,8 +22,9 @@ export const orphanUnlessOrderedStep = createStep(
     }
     const { orderId } = (await orderHolding(container as unknown as MedusaContainer, current)) ?? {}
     if (orderId) {
-      const { approval, before } = await service.markApprovalOrdered(current.id, orderId)
-      return new StepResponse(approval as ApprovalRecord, before)
+      // Ordered stays ordered whatever follows: the order holds the contract.
+      const { approval } = await service.markApprovalOrdered(current.id, orderId)
+      return new StepResponse(approval as ApprovalRecord, null as ApprovalBefore | null)
     }
     const { approval, before, orphaned } = await service.orphanApproval(
       current.id,
