@@ -188,9 +188,12 @@ medusaIntegrationTestRunner({
         await restore()
       }
       expect(await paymentCancelled(payment.id)).toBe(false)
-      const [kept] = (await panelOf(order.id)).records
-      expect(kept).toMatchObject({ id: doubt.id, state: "in_doubt", actions: ["resolve"] })
+      const { records: after, timeline } = await panelOf(order.id)
+      expect(after[0]).toMatchObject({ id: doubt.id, state: "in_doubt", actions: ["resolve"] })
       expect(await attention()).toContainEqual(expect.objectContaining({ kind: "in_doubt", record_id: doubt.id }))
+      // The timeline says what happened: the void in doubt, and no resolution Medusa did not record.
+      expect(timeline.map((entry: { kind: string }) => entry.kind)).toContain("void.in_doubt")
+      expect(timeline.map((entry: { kind: string }) => entry.kind)).not.toContain("record.resolved")
 
       // Resolved again once Medusa writes: released, with Medusa's side of it.
       await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)

@@ -5,20 +5,18 @@ import { dirname, join, relative, resolve } from "node:path"
  * The plugin's folders from the bottom up, as docs/architecture.md draws them. A file
  * may import from its own folder and from folders below it, never from one above: the lender's
  * protocol knows nothing of Medusa, settings know nothing of how money moves, and only the entry
- * points (the provider, routes, jobs, subscribers, the admin) see everything. One folder sits lower
- * than its kin: the event-log workflow, with which a process that cannot read its settings records
- * so.
+ * points (the provider, routes, jobs, subscribers, the admin) see everything.
  */
 const LAYERS: string[][] = [
   ["lender", "types", "policies", "storefront"],
-  ["simulator", "modules", "card-processors", "secrets", "workflows/events"],
+  ["simulator", "modules", "card-processors", "secrets"],
   ["messages"],
   ["settings"],
   ["money", "locks"],
   ["settlement"],
   ["fulfillment", "authorization", "virtual-card"],
   ["approvals", "capture"],
-  ["release"],
+  ["release", "resolution"],
   ["workflows"],
   ["views", "checkout"],
   ["sweeps"],

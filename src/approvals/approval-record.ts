@@ -1,5 +1,3 @@
-import { PAYBRIGHT_MODULE } from "../modules/paybright/index"
-import type PayBrightModuleService from "../modules/paybright/service"
 import type { VerifiedApproval } from "../modules/paybright/service"
 import type { PayBrightApprovalRecord } from "../types/admin"
 import type { PaymentChannel } from "../settlement/payment-channel"
@@ -19,7 +17,3 @@ export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
 
 /** A verified approval as a delivery brings it, with the channel its release goes through. */
 export type RecordApprovalInput = VerifiedApproval & { channel: PaymentChannel }
-
-export function approvalsOf(container: { resolve(key: string): unknown }) {
-  return container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
-}

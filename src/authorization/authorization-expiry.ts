@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
-import { optionsInForce } from "../settings/provider-registry"
+import { settingsInForce } from "../settings/provider-registry"
 import { allPages } from "../modules/paybright/all-pages"
 import { authorizationAge } from "./authorization-age"
 import { isPayBright } from "../storefront/provider"
@@ -37,7 +37,7 @@ export async function listOpenAuthorizations(
     .filter((id) => isPayBright(id))
   const found: OpenAuthorization[] = []
   for (const providerId of providers) {
-    const options = await optionsInForce(container, providerId)
+    const options = (await settingsInForce(container, providerId))?.options
     const warningDays = options?.expiryWarningDays ?? 25
     const lifetimeDays = options?.authorizationDays ?? 30
     // Fully captured payments have captured_at; cancelled ones release nothing more to capture.

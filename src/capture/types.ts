@@ -3,6 +3,9 @@ import type { PayBrightOptions } from "../settings/options"
 /** What starts a capture the plugin makes by itself. */
 export type CaptureTrigger = "shipment" | "fulfillment"
 
+/** A capture the plugin makes by itself: a parcel's, or a person's retry of a refused one. */
+export type CaptureRequestInput = { trigger: CaptureTrigger; fulfillment_id: string } | { retry_record_id: string }
+
 /**
  * The moment a payment is captured by itself: the one its registration said when it was authorized
  * (`capture_on` in its data), or the registration's now for a payment authorized before that was

@@ -1,8 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  reconcileMoneyRecordsWorkflow,
-  stalePendingMs,
-} from "../workflows/money-records/workflows/reconcile-money-records"
+import { stalePendingMs } from "../money/reconciliation"
+import { reconcileMoneyRecordsWorkflow } from "../workflows/money-records/workflows/reconcile-money-records"
 import { RECONCILE_SCHEDULE } from "../settings/job-schedules"
 
 /**

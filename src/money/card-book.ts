@@ -1,5 +1,6 @@
-import type { MoneyState } from "./money-record-types"
+import type { MoneyState } from "../modules/paybright/money-record-types"
 import { pluginRecords } from "../modules/paybright/plugin-records"
+import type { NewCardMovement } from "../modules/paybright/service"
 import { lenderAmount } from "./lender-cents"
 import { totalOf } from "./totals"
 
@@ -50,38 +51,12 @@ export const cardBook = {
   },
 
   /** Writes a movement as pending before the processor is called. */
-  async open(row: {
-    payment_id: string
-    kind: "charge" | "refund"
-    processor: string
-    charge_id?: string
-    amount: string
-    medusa_id: string
-    idempotency_key: string
-  }): Promise<string> {
-    const records = pluginRecords()
-    const [existing] = (await records.listPayBrightCardTransactions({
-      idempotency_key: row.idempotency_key,
-    })) as unknown as Row[]
-    if (existing) {
-      await records.updatePayBrightCardTransactions({ id: existing.id, state: "pending" })
-      return existing.id
-    }
-    const created = (await records.createPayBrightCardTransactions({
-      ...row,
-      charge_id: row.charge_id ?? null,
-      amount: row.amount as never,
-      state: "pending",
-    })) as unknown as Row
-    return created.id
+  async open(row: NewCardMovement): Promise<string> {
+    return pluginRecords().openCardMovement(row)
   },
 
   async conclude(id: string, state: Exclude<MoneyState, "pending">, processorId?: string): Promise<void> {
-    await pluginRecords().updatePayBrightCardTransactions({
-      id,
-      state,
-      ...(processorId ? { processor_id: processorId } : {}),
-    })
+    await pluginRecords().concludeCardMovement(id, state, processorId)
   },
 }
 

@@ -1,9 +1,8 @@
 import type PayBrightModuleService from "../modules/paybright/service"
 import { MedusaError } from "@medusajs/framework/utils"
 import { blockedByDoubtMessage, cancelBlockedMessage, ledgersPartedMessage } from "../messages/merchant-messages"
-import { writeEvent } from "../modules/paybright/write-event"
 import { lenderAmount } from "./lender-cents"
-import type { MoneyRecordRow } from "./money-record-types"
+import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 
 /**
  * The in-doubt record of a payment, if any: while it stands, nothing else of the payment moves
@@ -46,20 +45,7 @@ export async function putInDoubt(
     currency: record.currency_code,
     contract: record.contract ?? "?",
   })
-  const updated = (await records.updatePayBrightMoneyRecords({
-    id: record.id,
-    state: "in_doubt",
-    message,
-  })) as unknown as MoneyRecordRow
-  await writeEvent(records, {
-    kind: `${record.kind}.in_doubt`,
-    payment_id: record.payment_id,
-    order_id: record.order_id,
-    contract: record.contract,
-    message,
-    details: { record_id: record.id, medusa_id: record.medusa_id, reason: side },
-  })
-  return updated
+  return records.putMoneyRecordInDoubt(record.id, { message, reason: side })
 }
 
 /** What the merchant reads when a movement is refused because `doubt` stands. */

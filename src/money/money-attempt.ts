@@ -1,8 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { merchantMessage, type MoneyFacts } from "../messages/merchant-messages"
 import type { Failure } from "./classify-failure"
-import { writeEvent } from "../modules/paybright/write-event"
-import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "./money-record-types"
+import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
 import { appLogger, appQuery, pluginRecords } from "../modules/paybright/plugin-records"
 import { blockedMessage, doubtOf } from "./in-doubt"
 import { claimablePreparedRecord } from "./prepared-records"
@@ -68,30 +67,19 @@ export async function openAttempt(input: AttemptInput): Promise<Attempt> {
     : input.paymentId
       ? await claimablePreparedRecord(records, { ...input, paymentId: input.paymentId })
       : undefined
-  const fields = {
+  const record = await records.openMoneyRecord(prepared?.id ?? null, {
+    kind: input.kind,
+    trigger: input.trigger ?? "admin",
+    retry_of: input.retryOf ?? null,
+    payment_id: input.paymentId,
+    order_id: order?.id ?? null,
+    currency_code: input.currency,
     medusa_id: input.medusaId,
     reference: input.reference,
     contract: input.contract,
-    amount: input.amount as never,
-    medusa_amount: input.medusaAmount as never,
-  }
-  const record = (prepared
-    ? await records.updatePayBrightMoneyRecords(
-        // A record a person resolved keeps the amount they confirmed.
-        prepared.state === "done"
-          ? { id: prepared.id, medusa_id: fields.medusa_id, reference: fields.reference, contract: fields.contract }
-          : { id: prepared.id, ...fields }
-      )
-    : await records.createPayBrightMoneyRecords({
-        kind: input.kind,
-        trigger: input.trigger ?? "admin",
-        retry_of: input.retryOf ?? null,
-        payment_id: input.paymentId,
-        order_id: order?.id ?? null,
-        currency_code: input.currency,
-        state: "pending",
-        ...fields,
-      })) as unknown as MoneyRecordRow
+    amount: input.amount,
+    medusa_amount: input.medusaAmount,
+  })
   const alreadyDone = prepared?.state === "done"
   return {
     record,
@@ -117,24 +105,11 @@ async function conclude(
     fact: result.outcome === "done" ? undefined : result.fact,
   }
   const message = merchantMessage(facts)
-  await records.updatePayBrightMoneyRecords({
-    id: record.id,
+  await records.concludeMoneyRecord(record.id, {
     state: result.outcome,
     message,
-    lender_evidence: (result.evidence ?? null) as never,
-  })
-  await writeEvent(records, {
-    kind: `${input.kind}.${result.outcome}`,
-    payment_id: input.paymentId,
-    order_id: order?.id ?? record.order_id,
-    contract: input.contract,
-    message,
-    details: {
-      record_id: record.id,
-      medusa_id: input.medusaId,
-      amount: input.amount,
-      evidence: result.evidence ?? null,
-    },
+    amount: input.amount,
+    evidence: result.evidence ?? null,
   })
   const logger = appLogger()
   const where = `order #${order?.display_id ?? "?"}, contract ${input.contract}, ${input.amount} ${input.currency.toUpperCase()}`

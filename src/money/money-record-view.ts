@@ -1,6 +1,6 @@
 import type { PayBrightMoneyRecord } from "../types/admin"
 import { lenderAmount } from "./lender-cents"
-import type { MoneyRecordRow } from "./money-record-types"
+import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 
 /** A record as the admin reads it. */
 export function toMoneyRecord(row: MoneyRecordRow): PayBrightMoneyRecord {

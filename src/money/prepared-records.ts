@@ -1,24 +1,13 @@
 import type PayBrightModuleService from "../modules/paybright/service"
 import { sameMedusaAmount } from "./lender-cents"
-import { medusaAmountOf } from "./money-record-types"
-import type { MoneyKind, MoneyRecordRow } from "./money-record-types"
+import { medusaAmountOf } from "../modules/paybright/money-record-types"
+import type { MoneyKind, MoneyRecordRow } from "../modules/paybright/money-record-types"
 
 /**
- * A capture the plugin's own workflows start (a parcel shipped, a retry) is written here, before
- * Medusa is asked to capture: pending, with no Medusa id yet, or refused with why it was not
- * started. Medusa then calls the provider, whose openAttempt (money-attempt.ts) claims the pending
- * record through claimablePreparedRecord below, by payment, kind and Medusa's amount, and puts
- * Medusa's Capture id on it. Both halves of that handshake live in this file.
+ * The pending record the plugin's own workflows wrote ahead of this movement (a parcel shipped, a
+ * retry, an order cancelled: the service's prepareMoneyRecord), if any: same payment, kind and
+ * Medusa's amount. The provider's openAttempt (money-attempt.ts) claims it, putting Medusa's id on it.
  */
-export async function writePreparedCapture(
-  records: PayBrightModuleService,
-  fields: Record<string, unknown>,
-  outcome: { state: "pending" } | { state: "refused"; message: string }
-): Promise<MoneyRecordRow> {
-  return (await records.createPayBrightMoneyRecords({ ...fields, ...outcome } as never)) as unknown as MoneyRecordRow
-}
-
-/** The pending record written by writePreparedCapture for this movement, if any: same payment, kind and amount. */
 export async function claimablePreparedRecord(
   records: PayBrightModuleService,
   movement: { paymentId: string; kind: MoneyKind; medusaAmount: string }

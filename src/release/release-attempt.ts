@@ -3,7 +3,7 @@ import type { Settlement } from "../settlement/types"
 import type { PaymentData } from "../settlement/session-data"
 import { classifyFailure } from "../money/classify-failure"
 import { openAttempt } from "../money/money-attempt"
-import type { MoneyRecordRow, MoneyTrigger } from "../money/money-record-types"
+import type { MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
 import { pluginRecords } from "../modules/paybright/plugin-records"
 
 export type ReleaseInput = {

@@ -1,3 +1,4 @@
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { channelOf } from "../settlement/payment-channel"
@@ -7,14 +8,13 @@ import { releaseContract, type Released } from "./release-attempt"
 import { orderManagementCallbackUrl } from "../settings/backend-routes"
 import { readPaymentData, type PaymentData } from "../settlement/session-data"
 import { settlementFor } from "../settlement/settlement-for-payment"
-import type { MoneyRecordRow } from "../money/money-record-types"
+import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import type { ApprovalRecord } from "../approvals/approval-record"
-import { recordsOf } from "../money/record-queries"
 
 type Container = MedusaContainer
 
 export async function approvalOfContract(container: Container, contract: string): Promise<ApprovalRecord> {
-  const [approval] = (await recordsOf(container).listPayBrightApprovals({ contract })) as ApprovalRecord[]
+  const [approval] = (await pluginRecords(container).listPayBrightApprovals({ contract })) as ApprovalRecord[]
   if (!approval) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `PayBright contract ${contract} has no approval on record`)
   }
@@ -33,7 +33,7 @@ export async function releaseOrphan(
   approvalId: string,
   retryOf?: string
 ): Promise<ReleaseOutcome> {
-  const approval = (await recordsOf(container).retrievePayBrightApproval(approvalId)) as ApprovalRecord
+  const approval = (await pluginRecords(container).retrievePayBrightApproval(approvalId)) as ApprovalRecord
   if (approval.state !== "orphaned") {
     return { released: null, skipped: `contract ${approval.contract} is ${approval.state}` }
   }
@@ -118,5 +118,5 @@ export async function concludeRelease(
     if (payment && !payment.canceled_at) await payments.cancelPayment(payment.id)
     return
   }
-  await recordsOf(container).markApprovalReleased(record.contract!)
+  await pluginRecords(container).markApprovalReleased(record.contract!)
 }

@@ -58,14 +58,6 @@ export async function settingsStateOf(scope: MedusaContainer, providerId: string
   })
 }
 
-/** The effective options of the PayBright provider registered as `providerId`. */
-export async function optionsInForce(
-  scope: MedusaContainer,
-  providerId: string
-): Promise<PayBrightOptions | undefined> {
-  return (await settingsInForce(scope, providerId))?.options
-}
-
 /**
  * Every PayBright provider the store registers, with its effective options: a lender's result
  * names no provider, so it is checked against each registration's key and token.

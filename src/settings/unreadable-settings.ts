@@ -10,7 +10,6 @@ import {
 } from "../messages/settings-messages"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import { recordPayBrightEventWorkflow } from "../workflows/events/workflows/record-paybright-event"
 import { readSettingsVersion } from "./stored-settings"
 
 /** The event-log row a process writes when it cannot use the saved settings. */
@@ -39,6 +38,10 @@ const reported = new Map<string, number>()
  * Says loudly that this process cannot use the saved settings: in its log, and in the event log,
  * where the admin's "needs attention" list of any process reads it. Once per problem, then again
  * every REPORT_EVERY_MS while the process keeps refusing work.
+ *
+ * The row is appended through the module service rather than a workflow: it is written from deep
+ * inside whatever work was refused (a session, a capture, a job, a script), by a process that may
+ * run nothing else of the plugin, and it is a log line that nothing undoes.
  */
 export async function reportUnreadableSettings(facts: UnreadableSettingsFacts, logger: Logger, now = Date.now()) {
   const key = JSON.stringify([facts.providerId, facts.version, facts.fact])
@@ -48,15 +51,16 @@ export async function reportUnreadableSettings(facts: UnreadableSettingsFacts, l
   logger.error(settingsUnreadableMessage(facts))
   if (!appContainer.hasRegistration(PAYBRIGHT_MODULE)) return
   const process = processName()
-  await recordPayBrightEventWorkflow(appContainer)
-    .run({
-      input: {
+  await appContainer
+    .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+    .recordEvents([
+      {
         kind: UNREADABLE_EVENT,
         actor: "system",
         message: settingsUnreadableAttention(facts, process),
         details: { ...facts, process },
       },
-    })
+    ])
     .catch((error: Error) => logger.error(`PayBright: could not record that ${process} is stopped: ${error.message}`))
 }
 

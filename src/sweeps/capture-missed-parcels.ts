@@ -1,8 +1,9 @@
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { optionsInForce } from "../settings/provider-registry"
+import { settingsInForce } from "../settings/provider-registry"
 import { isPayBright } from "../storefront/provider"
-import { recordsOf } from "../money/record-queries"
+
 import { capturePaymentOnceWorkflow } from "../workflows/capture/workflows/capture-payment-once"
 import { captureMomentOf, type CaptureTrigger } from "../capture/types"
 
@@ -35,7 +36,7 @@ export async function missedParcels(container: MedusaContainer, now = Date.now()
   if (!candidates.length) return []
   const ids = [...new Set(candidates.map((candidate) => candidate.fulfillment_id))]
   const recorded = new Set(
-    (await recordsOf(container).listPayBrightMoneyRecords({ fulfillment_id: ids, kind: "capture" } as never)).map(
+    (await pluginRecords(container).listPayBrightMoneyRecords({ fulfillment_id: ids, kind: "capture" } as never)).map(
       (record: { fulfillment_id?: string | null }) => record.fulfillment_id
     )
   )
@@ -81,7 +82,7 @@ async function captureMomentByFulfillment(
       (candidate: any) => isPayBright(candidate.provider_id) && !candidate.captured_at && !candidate.canceled_at
     )
     if (!payment) continue
-    const options = await optionsInForce(container, payment.provider_id)
+    const options = (await settingsInForce(container, payment.provider_id))?.options
     const moment = options && captureMomentOf(options, payment.data)
     if (moment) momentOfOrder.set(link.order_id, moment)
   }

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import type { MoneyRecordRow } from "../money/money-record-types"
+import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { toMoneyRecord } from "../money/money-record-view"
 import { recordActions } from "./record-actions"
 import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../types/admin"

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { optionsInForce } from "../settings/provider-registry"
+import { settingsInForce } from "../settings/provider-registry"
 import { cardProcessorOf } from "../virtual-card/payment-processor"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
@@ -51,7 +51,7 @@ export async function orderPanel(
   const payment = payBright.find((candidate: any) => !candidate.canceled_at) ?? payBright.at(-1)
   if (!payment) return null
 
-  const options = await optionsInForce(container, payment.provider_id)
+  const options = (await settingsInForce(container, payment.provider_id))?.options
   const panelPayment: PanelPayment = {
     id: payment.id,
     currency_code: payment.currency_code,

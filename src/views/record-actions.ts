@@ -1,4 +1,4 @@
-import type { MoneyRecordRow } from "../money/money-record-types"
+import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import type { PayBrightAttentionAction } from "../types/admin"
 
 /**

@@ -1,11 +1,8 @@
 /** Every state change the plugin makes, as Medusa workflows: money, approvals, settings and the event log. */
 export { capturePaymentOnceWorkflow } from "./capture/workflows/capture-payment-once"
 export { resolveMoneyRecordWorkflow } from "./money-records/workflows/resolve-money-record"
-export {
-  reconcileMoneyRecordsWorkflow,
-  STALE_PENDING_MS,
-  stalePendingMs,
-} from "./money-records/workflows/reconcile-money-records"
+export { reconcileMoneyRecordsWorkflow } from "./money-records/workflows/reconcile-money-records"
+export { STALE_PENDING_MS, stalePendingMs } from "../money/reconciliation"
 export { guardPaymentMovementWorkflow } from "./payment-guard/workflows/guard-payment-movement"
 export { finishPaymentMovementWorkflow } from "./payment-guard/workflows/finish-payment-movement"
 export { releaseOrphanedApprovalWorkflow } from "./release/workflows/release-orphaned-approval"

@@ -5,17 +5,18 @@ import { PAYBRIGHT_MODULE } from "./"
 import type PayBrightModuleService from "./service"
 
 /**
- * The plugin's own module, seen from the payment provider. Medusa builds each module's container
- * apart, so the provider (inside the payment module) reaches the plugin's module through the
- * application's container, which is the only one holding both.
+ * The plugin's own module (its records, as against Medusa's payment internals), from a workflow's
+ * or a request's container, or by default from the application's: Medusa builds each module's
+ * container apart, so the provider (inside the payment module) reaches the plugin's module through
+ * the application's container, the only one holding both.
  */
-export function pluginRecords(): PayBrightModuleService {
-  if (!appContainer.hasRegistration(PAYBRIGHT_MODULE)) {
+export function pluginRecords(container: MedusaContainer = appContainer): PayBrightModuleService {
+  if (!container.hasRegistration(PAYBRIGHT_MODULE)) {
     throw new Error(
       'PayBright needs its records module: add the plugin to `plugins` in medusa-config (or "medusa-payment-paybright/modules/paybright" to `modules`)'
     )
   }
-  return appContainer.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  return container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
 }
 
 /** The application's query, to name the order of a payment in records and logs. */

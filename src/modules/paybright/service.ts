@@ -1,11 +1,12 @@
 import type { Context, InferTypeOf } from "@medusajs/framework/types"
-import { InjectTransactionManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { InjectTransactionManager, MathBN, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { type OrphanReason, supersedes } from "./approval-reasons"
 import { PayBrightApproval } from "./models/paybright-approval"
 import { PayBrightCardTransaction } from "./models/paybright-card-transaction"
 import { PayBrightEvent } from "./models/paybright-event"
 import { PayBrightMoneyRecord } from "./models/paybright-money-record"
 import { PayBrightSettings } from "./models/paybright-settings"
+import type { MoneyKind, MoneyRecordRow, MoneyState, MoneyTrigger } from "./money-record-types"
 
 export type ApprovalRow = InferTypeOf<typeof PayBrightApproval>
 
@@ -29,6 +30,73 @@ export type VerifiedApproval = {
   channel: Record<string, unknown>
 }
 
+/** One row of the event log: the order panel's timeline and the audit trail. */
+export type NewEvent = {
+  kind: string
+  message: string
+  actor: string
+  payment_id?: string | null
+  order_id?: string | null
+  contract?: string | null
+  details?: Record<string, unknown> | null
+}
+
+/** A money record as it is first written, before Medusa or the lender is asked. */
+export type NewMoneyRecord = {
+  kind: MoneyKind
+  trigger: MoneyTrigger
+  payment_id: string | null
+  order_id: string | null
+  fulfillment_id?: string | null
+  idempotency_key?: string | null
+  contract: string | null
+  /** The lender's cents (src/money/lender-cents.ts). */
+  amount: string
+  /** Medusa's exact amount. */
+  medusa_amount: string
+  currency_code: string
+  retry_of?: string | null
+  medusa_id?: string | null
+  reference?: string | null
+}
+
+/** Why a record went in doubt, kept in its event's details. */
+export type DoubtReason = "reconciliation" | "removed_by_medusa" | "unexplained_in_medusa" | "failed_after_call"
+
+/** A person's answer to a record, as the resolution writes it. */
+export type Resolution = {
+  lender_shows: "done" | "nothing"
+  actor: string
+  message: string
+  /** What the record says once resolved, when it changes: the Capture Medusa made, what went back on the card. */
+  medusa_id?: string | null
+  amount?: string
+  medusa_amount?: string
+}
+
+/** What a resolution changed, for undoResolution to put back when Medusa then refuses its side. */
+export type ResolutionUndo = {
+  record: Pick<MoneyRecordRow, "id" | "state" | "medusa_id" | "resolved_by" | "message"> & {
+    /** Exact texts, so that putting them back loses nothing. */
+    amount: string
+    medusa_amount: string | null
+    resolved_at: Date | null
+  }
+  card_rows: { id: string; state: MoneyState }[]
+  event_id: string
+}
+
+/** A movement on the virtual card, written before the processor is called. */
+export type NewCardMovement = {
+  payment_id: string
+  kind: "charge" | "refund"
+  processor: string
+  charge_id?: string
+  amount: string
+  medusa_id: string
+  idempotency_key: string
+}
+
 /** What an approval's move changed, for the step's compensation to put back. */
 export type ApprovalBefore = Pick<ApprovalRow, "id" | "state" | "reason" | "placement_error" | "order_id">
 
@@ -36,9 +104,10 @@ export type ApprovalBefore = Pick<ApprovalRow, "id" | "state" | "reason" | "plac
  * The plugin's own records: every capture and refund, the virtual card's movements, the contracts
  * the lender approved, the event log of each payment, and the settings saved in the admin.
  *
- * It is the one writer of an approval's row: the rules of which state may move where live in the
- * moves below, and a move the merchant reads of writes its event row in the same transaction, so
- * the timeline never misses one.
+ * It is the one writer of the rows of a money record, a card movement and an approval: the rules of
+ * which state may move where live in the moves below, and a move the merchant reads of writes its
+ * event row in the same transaction, so the timeline never misses one. What the merchant reads is
+ * written by src/messages and handed in: this module knows the rows, not the words.
  */
 export default class PayBrightModuleService extends MedusaService({
   PayBrightMoneyRecord,
@@ -47,6 +116,332 @@ export default class PayBrightModuleService extends MedusaService({
   PayBrightEvent,
   PayBrightSettings,
 }) {
+  // The event log, for what is not a record's or an approval's move (a card revealed, settings saved).
+
+  /** Appends rows to the event log; answers their ids. */
+  @InjectTransactionManager()
+  async recordEvents(events: NewEvent[], @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    const created = await this.createPayBrightEvents(events, sharedContext)
+    return created.map((event) => event.id)
+  }
+
+  /** Takes back rows recordEvents appended, when the workflow that wrote them is undone. */
+  @InjectTransactionManager()
+  async withdrawEvents(ids: string[], @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (ids.length) await this.deletePayBrightEvents(ids, sharedContext)
+  }
+
+  // Money records: a capture, refund or void from its writing to its resolution.
+
+  /**
+   * A movement's record written ahead of it: pending, for the provider to claim when Medusa calls
+   * it (openMoneyRecord), or refused with why it was not started, which the merchant reads.
+   */
+  @InjectTransactionManager()
+  async prepareMoneyRecord(
+    fields: NewMoneyRecord,
+    outcome: { state: "pending" } | { state: "refused"; message: string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<MoneyRecordRow> {
+    const record = asRecord(await this.createPayBrightMoneyRecords({ ...fields, ...outcome } as never, sharedContext))
+    if (outcome.state === "refused") {
+      await this.writeRecordEvent(
+        record,
+        { message: outcome.message, details: { reason: "not_started" } },
+        sharedContext
+      )
+    }
+    return record
+  }
+
+  /**
+   * The record of a movement Medusa is making, with Medusa's id on it, before the lender is called:
+   * the prepared record named by `claim` takes Medusa's id (one a person already resolved keeps the
+   * amount they confirmed), or a new one is written.
+   */
+  @InjectTransactionManager()
+  async openMoneyRecord(
+    claim: string | null,
+    fields: NewMoneyRecord,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<MoneyRecordRow> {
+    if (!claim) {
+      return asRecord(await this.createPayBrightMoneyRecords({ ...fields, state: "pending" } as never, sharedContext))
+    }
+    const prepared = await this.moneyRecord(claim, sharedContext)
+    const movement = {
+      medusa_id: fields.medusa_id ?? null,
+      reference: fields.reference ?? null,
+      contract: fields.contract,
+      ...(prepared.order_id ? {} : { order_id: fields.order_id }),
+    }
+    return asRecord(
+      await this.updatePayBrightMoneyRecords(
+        prepared.state === "done"
+          ? { id: claim, ...movement }
+          : ({ id: claim, ...movement, amount: fields.amount, medusa_amount: fields.medusa_amount } as never),
+        sharedContext
+      )
+    )
+  }
+
+  /** A movement's outcome, with the lender's evidence and what the merchant reads. */
+  @InjectTransactionManager()
+  async concludeMoneyRecord(
+    id: string,
+    outcome: {
+      state: Exclude<MoneyState, "pending">
+      message: string
+      /** What moved, in the lender's cents, as the event shows it. */
+      amount: string
+      evidence?: Record<string, string> | null
+    },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<MoneyRecordRow> {
+    const record = asRecord(
+      await this.updatePayBrightMoneyRecords(
+        { id, state: outcome.state, message: outcome.message, lender_evidence: (outcome.evidence ?? null) as never },
+        sharedContext
+      )
+    )
+    await this.writeRecordEvent(
+      record,
+      {
+        message: outcome.message,
+        details: { amount: outcome.amount, evidence: outcome.evidence ?? null },
+      },
+      sharedContext
+    )
+    return record
+  }
+
+  /**
+   * A record the lender may have acted on while the store cannot tell: nothing of its payment moves
+   * until a person resolves it.
+   */
+  @InjectTransactionManager()
+  async putMoneyRecordInDoubt(
+    id: string,
+    doubt: { message: string; reason: DoubtReason },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<MoneyRecordRow> {
+    const record = asRecord(
+      await this.updatePayBrightMoneyRecords({ id, state: "in_doubt", message: doubt.message }, sharedContext)
+    )
+    await this.writeRecordEvent(record, { message: doubt.message, details: { reason: doubt.reason } }, sharedContext)
+    return record
+  }
+
+  /**
+   * A pending record no movement claimed (no Medusa id): nothing was sent, so it is refused and may
+   * be retried. `medusaId` names the Capture or Refund Medusa had committed for it and the caller
+   * removed. A record claimed meanwhile is answered as it stands.
+   */
+  @InjectTransactionManager()
+  async refuseUnstartedRecord(
+    id: string,
+    refusal: { message: string; medusa_id?: string | null },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<MoneyRecordRow> {
+    const current = await this.moneyRecord(id, sharedContext)
+    if (current.state !== "pending" || current.medusa_id) return current
+    const record = asRecord(
+      await this.updatePayBrightMoneyRecords(
+        { id, state: "refused", message: refusal.message, medusa_id: refusal.medusa_id ?? null },
+        sharedContext
+      )
+    )
+    await this.writeRecordEvent(record, { message: refusal.message, details: { reason: "not_started" } }, sharedContext)
+    return record
+  }
+
+  /** A Capture or Refund Medusa counts that no record explains: its record, in doubt from the start. */
+  @InjectTransactionManager()
+  async recordUnexplainedMovement(
+    fields: NewMoneyRecord & { medusa_id: string },
+    message: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<MoneyRecordRow> {
+    const record = asRecord(
+      await this.createPayBrightMoneyRecords({ ...fields, state: "in_doubt", message } as never, sharedContext)
+    )
+    await this.writeRecordEvent(record, { message, details: { reason: "unexplained_in_medusa" } }, sharedContext)
+    return record
+  }
+
+  /**
+   * Removes the records of `ids` still pending and unclaimed: written ahead of movements Medusa did
+   * not start (its own checks refused the request). A claimed record is never removed.
+   */
+  @InjectTransactionManager()
+  async dropUnclaimedRecords(ids: string[], @MedusaContext() sharedContext: Context = {}): Promise<number> {
+    if (ids.length === 0) return 0
+    const unclaimed = await this.listPayBrightMoneyRecords(
+      { id: ids, state: "pending", medusa_id: null },
+      { select: ["id"] },
+      sharedContext
+    )
+    if (unclaimed.length)
+      await this.deletePayBrightMoneyRecords(
+        unclaimed.map((row) => row.id),
+        sharedContext
+      )
+    return unclaimed.length
+  }
+
+  /**
+   * A person's answer to a record, read off the PayBright portal: done or refused, who said so, and
+   * the card's in-doubt movements of it following. Answers what undoResolution puts back should
+   * Medusa refuse its side of it.
+   */
+  @InjectTransactionManager()
+  async resolveMoneyRecord(
+    id: string,
+    resolution: Resolution,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ record: MoneyRecordRow; undo: ResolutionUndo }> {
+    const before = await this.moneyRecord(id, sharedContext)
+    const cardRows = before.medusa_id
+      ? await this.listPayBrightCardTransactions({ medusa_id: before.medusa_id, state: "in_doubt" }, {}, sharedContext)
+      : []
+    const record = asRecord(
+      await this.updatePayBrightMoneyRecords(
+        {
+          id,
+          state: resolution.lender_shows === "done" ? "done" : "refused",
+          resolved_by: resolution.actor,
+          resolved_at: new Date(),
+          message: resolution.message,
+          ...(resolution.medusa_id !== undefined ? { medusa_id: resolution.medusa_id } : {}),
+          ...(resolution.amount !== undefined ? { amount: resolution.amount } : {}),
+          ...(resolution.medusa_amount !== undefined ? { medusa_amount: resolution.medusa_amount } : {}),
+        } as never,
+        sharedContext
+      )
+    )
+    for (const row of cardRows) {
+      await this.updatePayBrightCardTransactions(
+        { id: row.id, state: resolution.lender_shows === "done" ? "done" : "refused" },
+        sharedContext
+      )
+    }
+    const [event] = await this.createPayBrightEvents(
+      [
+        {
+          kind: "record.resolved",
+          payment_id: record.payment_id,
+          order_id: record.order_id,
+          contract: record.contract,
+          actor: resolution.actor,
+          message: resolution.message,
+          details: { record_id: record.id, lender_shows: resolution.lender_shows },
+        },
+      ],
+      sharedContext
+    )
+    const { state, medusa_id, resolved_by, resolved_at, message } = before
+    return {
+      record,
+      undo: {
+        record: {
+          id,
+          state,
+          medusa_id,
+          resolved_by,
+          message,
+          amount: exactOf(before.raw_amount ?? before.amount),
+          medusa_amount:
+            (before.raw_medusa_amount ?? before.medusa_amount) == null
+              ? null
+              : exactOf(before.raw_medusa_amount ?? before.medusa_amount),
+          resolved_at: resolved_at ? new Date(resolved_at) : null,
+        },
+        card_rows: cardRows.map((row) => ({ id: row.id, state: row.state as MoneyState })),
+        event_id: event.id,
+      },
+    }
+  }
+
+  /** Puts a record back as it was before a resolution Medusa then refused, with its card rows, and takes back its event. */
+  @InjectTransactionManager()
+  async undoResolution(undo: ResolutionUndo, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    await this.updatePayBrightMoneyRecords(undo.record as never, sharedContext)
+    for (const row of undo.card_rows) await this.updatePayBrightCardTransactions(row, sharedContext)
+    await this.deletePayBrightEvents([undo.event_id], sharedContext)
+  }
+
+  // The virtual card's movements at the merchant's processor.
+
+  /** A charge or refund on the card, pending before the processor is called; a repeat of its key reopens it. */
+  @InjectTransactionManager()
+  async openCardMovement(row: NewCardMovement, @MedusaContext() sharedContext: Context = {}): Promise<string> {
+    const [existing] = await this.listPayBrightCardTransactions(
+      { idempotency_key: row.idempotency_key },
+      {},
+      sharedContext
+    )
+    if (existing) {
+      await this.updatePayBrightCardTransactions({ id: existing.id, state: "pending" }, sharedContext)
+      return existing.id
+    }
+    const created = await this.createPayBrightCardTransactions(
+      { ...row, charge_id: row.charge_id ?? null, amount: row.amount as never, state: "pending" },
+      sharedContext
+    )
+    return created.id
+  }
+
+  @InjectTransactionManager()
+  async concludeCardMovement(
+    id: string,
+    state: Exclude<MoneyState, "pending">,
+    processorId?: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
+    await this.updatePayBrightCardTransactions(
+      { id, state, ...(processorId ? { processor_id: processorId } : {}) },
+      sharedContext
+    )
+  }
+
+  /** Card movements still pending since before `cutoff`: their process stopped mid-call, so they are in doubt. */
+  @InjectTransactionManager()
+  async putStaleCardMovementsInDoubt(cutoff: Date, @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
+    const stale = await this.listPayBrightCardTransactions(
+      { state: "pending", updated_at: { $lt: cutoff } } as never,
+      { select: ["id"] },
+      sharedContext
+    )
+    for (const row of stale)
+      await this.updatePayBrightCardTransactions({ id: row.id, state: "in_doubt" }, sharedContext)
+    return stale.map((row) => row.id)
+  }
+
+  private async moneyRecord(id: string, sharedContext: Context): Promise<MoneyRecordRow> {
+    return asRecord(await this.retrievePayBrightMoneyRecord(id, {}, sharedContext))
+  }
+
+  /** The event of a record's move: `<kind>.<state>`, on its payment's timeline. */
+  private async writeRecordEvent(
+    record: MoneyRecordRow,
+    event: { message: string; details: Record<string, unknown> },
+    sharedContext: Context
+  ): Promise<void> {
+    await this.createPayBrightEvents(
+      {
+        kind: `${record.kind}.${record.state}`,
+        payment_id: record.payment_id,
+        order_id: record.order_id,
+        contract: record.contract,
+        message: event.message,
+        details: { record_id: record.id, medusa_id: record.medusa_id, ...event.details },
+      },
+      sharedContext
+    )
+  }
+
+  // Approvals: a contract the lender approved, from its verification to its order or release.
+
   /**
    * A contract's approval verified: its row written the first time (an orphan from the start when
    * it cannot become an order, or when its session already has a live approval), found on a
@@ -245,6 +640,15 @@ export default class PayBrightModuleService extends MedusaService({
     )
     return message
   }
+}
+
+function asRecord(row: unknown): MoneyRecordRow {
+  return row as MoneyRecordRow
+}
+
+/** A stored big number as the exact text it was written from. */
+function exactOf(value: unknown): string {
+  return MathBN.convert(value as never).toString()
 }
 
 function beforeOf(approval: ApprovalRow): ApprovalBefore {

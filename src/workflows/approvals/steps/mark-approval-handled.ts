@@ -1,11 +1,12 @@
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
+import { type ApprovalRecord } from "../../../approvals/approval-record"
 
 /** The merchant cancelled the orphaned contract in the PayBright portal. */
 export const markApprovalHandledStep = createStep(
   "paybright-mark-approval-handled-step",
   async (input: { approval_id: string; actor: string }, { container }) => {
-    const approval = await approvalsOf(container).markApprovalHandled(input.approval_id, input.actor)
+    const approval = await pluginRecords(container).markApprovalHandled(input.approval_id, input.actor)
     return new StepResponse(approval as ApprovalRecord)
   }
 )

@@ -1,11 +1,12 @@
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
+import { type ApprovalRecord } from "../../../approvals/approval-record"
 
 /** The order the approval became. */
 export const markApprovalOrderedStep = createStep(
   "paybright-mark-approval-ordered-step",
   async (input: { approval_id: string; order_id: string }, { container }) => {
-    const { approval } = await approvalsOf(container).markApprovalOrdered(input.approval_id, input.order_id)
+    const { approval } = await pluginRecords(container).markApprovalOrdered(input.approval_id, input.order_id)
     return new StepResponse(approval as ApprovalRecord)
   }
 )

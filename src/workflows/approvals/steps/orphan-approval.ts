@@ -1,14 +1,15 @@
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
 import type { ApprovalBefore } from "../../../modules/paybright/service"
-import { type ApprovalRecord, approvalsOf } from "../../../approvals/approval-record"
+import { type ApprovalRecord } from "../../../approvals/approval-record"
 import { describeOrphan, logOrphan } from "../../../approvals/report-orphan"
 
 /** An approved contract that will not become an order: recorded once, logged once at error level. */
 export const orphanApprovalStep = createStep(
   "paybright-orphan-approval-step",
   async (input: { approval_id: string; reason: OrphanReason }, { container }) => {
-    const { approval, before, orphaned } = await approvalsOf(container).orphanApproval(
+    const { approval, before, orphaned } = await pluginRecords(container).orphanApproval(
       input.approval_id,
       { reason: input.reason },
       describeOrphan(container)
@@ -17,6 +18,6 @@ export const orphanApprovalStep = createStep(
     return new StepResponse(approval as ApprovalRecord, before)
   },
   async (before: ApprovalBefore | null | undefined, { container }) => {
-    if (before) await approvalsOf(container).restoreApproval(before)
+    if (before) await pluginRecords(container).restoreApproval(before)
   }
 )

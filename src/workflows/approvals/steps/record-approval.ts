@@ -1,5 +1,6 @@
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { type ApprovalRecord, type RecordApprovalInput, approvalsOf } from "../../../approvals/approval-record"
+import { type ApprovalRecord, type RecordApprovalInput } from "../../../approvals/approval-record"
 import { describeOrphan, logOrphan } from "../../../approvals/report-orphan"
 
 /**
@@ -10,7 +11,7 @@ import { describeOrphan, logOrphan } from "../../../approvals/report-orphan"
 export const recordApprovalStep = createStep(
   "paybright-record-approval-step",
   async (input: RecordApprovalInput, { container }) => {
-    const { approval, created, orphaned } = await approvalsOf(container).recordVerifiedApproval(
+    const { approval, created, orphaned } = await pluginRecords(container).recordVerifiedApproval(
       input,
       describeOrphan(container)
     )

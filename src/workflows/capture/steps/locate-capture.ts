@@ -1,12 +1,10 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { optionsInForce } from "../../../settings/provider-registry"
+import { settingsInForce } from "../../../settings/provider-registry"
 import { paymentLockKey } from "../../../locks/payment-lock"
-import { captureMomentOf, type CaptureTrigger } from "../../../capture/types"
+import { captureMomentOf, type CaptureRequestInput } from "../../../capture/types"
 import { pickPayBrightPayment } from "../../../capture/capture-target"
 import { findRecord } from "../../../money/record-queries"
-
-export type CaptureRequestInput = { trigger: CaptureTrigger; fulfillment_id: string } | { retry_record_id: string }
 
 /**
  * Which payment a capture concerns, so that its lock can be taken; nothing is written. Answers
@@ -46,7 +44,7 @@ export const locateCaptureStep = createStep(
     if (!payment) {
       return skip("the order is not paid with PayBright")
     }
-    const options = await optionsInForce(container, payment.provider_id)
+    const options = (await settingsInForce(container, payment.provider_id))?.options
     if (options?.captureMode === "virtual_card" && options.cardProcessor?.type === "manual") {
       return skip("the manual card processor is charged by a person, then captured in the admin")
     }

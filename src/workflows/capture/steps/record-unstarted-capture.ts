@@ -1,9 +1,9 @@
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { notStartedMessage } from "../../../messages/merchant-messages"
-import type { MoneyRecordRow } from "../../../money/money-record-types"
+import type { MoneyRecordRow } from "../../../modules/paybright/money-record-types"
 import { parcelCaptureKey, parcelCaptureKeys, type CaptureTrigger } from "../../../capture/types"
 import { captureTarget } from "../../../capture/capture-target"
-import { recordsOf } from "../../../money/record-queries"
 
 export type UnstartedCaptureInput = { trigger: CaptureTrigger; fulfillment_id: string; error: string }
 
@@ -15,7 +15,7 @@ export type UnstartedCaptureInput = { trigger: CaptureTrigger; fulfillment_id: s
 export const recordUnstartedCaptureStep = createStep(
   "paybright-record-unstarted-capture-step",
   async (input: UnstartedCaptureInput, { container }) => {
-    const records = recordsOf(container)
+    const records = pluginRecords(container)
     const [existing] = (await records.listPayBrightMoneyRecords({
       idempotency_key: parcelCaptureKeys(input.fulfillment_id),
     })) as unknown as MoneyRecordRow[]
@@ -26,21 +26,22 @@ export const recordUnstartedCaptureStep = createStep(
     if (!target.found) {
       return new StepResponse(null)
     }
-    const record = (await records.createPayBrightMoneyRecords({
-      kind: "capture",
-      trigger: input.trigger,
-      idempotency_key: parcelCaptureKey(input.fulfillment_id),
-      payment_id: target.payment.id,
-      order_id: target.order.id,
-      fulfillment_id: input.fulfillment_id,
-      contract: target.payment.contract,
-      // What the lender would move (its cents), beside Medusa's exact amount, as every record keeps them.
-      amount: target.lenderAmount as never,
-      medusa_amount: target.amount as never,
-      currency_code: target.payment.currency_code,
-      state: "refused",
-      message: notStartedMessage("capture", input.error),
-    })) as unknown as MoneyRecordRow
+    const record = await records.prepareMoneyRecord(
+      {
+        kind: "capture",
+        trigger: input.trigger,
+        idempotency_key: parcelCaptureKey(input.fulfillment_id),
+        payment_id: target.payment.id,
+        order_id: target.order.id,
+        fulfillment_id: input.fulfillment_id,
+        contract: target.payment.contract,
+        // What the lender would move (its cents), beside Medusa's exact amount, as every record keeps them.
+        amount: target.lenderAmount,
+        medusa_amount: target.amount,
+        currency_code: target.payment.currency_code,
+      },
+      { state: "refused", message: notStartedMessage("capture", input.error) }
+    )
     return new StepResponse(record.id)
   }
 )

@@ -1,5 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { locateCaptureStep, type CaptureRequestInput } from "../steps/locate-capture"
+import type { CaptureRequestInput } from "../../../capture/types"
+import { locateCaptureStep } from "../steps/locate-capture"
 import { makeCaptureStep } from "../steps/make-capture"
 import { prepareCaptureRecordStep } from "../steps/prepare-capture-record"
 import { giveLock, takeLock } from "../../locks/take-lock"

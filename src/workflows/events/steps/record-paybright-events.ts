@@ -1,29 +1,18 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { PAYBRIGHT_MODULE } from "../../../modules/paybright/index"
 import type PayBrightModuleService from "../../../modules/paybright/service"
+import type { NewEvent } from "../../../modules/paybright/service"
 
-export type PayBrightEventInput = {
-  kind: string
-  message: string
-  actor: string
-  payment_id?: string | null
-  order_id?: string | null
-  contract?: string | null
-  details?: Record<string, unknown> | null
-}
+export type PayBrightEventInput = NewEvent
 
 /** Appends rows to the event log (the order panel's timeline and the audit trail). */
 export const recordPayBrightEventsStep = createStep(
   "paybright-record-events-step",
   async (events: PayBrightEventInput[], { container }) => {
-    const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
-    const created = await module.createPayBrightEvents(events)
-    return new StepResponse(
-      created,
-      created.map((event) => event.id)
-    )
+    const ids = await container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE).recordEvents(events)
+    return new StepResponse(ids, ids)
   },
   async (ids, { container }) => {
-    if (ids?.length) await container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE).deletePayBrightEvents(ids)
+    if (ids?.length) await container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE).withdrawEvents(ids)
   }
 )

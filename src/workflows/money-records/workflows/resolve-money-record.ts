@@ -1,6 +1,7 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { lockOfRecordStep } from "../steps/lock-of-record"
-import { resolveRecordStep, type ResolveInput } from "../steps/resolve-record"
+import type { ResolveInput } from "../../../resolution/resolve-record"
+import { resolveRecordStep } from "../steps/resolve-record"
 import { giveLock, takeLock } from "../../locks/take-lock"
 
 /** `POST /admin/paybright/records/:id/resolve`: a person resolves an in-doubt record, under the payment's lock. */

@@ -1,7 +1,8 @@
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { blockedMessage, doubtOf } from "../../../money/in-doubt"
-import { medusaRowsOf, recordsOf } from "../../../money/record-queries"
+import { medusaRowsOf } from "../../../money/record-queries"
 
 /**
  * Refuses while a capture or refund of the payment is in doubt, or made at the lender though
@@ -10,7 +11,11 @@ import { medusaRowsOf, recordsOf } from "../../../money/record-queries"
 export const assertNoDoubtStep = createStep(
   "paybright-assert-no-doubt-step",
   async (input: { payment_id: string }, { container }) => {
-    const doubt = await doubtOf(recordsOf(container), input.payment_id, await medusaRowsOf(container, input.payment_id))
+    const doubt = await doubtOf(
+      pluginRecords(container),
+      input.payment_id,
+      await medusaRowsOf(container, input.payment_id)
+    )
     if (doubt) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt))
     }

@@ -1,6 +1,7 @@
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { doubtOf } from "../../../money/in-doubt"
-import { medusaRowsOf, recordsOf } from "../../../money/record-queries"
+import { medusaRowsOf } from "../../../money/record-queries"
 
 /**
  * Once an admin's capture or refund has been answered, still under the payment's lock: a movement
@@ -10,7 +11,11 @@ import { medusaRowsOf, recordsOf } from "../../../money/record-queries"
 export const noticeRemovedMovementStep = createStep(
   "paybright-notice-removed-movement-step",
   async (input: { payment_id: string }, { container }) => {
-    const doubt = await doubtOf(recordsOf(container), input.payment_id, await medusaRowsOf(container, input.payment_id))
+    const doubt = await doubtOf(
+      pluginRecords(container),
+      input.payment_id,
+      await medusaRowsOf(container, input.payment_id)
+    )
     return new StepResponse(doubt?.id ?? null)
   }
 )

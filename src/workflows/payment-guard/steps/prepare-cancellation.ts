@@ -1,10 +1,10 @@
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { MathBN } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { lenderMovement } from "../../../money/lender-cents"
 import { paymentDataSchema } from "../../../settlement/session-data"
 import { cancellationBlockedBy, openMovementOf } from "../../../money/in-doubt"
-import type { MoneyRecordRow } from "../../../money/money-record-types"
-import { recordsOf } from "../../../money/record-queries"
+
 import { totalOf } from "../../../money/totals"
 import { type OrderPayment } from "./order-paybright-payments"
 
@@ -18,7 +18,7 @@ import { type OrderPayment } from "./order-paybright-payments"
 export const prepareCancellationStep = createStep(
   "paybright-prepare-cancellation-step",
   async (input: { order_id: string; payments: OrderPayment[] }, { container }) => {
-    const records = recordsOf(container)
+    const records = pluginRecords(container)
     const ids = input.payments.map((payment) => payment.id)
     if (ids.length === 0) return new StepResponse([] as string[], [] as string[])
     const openMovement = await openMovementOf(records, ids)
@@ -38,22 +38,24 @@ export const prepareCancellationStep = createStep(
         movement.kind === "refund"
           ? lenderMovement({ amount: movement.medusa, before: movement.before, remaining: movement.medusa }).amount
           : data.data.amount
-      const record = (await records.createPayBrightMoneyRecords({
-        kind: movement.kind,
-        trigger: "order_canceled",
-        payment_id: payment.id,
-        order_id: input.order_id,
-        contract: data.data.gateway_reference,
-        amount: lender as never,
-        medusa_amount: movement.medusa.toString() as never,
-        currency_code: payment.currency_code,
-        state: "pending",
-      })) as unknown as MoneyRecordRow
+      const record = await records.prepareMoneyRecord(
+        {
+          kind: movement.kind,
+          trigger: "order_canceled",
+          payment_id: payment.id,
+          order_id: input.order_id,
+          contract: data.data.gateway_reference,
+          amount: lender,
+          medusa_amount: movement.medusa.toString(),
+          currency_code: payment.currency_code,
+        },
+        { state: "pending" }
+      )
       prepared.push(record.id)
     }
     return new StepResponse(prepared, prepared)
   },
   async (prepared: string[] | undefined, { container }) => {
-    if (prepared?.length) await recordsOf(container).deletePayBrightMoneyRecords(prepared)
+    if (prepared?.length) await pluginRecords(container).dropUnclaimedRecords(prepared)
   }
 )

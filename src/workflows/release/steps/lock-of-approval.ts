@@ -1,13 +1,14 @@
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { ApprovalRecord } from "../../../approvals/approval-record"
-import { recordsOf } from "../../../money/record-queries"
+
 import { approvalLockKey } from "../../../locks/cart-lock"
 
 /** The lock key of an approval's release. */
 export const lockOfApprovalStep = createStep(
   "paybright-lock-of-approval-step",
   async (input: { approval_id: string }, { container }) => {
-    const approval = (await recordsOf(container).retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
+    const approval = (await pluginRecords(container).retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
     return new StepResponse({ lock_key: approvalLockKey(approval) })
   }
 )

@@ -1,6 +1,7 @@
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { findRecord, recordsOf } from "../../../money/record-queries"
+import { findRecord } from "../../../money/record-queries"
 import { approvalOfContract, releaseOrphan, releasePaymentAgain } from "../../../release/release-contract"
 
 /** A person retries a release the lender refused (or the plugin could not make). */
@@ -16,7 +17,7 @@ export const retryReleaseStep = createStep(
           : `This release is ${record.state === "done" ? "done" : "not refused"}; there is nothing to retry.`
       )
     }
-    const [newer] = await recordsOf(container).listPayBrightMoneyRecords({ retry_of: record.id })
+    const [newer] = await pluginRecords(container).listPayBrightMoneyRecords({ retry_of: record.id })
     if (newer) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { PAYBRIGHT_MODULE } from "../../../../../../modules/paybright"
 import type PayBrightModuleService from "../../../../../../modules/paybright/service"
-import type { MoneyRecordRow } from "../../../../../../money/money-record-types"
+import type { MoneyRecordRow } from "../../../../../../modules/paybright/money-record-types"
 import { toMoneyRecord } from "../../../../../../money/money-record-view"
 
 /** GET /admin/paybright/orders/:id/captures: the order's capture records, oldest first. */

@@ -1,5 +1,5 @@
-import { LOCK_TTL_ENV } from "../../../locks/lock-lease"
-import { STALE_PENDING_ENV, stalePendingMs } from "../workflows/reconcile-money-records"
+import { LOCK_TTL_ENV } from "../../locks/lock-lease"
+import { STALE_PENDING_ENV, stalePendingMs } from "../reconciliation"
 
 describe("how long a record stays pending before reconciliation takes it to be in doubt", () => {
   afterEach(() => {

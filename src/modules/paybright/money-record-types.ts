@@ -1,5 +1,5 @@
 import { MathBN } from "@medusajs/framework/utils"
-import type { MoneyOutcome } from "../lender/errors"
+import type { MoneyOutcome } from "../../lender/errors"
 
 export type MoneyKind = "capture" | "refund" | "void"
 export type MoneyTrigger = "shipment" | "fulfillment" | "admin" | "order_canceled" | "orphan" | "retry"
