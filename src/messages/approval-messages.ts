@@ -50,3 +50,20 @@ export function orphanMessage(
     : "Cancel it in the PayBright portal, then mark it handled."
   return `PayBright contract ${approval.contract} (${approval.amount} ${approval.currency_code}) has no order: ${why}${lastAnswer}. ${todo}`
 }
+
+type ApprovalFacts = { contract: string; amount: string; currency_code: string }
+
+/** The timeline's line when the lender's approval of a contract is verified. */
+export function approvalVerifiedMessage(approval: ApprovalFacts): string {
+  return `PayBright approved contract ${approval.contract} for ${approval.amount} ${approval.currency_code}.`
+}
+
+/** The timeline's line when an orphan's contract was voided at the lender. */
+export function approvalReleasedMessage(approval: ApprovalFacts): string {
+  return `Contract ${approval.contract} (${approval.amount} ${approval.currency_code}) was voided at PayBright: the shopper's loan is released.`
+}
+
+/** The timeline's line when the merchant says they cancelled an orphan's contract in the portal. */
+export function approvalHandledMessage(approval: Pick<ApprovalFacts, "contract">): string {
+  return `Contract ${approval.contract} was marked as cancelled in the PayBright portal.`
+}

@@ -7,45 +7,35 @@ import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 /**
  * The in-doubt record of a payment, if any: while it stands, nothing else of the payment moves
  * (no capture, refund, retry or cancellation) until a person resolves it. The one check, used by
- * the provider's movements and by the plugin's workflows alike. Given the Captures and Refunds
- * Medusa has on the payment now (`medusaRows`), a done record whose row Medusa removed (it does
- * when updating the payment fails after the provider's success) is put in doubt first: the lender
- * moved money Medusa no longer counts, and a retry would move it twice.
+ * the provider's movements and by the plugin's workflows alike (the module service's
+ * doubtOfPayment: a done record whose row is gone from `medusaRows` goes in doubt first).
  */
 export async function doubtOf(
   records: PayBrightModuleService,
   paymentId: string,
   medusaRows?: ReadonlySet<string>
 ): Promise<MoneyRecordRow | undefined> {
-  const rows = (await records.listPayBrightMoneyRecords(
-    { payment_id: paymentId, state: medusaRows ? ["in_doubt", "done"] : "in_doubt" },
-    { order: { created_at: "ASC" } }
-  )) as unknown as MoneyRecordRow[]
-  const doubt = rows.find((row) => row.state === "in_doubt")
-  if (doubt || !medusaRows) return doubt
-  const removed = rows.find(
-    (row) => (row.kind === "capture" || row.kind === "refund") && row.medusa_id && !medusaRows.has(row.medusa_id)
-  )
-  return removed ? putInDoubt(records, removed, "removed_by_medusa") : undefined
+  return records.doubtOfPayment(paymentId, medusaRows, REMOVED_BY_MEDUSA)
 }
 
-/**
- * Puts a record in doubt because the ledgers parted for a reason of Medusa's own (see
- * ledgersPartedMessage), with its event; answers the record as it is now.
- */
-export async function putInDoubt(
-  records: PayBrightModuleService,
-  record: MoneyRecordRow,
-  side: "removed_by_medusa" | "unexplained_in_medusa"
-): Promise<MoneyRecordRow> {
-  const message = ledgersPartedMessage({
-    movement: record.kind as "capture" | "refund",
-    side,
-    amount: lenderAmount(record.amount as never),
-    currency: record.currency_code,
-    contract: record.contract ?? "?",
+/** What the merchant reads of a done record whose Medusa row is gone: the ledgers parted (see ledgersPartedMessage). */
+export const REMOVED_BY_MEDUSA = {
+  parted: (record: MoneyRecordRow) =>
+    ledgersPartedMessage({
+      movement: record.kind as "capture" | "refund",
+      side: "removed_by_medusa",
+      amount: lenderAmount(record.amount as never),
+      currency: record.currency_code,
+      contract: record.contract ?? "?",
+    }),
+}
+
+/** Puts a done record whose Medusa row is gone in doubt, with its event; answers the record as it is now. */
+export async function putInDoubt(records: PayBrightModuleService, record: MoneyRecordRow): Promise<MoneyRecordRow> {
+  return records.putMoneyRecordInDoubt(record.id, {
+    message: REMOVED_BY_MEDUSA.parted(record),
+    reason: "removed_by_medusa",
   })
-  return records.putMoneyRecordInDoubt(record.id, { message, reason: side })
 }
 
 /** What the merchant reads when a movement is refused because `doubt` stands. */

@@ -1,6 +1,7 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { formatAmount } from "../lender/amount"
+import { sameMedusaAmount } from "../modules/paybright/money-record-types"
 
 /**
  * The one rule between Medusa's amounts and the lender's. Medusa keeps exact decimals (a taxed
@@ -50,12 +51,6 @@ export function exactText(amount: BigNumberInput): string {
 function isEverythingRemaining(amount: BigNumberInput, remaining: BigNumberInput): boolean {
   return sameMedusaAmount(amount, remaining)
 }
-
-/** Two of Medusa's amounts are the same, as far as a JSON number carries one (see isEverythingRemaining). */
-export function sameMedusaAmount(a: BigNumberInput, b: BigNumberInput): boolean {
-  return MathBN.lte(MathBN.abs(MathBN.sub(a, b)), JSON_NUMBER_SLACK)
-}
-const JSON_NUMBER_SLACK = "0.000000001"
 
 /** One capture or refund as Medusa records it, with what the payment held before it. */
 export type MedusaMovement = {

@@ -3,8 +3,7 @@ import { merchantMessage, type MoneyFacts } from "../messages/merchant-messages"
 import type { Failure } from "./classify-failure"
 import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
 import { appLogger, appQuery, pluginRecords } from "../modules/paybright/plugin-records"
-import { blockedMessage, doubtOf } from "./in-doubt"
-import { claimablePreparedRecord } from "./prepared-records"
+import { blockedMessage, REMOVED_BY_MEDUSA } from "./in-doubt"
 
 export type AttemptInput = {
   kind: MoneyKind
@@ -56,31 +55,30 @@ export type Attempt = {
  * an order cancelled) gets a record of its own.
  */
 export async function openAttempt(input: AttemptInput): Promise<Attempt> {
-  const records = pluginRecords()
-  const doubt = input.paymentId ? await doubtOf(records, input.paymentId, input.medusaRows) : undefined
-  if (doubt) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt, input.contract))
-  }
   const order = input.paymentCollectionId ? await orderOfCollection(input.paymentCollectionId) : undefined
-  const prepared = input.resolves
-    ? await resolvedRecord(input)
-    : input.paymentId
-      ? await claimablePreparedRecord(records, { ...input, paymentId: input.paymentId })
-      : undefined
-  const record = await records.openMoneyRecord(prepared?.id ?? null, {
-    kind: input.kind,
-    trigger: input.trigger ?? "admin",
-    retry_of: input.retryOf ?? null,
-    payment_id: input.paymentId,
-    order_id: order?.id ?? null,
-    currency_code: input.currency,
-    medusa_id: input.medusaId,
-    reference: input.reference,
-    contract: input.contract,
-    amount: input.amount,
-    medusa_amount: input.medusaAmount,
-  })
-  const alreadyDone = prepared?.state === "done"
+  const opened = await pluginRecords().openMovementRecord(
+    { resolves: input.resolves, medusa_rows: input.medusaRows },
+    {
+      kind: input.kind,
+      trigger: input.trigger ?? "admin",
+      retry_of: input.retryOf ?? null,
+      payment_id: input.paymentId,
+      order_id: order?.id ?? null,
+      currency_code: input.currency,
+      medusa_id: input.medusaId,
+      reference: input.reference,
+      contract: input.contract,
+      amount: input.amount,
+      medusa_amount: input.medusaAmount,
+    },
+    REMOVED_BY_MEDUSA
+  )
+  if ("blocked" in opened) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(opened.blocked, input.contract))
+  }
+  const { record } = opened
+  // A record a person resolved is claimed done: Medusa only needs its row.
+  const alreadyDone = record.state === "done"
   return {
     record,
     alreadyDone,
@@ -145,16 +143,4 @@ export function resolutionNote(recordId: string): string {
 /** The resolved record a Refund's note names, if it records a resolution. */
 export function resolvedRecordOf(note: unknown): string | undefined {
   return typeof note === "string" ? /^PayBright record (pbrec_\w+) resolved as refunded/.exec(note)?.[1] : undefined
-}
-
-/** The resolved record a resolution's Refund names: of this payment and kind, done, not claimed yet. */
-async function resolvedRecord(input: AttemptInput): Promise<MoneyRecordRow | undefined> {
-  const [record] = (await pluginRecords().listPayBrightMoneyRecords({
-    id: input.resolves,
-    payment_id: input.paymentId,
-    kind: input.kind,
-    state: "done",
-    medusa_id: null,
-  })) as unknown as MoneyRecordRow[]
-  return record
 }

@@ -1,3 +1,4 @@
+import { approvalWords } from "../approvals/approval-words"
 import { pluginRecords } from "../modules/paybright/plugin-records"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -118,5 +119,5 @@ export async function concludeRelease(
     if (payment && !payment.canceled_at) await payments.cancelPayment(payment.id)
     return
   }
-  await pluginRecords(container).markApprovalReleased(record.contract!)
+  await pluginRecords(container).markApprovalReleased(record.contract!, approvalWords(container))
 }

@@ -1,3 +1,4 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
 import type { MoneyOutcome } from "../../lender/errors"
 
@@ -32,6 +33,12 @@ export type MoneyRecordRow = {
   retry_of: string | null
   created_at: Date | string
 }
+
+/** Two of Medusa's amounts are the same, as far as a JSON number carries one (Medusa's routes take numbers). */
+export function sameMedusaAmount(a: BigNumberInput, b: BigNumberInput): boolean {
+  return MathBN.lte(MathBN.abs(MathBN.sub(a, b)), JSON_NUMBER_SLACK)
+}
+const JSON_NUMBER_SLACK = "0.000000001"
 
 /** Medusa's exact amount of a record: recorded beside the lender's cents, or the same when it was not. */
 export function medusaAmountOf(

@@ -6,12 +6,25 @@ import { PayBrightCardTransaction } from "./models/paybright-card-transaction"
 import { PayBrightEvent } from "./models/paybright-event"
 import { PayBrightMoneyRecord } from "./models/paybright-money-record"
 import { PayBrightSettings } from "./models/paybright-settings"
-import type { MoneyKind, MoneyRecordRow, MoneyState, MoneyTrigger } from "./money-record-types"
+import {
+  medusaAmountOf,
+  type MoneyKind,
+  type MoneyRecordRow,
+  type MoneyState,
+  type MoneyTrigger,
+  sameMedusaAmount,
+} from "./money-record-types"
 
 export type ApprovalRow = InferTypeOf<typeof PayBrightApproval>
 
-/** What the merchant reads of an orphan, written by the layer that knows the store's settings. */
-export type DescribeOrphan = (approval: ApprovalRow) => Promise<string> | string
+/** What the merchant reads of an approval's moves, written by src/messages and handed in. */
+export type ApprovalWords = {
+  verified(approval: ApprovalRow): string
+  /** Knows the store's settings: when the plugin releases the orphan by itself. */
+  orphaned(approval: ApprovalRow): Promise<string> | string
+  released(approval: ApprovalRow): string
+  handled(approval: ApprovalRow): string
+}
 
 /** A verified approval as a delivery brings it. */
 export type VerifiedApproval = {
@@ -135,7 +148,7 @@ export default class PayBrightModuleService extends MedusaService({
 
   /**
    * A movement's record written ahead of it: pending, for the provider to claim when Medusa calls
-   * it (openMoneyRecord), or refused with why it was not started, which the merchant reads.
+   * it (openMovementRecord), or refused with why it was not started, which the merchant reads.
    */
   @InjectTransactionManager()
   async prepareMoneyRecord(
@@ -154,16 +167,11 @@ export default class PayBrightModuleService extends MedusaService({
     return record
   }
 
-  /**
-   * The record of a movement Medusa is making, with Medusa's id on it, before the lender is called:
-   * the prepared record named by `claim` takes Medusa's id (one a person already resolved keeps the
-   * amount they confirmed), or a new one is written.
-   */
-  @InjectTransactionManager()
-  async openMoneyRecord(
+  /** Medusa's id on the claimed record (one a person resolved keeps the amount they confirmed), or a new record. */
+  private async claimOrCreate(
     claim: string | null,
     fields: NewMoneyRecord,
-    @MedusaContext() sharedContext: Context = {}
+    sharedContext: Context
   ): Promise<MoneyRecordRow> {
     if (!claim) {
       return asRecord(await this.createPayBrightMoneyRecords({ ...fields, state: "pending" } as never, sharedContext))
@@ -183,6 +191,73 @@ export default class PayBrightModuleService extends MedusaService({
         sharedContext
       )
     )
+  }
+
+  /**
+   * The record in doubt that stops every further movement of a payment, if any. Given the Captures
+   * and Refunds Medusa has on the payment now (`medusaRows`), a done record whose row Medusa removed
+   * (it does when updating the payment fails after the provider's success) is put in doubt first:
+   * the lender moved money Medusa no longer counts, and a retry would move it twice.
+   */
+  @InjectTransactionManager()
+  async doubtOfPayment(
+    paymentId: string,
+    medusaRows: ReadonlySet<string> | undefined,
+    words: { parted(record: MoneyRecordRow): string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<MoneyRecordRow | undefined> {
+    const rows = (await this.listPayBrightMoneyRecords(
+      { payment_id: paymentId, state: medusaRows ? ["in_doubt", "done"] : "in_doubt" },
+      { order: { created_at: "ASC" } },
+      sharedContext
+    )) as unknown as MoneyRecordRow[]
+    const doubt = rows.find((row) => row.state === "in_doubt")
+    if (doubt || !medusaRows) return doubt
+    const removed = rows.find(
+      (row) => (row.kind === "capture" || row.kind === "refund") && row.medusa_id && !medusaRows.has(row.medusa_id)
+    )
+    if (!removed) return undefined
+    return this.putMoneyRecordInDoubt(
+      removed.id,
+      { message: words.parted(removed), reason: "removed_by_medusa" },
+      sharedContext
+    )
+  }
+
+  /**
+   * The record of a movement Medusa is making (the provider's capture or refund), before the
+   * lender is called, or the record in doubt that blocks it. What the plugin's own workflows wrote
+   * ahead of it is claimed: the resolved record a person's resolution names, or the latest pending
+   * unclaimed record of the payment, kind and Medusa's amount; any other movement gets its own.
+   */
+  @InjectTransactionManager()
+  async openMovementRecord(
+    movement: { resolves?: string | null; medusa_rows?: ReadonlySet<string> },
+    fields: NewMoneyRecord,
+    words: { parted(record: MoneyRecordRow): string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ record: MoneyRecordRow } | { blocked: MoneyRecordRow }> {
+    const paymentId = fields.payment_id
+    const blocked = paymentId
+      ? await this.doubtOfPayment(paymentId, movement.medusa_rows, words, sharedContext)
+      : undefined
+    if (blocked) return { blocked }
+    const claim = !paymentId
+      ? undefined
+      : movement.resolves
+        ? await this.listPayBrightMoneyRecords(
+            { id: movement.resolves, payment_id: paymentId, kind: fields.kind, state: "done", medusa_id: null },
+            {},
+            sharedContext
+          )
+        : (
+            await this.listPayBrightMoneyRecords(
+              { payment_id: paymentId, kind: fields.kind, medusa_id: null, state: "pending" },
+              { order: { created_at: "DESC" }, take: 1 },
+              sharedContext
+            )
+          ).filter((row) => sameMedusaAmount(medusaAmountOf(asRecord(row)), fields.medusa_amount))
+    return { record: await this.claimOrCreate(claim?.[0]?.id ?? null, fields, sharedContext) }
   }
 
   /** A movement's outcome, with the lender's evidence and what the merchant reads. */
@@ -450,7 +525,7 @@ export default class PayBrightModuleService extends MedusaService({
   @InjectTransactionManager()
   async recordVerifiedApproval(
     input: VerifiedApproval,
-    describeOrphan: DescribeOrphan,
+    words: ApprovalWords,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ approval: ApprovalRow; created: boolean; orphaned: string | null }> {
     const [existing] = await this.listPayBrightApprovals({ contract: input.contract }, {}, sharedContext)
@@ -499,13 +574,13 @@ export default class PayBrightModuleService extends MedusaService({
           kind: "approval.verified",
           contract: approval.contract,
           actor: "lender",
-          message: `PayBright approved contract ${approval.contract} for ${approval.amount} ${approval.currency_code}.`,
+          message: words.verified(approval),
           details: { session_id: approval.session_id, cart_id: approval.cart_id, approval_id: approval.id },
         },
         sharedContext
       )
     }
-    const orphaned = reason ? await this.writeOrphanEvent(approval, describeOrphan, sharedContext) : null
+    const orphaned = reason ? await this.writeOrphanEvent(approval, words, sharedContext) : null
     return { approval, created: !existing, orphaned }
   }
 
@@ -517,7 +592,7 @@ export default class PayBrightModuleService extends MedusaService({
   async orphanApproval(
     id: string,
     orphan: { reason: OrphanReason; placement_error?: string | null },
-    describeOrphan: DescribeOrphan,
+    words: ApprovalWords,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ approval: ApprovalRow; before: ApprovalBefore | null; orphaned: string | null }> {
     const current = await this.retrievePayBrightApproval(id, {}, sharedContext)
@@ -531,7 +606,7 @@ export default class PayBrightModuleService extends MedusaService({
       },
       sharedContext
     )
-    const orphaned = await this.writeOrphanEvent(approval, describeOrphan, sharedContext)
+    const orphaned = await this.writeOrphanEvent(approval, words, sharedContext)
     return { approval, before: beforeOf(current), orphaned }
   }
 
@@ -541,10 +616,8 @@ export default class PayBrightModuleService extends MedusaService({
     id: string,
     orderId: string,
     @MedusaContext() sharedContext: Context = {}
-  ): Promise<{ approval: ApprovalRow; before: ApprovalBefore }> {
-    const current = await this.retrievePayBrightApproval(id, {}, sharedContext)
-    const approval = await this.updatePayBrightApprovals({ id, state: "ordered", order_id: orderId }, sharedContext)
-    return { approval, before: beforeOf(current) }
+  ): Promise<ApprovalRow> {
+    return this.updatePayBrightApprovals({ id, state: "ordered", order_id: orderId }, sharedContext)
   }
 
   /** An approval marked ordered whose order no longer exists is approved again. */
@@ -561,7 +634,11 @@ export default class PayBrightModuleService extends MedusaService({
 
   /** An orphan whose contract was voided at the lender: the shopper's loan is released. */
   @InjectTransactionManager()
-  async markApprovalReleased(contract: string, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+  async markApprovalReleased(
+    contract: string,
+    words: ApprovalWords,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<void> {
     const [approval] = await this.listPayBrightApprovals({ contract }, {}, sharedContext)
     if (approval?.state !== "orphaned") return
     await this.updatePayBrightApprovals({ id: approval.id, state: "released" }, sharedContext)
@@ -570,7 +647,7 @@ export default class PayBrightModuleService extends MedusaService({
         kind: "approval.released",
         contract: approval.contract,
         actor: "system",
-        message: `Contract ${approval.contract} (${approval.amount} ${approval.currency_code}) was voided at PayBright: the shopper's loan is released.`,
+        message: words.released(approval),
         details: { approval_id: approval.id },
       },
       sharedContext
@@ -582,6 +659,7 @@ export default class PayBrightModuleService extends MedusaService({
   async markApprovalHandled(
     id: string,
     actor: string,
+    words: ApprovalWords,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<ApprovalRow> {
     const [current] = await this.listPayBrightApprovals({ id }, {}, sharedContext)
@@ -604,7 +682,7 @@ export default class PayBrightModuleService extends MedusaService({
         kind: "approval.handled",
         contract: approval.contract,
         actor,
-        message: `Contract ${approval.contract} was marked as cancelled in the PayBright portal.`,
+        message: words.handled(approval),
         details: { approval_id: approval.id },
       },
       sharedContext
@@ -618,12 +696,8 @@ export default class PayBrightModuleService extends MedusaService({
     await this.updatePayBrightApprovals(before, sharedContext)
   }
 
-  private async writeOrphanEvent(
-    approval: ApprovalRow,
-    describeOrphan: DescribeOrphan,
-    sharedContext: Context
-  ): Promise<string> {
-    const message = await describeOrphan(approval)
+  private async writeOrphanEvent(approval: ApprovalRow, words: ApprovalWords, sharedContext: Context): Promise<string> {
+    const message = await words.orphaned(approval)
     await this.createPayBrightEvents(
       {
         kind: "approval.orphaned",

@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
 import type { ApprovalBefore } from "../../../modules/paybright/service"
 import { type ApprovalRecord } from "../../../approvals/approval-record"
-import { describeOrphan, logOrphan } from "../../../approvals/report-orphan"
+import { approvalWords, logOrphan } from "../../../approvals/approval-words"
 
 /** An approved contract that will not become an order: recorded once, logged once at error level. */
 export const orphanApprovalStep = createStep(
@@ -12,7 +12,7 @@ export const orphanApprovalStep = createStep(
     const { approval, before, orphaned } = await pluginRecords(container).orphanApproval(
       input.approval_id,
       { reason: input.reason },
-      describeOrphan(container)
+      approvalWords(container)
     )
     if (orphaned) logOrphan(container, approval, orphaned)
     return new StepResponse(approval as ApprovalRecord, before)

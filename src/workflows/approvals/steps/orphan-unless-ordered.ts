@@ -5,7 +5,7 @@ import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
 import type { ApprovalBefore } from "../../../modules/paybright/service"
 import { orderHolding } from "../../../approvals/find-checkout"
 import { type ApprovalRecord } from "../../../approvals/approval-record"
-import { describeOrphan, logOrphan } from "../../../approvals/report-orphan"
+import { approvalWords, logOrphan } from "../../../approvals/approval-words"
 
 /**
  * Under the cart's lock (as Medusa's completion takes it), once an approval's time is up: ordered
@@ -24,13 +24,13 @@ export const orphanUnlessOrderedStep = createStep(
     const { orderId } = (await orderHolding(container as unknown as MedusaContainer, current)) ?? {}
     if (orderId) {
       // Ordered stays ordered whatever follows: the order holds the contract.
-      const { approval } = await service.markApprovalOrdered(current.id, orderId)
+      const approval = await service.markApprovalOrdered(current.id, orderId)
       return new StepResponse(approval as ApprovalRecord, null as ApprovalBefore | null)
     }
     const { approval, before, orphaned } = await service.orphanApproval(
       current.id,
       { reason: input.reason, placement_error: input.placement_error ?? null },
-      describeOrphan(container)
+      approvalWords(container)
     )
     if (orphaned) logOrphan(container, approval, orphaned)
     return new StepResponse(approval as ApprovalRecord, before)

@@ -1,7 +1,7 @@
 import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { type ApprovalRecord, type RecordApprovalInput } from "../../../approvals/approval-record"
-import { describeOrphan, logOrphan } from "../../../approvals/report-orphan"
+import { approvalWords, logOrphan } from "../../../approvals/approval-words"
 
 /**
  * Writes the row of a contract the first time its approval is verified; a repeat finds it. A
@@ -13,7 +13,7 @@ export const recordApprovalStep = createStep(
   async (input: RecordApprovalInput, { container }) => {
     const { approval, created, orphaned } = await pluginRecords(container).recordVerifiedApproval(
       input,
-      describeOrphan(container)
+      approvalWords(container)
     )
     if (orphaned) logOrphan(container, approval, orphaned)
     return new StepResponse({ approval: approval as ApprovalRecord, created })

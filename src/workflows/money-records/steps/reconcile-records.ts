@@ -74,7 +74,7 @@ export const reconcileRecordsStep = createStep(
     report.card_in_doubt = await records.putStaleCardMovementsInDoubt(cutoff)
     // Money the lender moved that Medusa no longer counts: in doubt, so nothing moves twice.
     for (const record of await unrecordedMovements(container)) {
-      if (record.medusa_id) await putInDoubt(records, record, "removed_by_medusa")
+      if (record.medusa_id) await putInDoubt(records, record)
       report.unrecorded.push({
         record_id: record.id,
         kind: record.kind as "capture" | "refund",
