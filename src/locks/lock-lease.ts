@@ -41,8 +41,7 @@ export function lockWaitSeconds(): number {
 export function lockTtlSeconds(): number {
   const configured = secondsFromEnv(LOCK_TTL_ENV)
   if (configured) return configured
-  const longest = Math.max(0, ...[...registrations().values()].map((config) => longestChosenCaptureMs(config)))
-  return leaseSeconds(longest)
+  return derivedLeases().payment
 }
 
 /** Medusa's own cart completion leases the cart's lock this long (completeCartWorkflow, 2.21). */
@@ -55,7 +54,8 @@ const MEDUSA_COMPLETION_LEASE_SECONDS = 120
  * while placing orders blocks those carts only this long, then the lender's next delivery or the
  * store's own retry places them.
  */
-export function completionLeaseSeconds(configs = [...registrations().values()].map(parseOptions)): number {
+export function completionLeaseSeconds(configs?: PayBrightOptions[]): number {
+  if (!configs) return derivedLeases().completion
   const longest = Math.max(0, ...configs.map((options) => longestCardReadMs(options)))
   return leaseSeconds(longest, MEDUSA_COMPLETION_LEASE_SECONDS)
 }
@@ -143,11 +143,26 @@ function longestChosenCaptureMs(config: Record<string, unknown>): number {
   )
 }
 
-/** The PayBright registrations of the store this process runs; none before its configuration is loaded. */
-function registrations(): Map<string, Record<string, unknown>> {
+/**
+ * The leases the store's PayBright registrations derive, worked out once per loaded configuration
+ * (medusa-config.ts does not change while a process runs, and every lock taken asks); none derived
+ * from registrations before the configuration is loaded, and that answer is not kept.
+ */
+function derivedLeases(): { payment: number; completion: number } {
+  let config: ConfigModule | undefined
   try {
-    return configuredOptionsById(configManager.config as ConfigModule)
+    config = configManager.config as ConfigModule
   } catch {
-    return new Map()
+    config = undefined
   }
+  const known = config && leasesByConfig.get(config)
+  if (known) return known
+  const registrations = config ? [...configuredOptionsById(config).values()] : []
+  const leases = {
+    payment: leaseSeconds(Math.max(0, ...registrations.map((options) => longestChosenCaptureMs(options)))),
+    completion: completionLeaseSeconds(registrations.map(parseOptions)),
+  }
+  if (config && registrations.length > 0) leasesByConfig.set(config, leases)
+  return leases
 }
+const leasesByConfig = new WeakMap<ConfigModule, { payment: number; completion: number }>()
