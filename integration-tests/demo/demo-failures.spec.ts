@@ -37,21 +37,39 @@ describe("npm run demo, when things go wrong", () => {
   })
 
   it("stops everything it started and removes its data on Ctrl-C halfway through", async () => {
-    const storesBefore = new Set(fs.existsSync(STORES) ? fs.readdirSync(STORES) : [])
     const demo = new DemoRun([])
-    // PostgreSQL and the simulator are up; the plugin is being built into a new store.
+    // PostgreSQL and the simulator are up; the plugin is being installed into a new store.
     await demo.waitFor(/Build and pack the plugin/)
     const started = demo.descendants()
     const dataDirs = started.map(postgresDataDir).filter((dir): dir is string => Boolean(dir))
     expect(dataDirs).toHaveLength(1)
+    // This demo's own folder, by the pid it wrote there: other demos (other test files) may be
+    // creating and removing theirs at the same time.
+    const stores = storesOf(demo.pid)
+    expect(stores).toHaveLength(1)
     expect(await demo.interrupt()).toBe(130)
     expect(demo.output).toMatch(/Stop everything and remove the demo's data/)
     expect(stillRunning(started)).toEqual([])
-    const storesAfter = fs.existsSync(STORES) ? fs.readdirSync(STORES).filter((name) => !storesBefore.has(name)) : []
-    expect(storesAfter).toEqual([])
+    expect(fs.existsSync(stores[0])).toBe(false)
+    expect(storesOf(demo.pid)).toEqual([])
     expect(fs.existsSync(path.dirname(dataDirs[0]))).toBe(false)
   })
 })
+
+/** The store folders under .demo/ that the demo with this pid wrote (each holds its demo's pid). */
+function storesOf(pid: number): string[] {
+  if (!fs.existsSync(STORES)) return []
+  return fs
+    .readdirSync(STORES)
+    .map((name) => path.join(STORES, name))
+    .filter((dir) => {
+      try {
+        return fs.readFileSync(path.join(dir, "demo.pid"), "utf8").trim() === String(pid)
+      } catch {
+        return false
+      }
+    })
+}
 
 /** The data folder of a PostgreSQL server process (its `-D` argument), if `pid` is one. */
 function postgresDataDir(pid: number): string | undefined {

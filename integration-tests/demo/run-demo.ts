@@ -36,6 +36,11 @@ export class DemoRun {
     throw new Error(`the demo never printed ${pattern}:\n${this.output.slice(-3000)}`)
   }
 
+  /** The demo's own process id (the one it writes into its store folder's demo.pid). */
+  get pid(): number {
+    return this.child.pid!
+  }
+
   /** Every process the demo started and is still running (PostgreSQL, Medusa, npm, ...). */
   descendants(): number[] {
     return this.child.pid ? descendantsOf(this.child.pid) : []
