@@ -47,8 +47,10 @@ export async function preparePackedStore(
   cleanup.add("the store folder", () => fs.rmSync(storeDir, { recursive: true, force: true }))
   cleanup.add("Medusa commands", () => stopAll())
   await step("Build and pack the plugin, install it into a new store", async (note) => {
-    const { tarball, files } = await installBuiltPlugin(storeDir)
-    note(`${tarball}, ${files} files, in ${path.relative(process.cwd(), storeDir)}`)
+    const { tarball, files, reused } = await installBuiltPlugin(storeDir)
+    note(
+      `${tarball}${reused ? " (packed earlier in this test run)" : ""}, ${files} files, in ${path.relative(process.cwd(), storeDir)}`
+    )
   })
   const full: StoreSettings = { ...settings, databaseUrl: database.url }
   writeStoreConfig(storeDir, full)

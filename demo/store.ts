@@ -1,12 +1,20 @@
 import fs from "node:fs"
 import path from "node:path"
-import { randomBytes } from "node:crypto"
+import { createHash, randomBytes } from "node:crypto"
 import { medusa } from "./medusa-process"
 import { runCommand } from "./processes"
 import type { SeededStore, SeedOptions } from "../test-support/seed-store"
 
 const ROOT = path.resolve(__dirname, "..")
 const STORES = path.join(ROOT, ".demo")
+/**
+ * A folder where the packed plugin is kept for the rest of a test run (scripts/test.mjs sets it):
+ * the suite installs the plugin into several stores, and the same sources pack into the same
+ * tarball. Unset (a person's `npm run demo`), every run builds and packs.
+ */
+const PACK_CACHE = process.env.PAYBRIGHT_PACK_CACHE
+/** What `medusa plugin:build` and `npm pack` read from this project: the key of a kept tarball. */
+const PACK_INPUTS = ["src", "package.json", "tsconfig.json", "medusa-config.ts", "README.md", "CHANGELOG.md", "LICENSE"]
 
 export type StoreSettings = {
   databaseUrl: string
@@ -82,18 +90,41 @@ function removeAbandonedStores() {
   }
 }
 
-/** `medusa plugin:build`, then `npm pack`, then unpack the tarball into the store's node_modules. */
+/**
+ * `medusa plugin:build`, then `npm pack`, then unpack the tarball into the store's node_modules.
+ * In a test run, a tarball packed earlier from the same sources is installed instead of packing
+ * again (`reused`).
+ */
 export async function installBuiltPlugin(storeDir: string) {
   const packDir = path.join(storeDir, ".pack")
   fs.mkdirSync(packDir)
   // plugin:build empties .medusa/server before writing it: two demos at once (the test suite runs
-  // some) must not pack each other's half-built folder.
-  const packed = await withLock(path.join(STORES, "plugin-build.lock"), async () => {
+  // some) must not pack each other's half-built folder. A second one waits, then finds the first's
+  // tarball kept.
+  const { packed, reused } = await withLock(path.join(STORES, "plugin-build.lock"), async () => {
+    const kept = PACK_CACHE ? path.join(PACK_CACHE, sourceKey()) : undefined
+    const keptTarball = kept && fs.existsSync(kept) && fs.readdirSync(kept).find((name) => name.endsWith(".tgz"))
+    if (kept && keptTarball) {
+      fs.copyFileSync(path.join(kept, keptTarball), path.join(packDir, keptTarball))
+      return { packed: "", reused: true }
+    }
     await runCommand(process.execPath, [path.join(ROOT, "node_modules/@medusajs/cli/cli.js"), "plugin:build"], {
       cwd: ROOT,
       label: "medusa plugin:build",
     })
-    return runCommand("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: ROOT, label: "npm pack" })
+    const packed = await runCommand("npm", ["pack", "--silent", "--pack-destination", packDir], {
+      cwd: ROOT,
+      label: "npm pack",
+    })
+    const made = fs.readdirSync(packDir).find((name) => name.endsWith(".tgz"))
+    if (kept && made) {
+      // Written under another name, then renamed: a tarball found there is always whole.
+      fs.mkdirSync(kept, { recursive: true })
+      const partial = path.join(kept, `${made}.${process.pid}.partial`)
+      fs.copyFileSync(path.join(packDir, made), partial)
+      fs.renameSync(partial, path.join(kept, made))
+    }
+    return { packed, reused: false }
   })
   const tarball = fs.readdirSync(packDir).find((name) => name.endsWith(".tgz"))
   if (!tarball) throw new Error(`npm pack wrote no tarball:\n${packed}`)
@@ -104,7 +135,23 @@ export async function installBuiltPlugin(storeDir: string) {
   })
   const { version } = JSON.parse(fs.readFileSync(path.join(target, "package.json"), "utf8")) as { version: string }
   const files = countFiles(target)
-  return { version, tarball, files }
+  return { version, tarball, files, reused }
+}
+
+/** A digest of every file the build and the package are made from, with its path. */
+function sourceKey(): string {
+  const hash = createHash("sha256")
+  const add = (relative: string) => {
+    const file = path.join(ROOT, relative)
+    if (!fs.existsSync(file)) return
+    if (fs.statSync(file).isDirectory()) {
+      for (const name of fs.readdirSync(file).sort()) add(path.join(relative, name))
+      return
+    }
+    hash.update(`${relative}\0`).update(fs.readFileSync(file)).update("\0")
+  }
+  PACK_INPUTS.forEach(add)
+  return hash.digest("hex").slice(0, 16)
 }
 
 /** Runs `work` holding a lock file; a lock left by a process that is gone is taken over. */

@@ -39,6 +39,9 @@ env.NODE_OPTIONS = [
 
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-jest-"))
 const resultsFile = path.join(resultsDir, "results.json")
+// The demo and the packaging tests install the plugin from its tarball several times a run: the
+// first packs it, the others install that tarball while the sources are unchanged (demo/store.ts).
+env.PAYBRIGHT_PACK_CACHE ??= path.join(resultsDir, "packs")
 let postgres
 let jest
 let finishing = false
