@@ -3,6 +3,7 @@ import path from "node:path"
 import { createHash, randomBytes } from "node:crypto"
 import { medusa } from "./medusa-process"
 import { runCommand } from "./processes"
+import { withLock } from "../test-support/file-lock"
 import type { SeededStore, SeedOptions } from "../test-support/seed-store"
 
 const ROOT = path.resolve(__dirname, "..")
@@ -101,7 +102,7 @@ export async function installBuiltPlugin(storeDir: string) {
   // plugin:build empties .medusa/server before writing it: two demos at once (the test suite runs
   // some) must not pack each other's half-built folder. A second one waits, then finds the first's
   // tarball kept.
-  const { packed, reused } = await withLock(path.join(STORES, "plugin-build.lock"), async () => {
+  const { packed, reused } = await withLock(path.join(STORES, "plugin-build.lock"), "building the plugin", async () => {
     const kept = PACK_CACHE ? path.join(PACK_CACHE, sourceKey()) : undefined
     const keptTarball = kept && fs.existsSync(kept) && fs.readdirSync(kept).find((name) => name.endsWith(".tgz"))
     if (kept && keptTarball) {
@@ -152,40 +153,6 @@ function sourceKey(): string {
   }
   PACK_INPUTS.forEach(add)
   return hash.digest("hex").slice(0, 16)
-}
-
-/** Runs `work` holding a lock file; a lock left by a process that is gone is taken over. */
-async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  for (let waited = 0; ; waited += 250) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: "wx" })
-      break
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
-      const holder = Number(readOrEmpty(file))
-      if (!holder || !alive(holder)) {
-        fs.rmSync(file, { force: true })
-        continue
-      }
-      if (waited > 180_000)
-        throw new Error(
-          `another demo (pid ${holder}) has been building the plugin for 3 minutes; remove ${file} if it is stuck`
-        )
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-  }
-  // Ctrl-C ends the demo with process.exit, before this function's finally can run.
-  const release = () => {
-    if (readOrEmpty(file) === String(process.pid)) fs.rmSync(file, { force: true })
-  }
-  process.once("exit", release)
-  try {
-    return await work()
-  } finally {
-    process.removeListener("exit", release)
-    release()
-  }
 }
 
 /** The store's package.json and medusa-config.ts, configured as the README tells a merchant to. */

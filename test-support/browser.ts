@@ -1,5 +1,8 @@
 import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import { chromium, type Browser } from "playwright-core"
+import { withLock } from "./file-lock"
 
 /** Flags for a headless Chromium on a machine with no network but loopback. */
 const QUIET_FLAGS = [
@@ -38,8 +41,13 @@ export async function findChromium(): Promise<{ executablePath: string; args: st
   }
   const packaged = (await import("@sparticuz/chromium")).default
   const args = packaged.args.filter((flag) => !UNSUITED_FLAGS.has(flag))
+  // The package unpacks into the temp folder when its binary is not there yet, and takes a binary
+  // it finds there as whole: a second test file starting a browser meanwhile must wait for the first.
+  const executablePath = await withLock(path.join(os.tmpdir(), "paybright-chromium.lock"), "unpacking Chromium", () =>
+    packaged.executablePath()
+  )
   return {
-    executablePath: await packaged.executablePath(),
+    executablePath,
     args: [...new Set([...args, ...QUIET_FLAGS])],
     source: "npm",
   }
