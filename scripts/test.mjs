@@ -17,7 +17,9 @@ import { processTable } from "./process-table.mjs"
  *   npm run test:integration                   (`--integration` first: the integration project)
  *   npm run test:redis                         (`--redis` first: the suite that needs a redis-server)
  *
- * TEST_TIMEOUT_MINUTES (default 75) bounds the whole run.
+ * TEST_TIMEOUT_MINUTES (default 75) bounds the whole run. TEST_WORKERS (default 2) is how many test
+ * files run at once, each in its own jest worker with its own databases (Medusa's test runner names
+ * them after the worker); TEST_WORKERS=1 runs them one after another in jest's own process.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const started = Date.now()
@@ -89,7 +91,7 @@ try {
   const code = await runJest([
     "--experimental-vm-modules",
     jestBin,
-    "--runInBand",
+    ...workerArgs(),
     "--forceExit",
     "--json",
     `--outputFile=${resultsFile}`,
@@ -99,6 +101,19 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.stack : error)
   await finish(1)
+}
+
+/**
+ * Most of a suite's time is spent waiting on a Medusa app, a second process or the lender's
+ * simulator, so two files at once keep two cores busy; more than the cores only adds contention.
+ */
+function workerArgs() {
+  const raw = process.env.TEST_WORKERS ?? "2"
+  const workers = Number(raw)
+  if (!Number.isInteger(workers) || workers < 1) {
+    throw new Error(`TEST_WORKERS must be a whole number of at least 1, not ${JSON.stringify(raw)}`)
+  }
+  return workers === 1 ? ["--runInBand"] : [`--maxWorkers=${workers}`]
 }
 
 /**
