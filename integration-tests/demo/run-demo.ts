@@ -25,12 +25,22 @@ export class DemoRun {
     this.exited = new Promise((resolve) => this.child.on("exit", (code) => resolve(code ?? 1)))
   }
 
-  async waitFor(pattern: RegExp, timeoutMs = 180_000): Promise<RegExpMatchArray> {
-    const until = Date.now() + timeoutMs
+  /**
+   * Waits for the demo to print `pattern`. The demo prints a line as each step starts and ends, so
+   * it fails when the demo has exited, or has printed nothing for `silentMs` (a step that hangs):
+   * a machine busy with other test files makes the steps slower, not silent.
+   */
+  async waitFor(pattern: RegExp, silentMs = 180_000): Promise<RegExpMatchArray> {
+    let seen = this.output.length
+    let until = Date.now() + silentMs
     while (Date.now() < until) {
       const match = pattern.exec(this.output)
       if (match) return match
       if (this.child.exitCode !== null) break
+      if (this.output.length !== seen) {
+        seen = this.output.length
+        until = Date.now() + silentMs
+      }
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
     throw new Error(`the demo never printed ${pattern}:\n${this.output.slice(-3000)}`)
