@@ -3,7 +3,7 @@ import path from "node:path"
 import { createHash, randomBytes } from "node:crypto"
 import { medusa } from "./medusa-process"
 import { runCommand } from "./processes"
-import { withLock } from "../test-support/file-lock"
+import { alive, readOrEmpty, withLock } from "../test-support/file-lock"
 import type { SeededStore, SeedOptions } from "../test-support/seed-store"
 
 const ROOT = path.resolve(__dirname, "..")
@@ -283,23 +283,6 @@ export const ADMIN_LOGIN = { email: "admin@paybright.demo", password: "paybright
 export async function createAdmin(storeDir: string, env: NodeJS.ProcessEnv) {
   await medusa(storeDir, ["user", "-e", ADMIN_LOGIN.email, "-p", ADMIN_LOGIN.password], env)
   return { ...ADMIN_LOGIN }
-}
-
-function readOrEmpty(file: string) {
-  try {
-    return fs.readFileSync(file, "utf8").trim()
-  } catch {
-    return ""
-  }
-}
-
-function alive(pid: number) {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 function countFiles(dir: string): number {

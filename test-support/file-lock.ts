@@ -42,7 +42,8 @@ export async function withLock<T>(file: string, what: string, work: () => Promis
   }
 }
 
-function readOrEmpty(file: string) {
+/** A small file's text, or "" when it is not there. */
+export function readOrEmpty(file: string) {
   try {
     return fs.readFileSync(file, "utf8").trim()
   } catch {
@@ -58,7 +59,8 @@ function ageMs(file: string) {
   }
 }
 
-function alive(pid: number) {
+/** Whether a process of this pid still runs. */
+export function alive(pid: number) {
   try {
     process.kill(pid, 0)
     return true
