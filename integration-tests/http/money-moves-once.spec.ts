@@ -52,6 +52,12 @@ medusaIntegrationTestRunner({
       return data.records as any[]
     }
 
+    /** The payment's timeline rows of one kind, as the order panel reads them. */
+    async function eventsOf(paymentId: string, kind: string) {
+      const module = getContainer().resolve("paybright") as PayBrightModuleService
+      return module.listPayBrightEvents({ payment_id: paymentId, kind })
+    }
+
     async function settledRecords(paymentId: string, count: number) {
       for (let i = 0; i < 150; i++) {
         const found = (await records(paymentId)).filter((record) => record.state !== "pending")
@@ -305,6 +311,10 @@ medusaIntegrationTestRunner({
         const [unstarted] = await settledRecords(payment.id, 1)
         expect(unstarted).toMatchObject({ kind: "capture", trigger: "shipment", state: "refused", amount: ORDER_TOTAL })
         expect(unstarted.message).toMatch(/could not be started .*retry it from the order's PayBright panel/)
+        // The timeline says it too, with the same sentence.
+        expect((await eventsOf(payment.id, "capture.refused")).map((event) => event.message)).toEqual([
+          unstarted.message,
+        ])
 
         // A retry pressed while the lock is still held is turned away as busy, and leaves the record to retry.
         const busy = await api.post(`/admin/paybright/captures/${unstarted.id}/retry`, {}, lenient())
@@ -383,6 +393,9 @@ medusaIntegrationTestRunner({
       const [reconciled] = await module.listPayBrightMoneyRecords({ id: record.id })
       expect(reconciled).toMatchObject({ state: "refused", medusa_id: stray.id })
       expect(reconciled.message).toMatch(/could not be started .*retry it/)
+      expect((await eventsOf(payment.id, "capture.refused")).map((event) => event.message)).toEqual([
+        reconciled.message,
+      ])
       const left = await payments.listCaptures({ payment_id: payment.id })
       expect(left.map((capture) => capture.id)).toEqual([claimed.id])
       expect(simulator.contract(reference)!.captured).toBe("0.00")

@@ -1,14 +1,13 @@
-import { pluginRecords } from "../modules/paybright/plugin-records"
-import { MedusaError, MathBN } from "@medusajs/framework/utils"
-import { exactText, lenderAmount } from "../money/lender-cents"
-import { medusaAmountOf } from "../modules/paybright/money-record-types"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { cancelledAuthorizationMessage } from "../messages/merchant-messages"
-import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
+import { blockedMessage, doubtOf } from "../money/in-doubt"
+import { exactText, lenderAmount } from "../money/lender-cents"
+import { findRecord } from "../money/record-queries"
+import { medusaAmountOf, type MoneyRecordRow } from "../modules/paybright/money-record-types"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import { captureTarget } from "./capture-target"
 import { type CaptureRequestInput, parcelCaptureKey, parcelCaptureKeys } from "./types"
-import { blockedMessage, doubtOf } from "../money/in-doubt"
-import { findRecord } from "../money/record-queries"
 
 export type PreparedCapture =
   | { record_id: string; payment_id: string; amount: string; proceed: true }
@@ -106,7 +105,7 @@ export async function prepareCapture(
       reason: "nothing is left to capture",
     }
   }
-  const doubt = await doubtOf(pluginRecords(container), paymentId)
+  const doubt = await doubtOf(records, paymentId)
   const base = {
     kind: "capture" as const,
     trigger: retryOf ? ("retry" as const) : trigger,
