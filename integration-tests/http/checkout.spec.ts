@@ -253,7 +253,7 @@ medusaIntegrationTestRunner({
       expect(await orderOfCart(cart.id)).toBeUndefined()
       expect(await listApprovals(api, admin)).toEqual([])
 
-      // A storefront cannot smuggle another session's genuine approval, or its seal, into its own session.
+      // A storefront cannot smuggle another session's genuine approval into its own session.
       const other = await cartReadyForPayment(api, store)
       // Nor put "x_" in the applicant's details: one key signs requests and results.
       const prefixed = await api.post(
@@ -273,11 +273,13 @@ medusaIntegrationTestRunner({
       expect(await orderOfCart(cart.id)).toBeDefined()
       expect(session.id).toBe(genuine.x_reference)
 
+      // Nor copy what the approved session holds: the approval is the plugin's row for the session
+      // Medusa names, which the storefront can neither write nor point elsewhere.
       const { data } = await api.get(`/store/carts/${cart.id}`, storeHeaders(store))
-      const seal = data.cart.payment_collection.payment_sessions[0].data.approval
-      expect(typeof seal).toBe("string")
+      const approvedData = data.cart.payment_collection.payment_sessions[0].data
+      expect(approvedData.gateway_reference).toBe(genuine.x_gateway_reference)
       const third = await cartReadyForPayment(api, store)
-      await choosePayBright(api, store, third, { approval: seal })
+      await choosePayBright(api, store, third, { ...approvedData, paybright_status: "approved", approval: "forged" })
       expect((await completeCart(api, store, third.id)).data.type).not.toBe("order")
       expect(await orderOfCart(third.id)).toBeUndefined()
     })

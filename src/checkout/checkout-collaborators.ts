@@ -13,6 +13,7 @@ import {
 } from "../workflows/approvals"
 import type { ApprovalRecord, RecordApprovalInput } from "../approvals/approval-record"
 import {
+  approvalsOfSession,
   cartOfCollection,
   countryOfCart,
   findCheckout,
@@ -20,7 +21,7 @@ import {
   type Checkout,
 } from "../approvals/find-checkout"
 import { completionRunning } from "../approvals/cart-completion"
-import { awaitOrder, placeOrder, type PlaceOrderResult } from "./place-order"
+import { awaitOrder, placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./place-order"
 
 /** A PayBright registration in force: a lender result names none, so it is checked against each. */
 export type Registration = { providerId: string; options: PayBrightOptions }
@@ -37,6 +38,8 @@ export interface CheckoutCollaborators {
   findCheckout(sessionId: string): Promise<Checkout | undefined>
   /** The cart of a payment collection (a result whose session is gone, found through its return token). */
   cartOfCollection(paymentCollectionId: string): Promise<{ cartId?: string; amount?: unknown; countryCode?: string }>
+  /** Whether an approval is recorded for the session that is approved or ordered (a decline arriving later leaves it be). */
+  sessionHasApproval(sessionId: string): Promise<boolean>
   /** The cart's country, for the shopper's way back to the storefront. */
   countryOfCart(cartId: string): Promise<string | undefined>
   /**
@@ -64,13 +67,8 @@ export interface CheckoutCollaborators {
   markApprovalOrdered(approvalId: string, orderId: string): Promise<void>
   /** Hands a declined or pending result to its session (the provider seals nothing for those). */
   recordResultOnSession(sessionId: string, fields: Record<string, string>): Promise<void>
-  placeOrder(input: {
-    cartId: string
-    sessionId: string
-    approvalId: string
-    lenderResult: Record<string, string>
-    lockTimeoutSeconds: number
-  }): Promise<PlaceOrderResult>
+  /** Records the approval and completes its cart, under the cart's lock (see placeOrder). */
+  placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult>
   /** The order another request is placing for this cart, waited for at most `timeoutMs`. */
   awaitOrder(input: { cartId: string; paymentCollectionId: string }, timeoutMs: number): Promise<string | undefined>
   now(): number
@@ -88,6 +86,8 @@ export function checkoutCollaborators(scope: MedusaContainer, now = () => Date.n
     findCheckout: (sessionId) => findCheckout(scope, sessionId),
     cartOfCollection: (paymentCollectionId) => cartOfCollection(scope, paymentCollectionId),
     countryOfCart: (cartId) => countryOfCart(scope, cartId),
+    sessionHasApproval: async (sessionId) =>
+      (await approvalsOfSession(sessionId, scope)).some((row) => row.state === "approved" || row.state === "ordered"),
     completionRunning: (paymentCollectionId) => completionRunning(scope, paymentCollectionId),
     orderPayments: (order) => paymentsOfOrder(scope, order),
     approvalOfContract: async (contract) =>

@@ -6,7 +6,7 @@ import { placementErrorOf } from "../messages/approval-messages"
 import { supersedes, type OrphanReason } from "../modules/paybright/approval-reasons"
 import { lenderAmount } from "../money/lender-cents"
 import type { PayBrightOptions } from "../settings/options"
-import type { ApprovalRecord } from "../approvals/approval-record"
+import type { ApprovalRecord, RecordApprovalInput } from "../approvals/approval-record"
 import { checkoutCollaborators, type CheckoutCollaborators, type Registration } from "./checkout-collaborators"
 import {
   acceptsTransactionType,
@@ -55,18 +55,17 @@ export async function handleApplicationResult(
 }
 
 /**
- * What a lender result comes to. A result passes three checkpoints, each for its own reason:
+ * What a lender result comes to. A result passes two checkpoints, each for its own reason:
  * - here, for the routes src/api/paybright/{callback,return} through handleApplicationResult (and
  *   the unplaced-approvals sweep, which delivers a recorded result again): the signature is
- *   verified before anything is looked up (authenticateLenderResult), and a verified approval is
- *   recorded (PayBrightApproval) before the cart is completed, so it ends as an order or as an
- *   orphan reported to the merchant;
- * - in the provider's `updatePayment`, which the cart's completion reaches through the payment
- *   module: it verifies the result again against the session as Medusa recorded it (amount,
- *   currency, reference) and seals the approval into the session, since the session's data is
- *   what the storefront can write;
+ *   verified before anything is looked up (authenticateLenderResult), the result checked against
+ *   the session as Medusa recorded it (amount, currency, reference), and a verified approval is
+ *   recorded (PayBrightApproval) before the cart is completed, in the same workflow under the
+ *   cart's lock (placeApprovalWorkflow), so it ends as an order or as an orphan reported to the
+ *   merchant;
  * - in the provider's `authorizePayment`, called by Medusa's cart completion with nothing but the
- *   session's data: it opens the seal, so only an approval the plugin verified authorizes a payment.
+ *   session's data, which the storefront can write: it reads the approval from the plugin's row for
+ *   the session Medusa names, so only an approval the plugin verified authorizes a payment.
  * Repeats are harmless: each one tries again what is not decided yet.
  */
 export async function decideApplicationResult(
@@ -158,7 +157,7 @@ async function decideResult(
     amount === lenderAmount(session.amount as never) &&
     result.x_currency.toUpperCase() === session.currency_code.toUpperCase()
   if (outcome !== "completed") {
-    if (matches && session.status !== "authorized" && !session.data.approval) {
+    if (matches && session.status !== "authorized" && !(await collaborators.sessionHasApproval(session.id))) {
       await collaborators.recordResultOnSession(session.id, fields)
     }
     return { kind: notApproved(outcome), countryCode }
@@ -170,18 +169,22 @@ async function decideResult(
       : !acceptsTransactionType(result, sessionOptions.captureMode)
         ? "auto_capture_account"
         : null
-  const approval = await recordApproval(
-    collaborators,
-    result,
-    fields,
-    { sessionId: session.id, providerId: session.provider_id, options: sessionOptions, cartId, reason },
-    { known }
-  )
-  if (approval.state !== "approved") {
-    return outcomeOfApproval(approval, countryCode)
+  const place: ApprovalPlace = {
+    sessionId: session.id,
+    providerId: session.provider_id,
+    options: sessionOptions,
+    cartId,
+    reason,
+  }
+  // An approval that cannot become an order is recorded as an orphan; one whose row another
+  // delivery wrote is placed if that row still counts on an order.
+  let approval: ApprovalRecord | undefined
+  if (reason || (known && known.state !== "approved" && !supersedes(known, { orphan_reason: null }))) {
+    approval = await recordApproval(collaborators, result, fields, place, { known })
+    if (approval.state !== "approved" || !cartId) return outcomeOfApproval(approval, countryCode)
   }
   // Another request placing the cart's order: waited for, on a delivery that may wait.
-  const orderPlacedElsewhere = async (): Promise<ApplicationResultOutcome> => {
+  const orderPlacedElsewhere = async (approval: ApprovalRecord): Promise<ApplicationResultOutcome> => {
     const orderId = delivery.waitForOrderMs
       ? await collaborators.awaitOrder({ cartId: cartId!, paymentCollectionId }, delivery.waitForOrderMs)
       : undefined
@@ -193,6 +196,8 @@ async function decideResult(
   // cart: one still running may yet fail and Medusa undo the order it made, which the shopper would
   // then land on. While one runs, placeOrder waits for the cart and finds the order it left.
   if (checkout.orderId && !(await collaborators.completionRunning(paymentCollectionId))) {
+    approval ??= await recordApproval(collaborators, result, fields, place, { known })
+    if (approval.state !== "approved") return outcomeOfApproval(approval, countryCode)
     const concluded = await concludeWithOrder(collaborators, approval, {
       orderId: checkout.orderId,
       paymentCollectionId,
@@ -204,29 +209,28 @@ async function decideResult(
   }
   const placed = await collaborators.placeOrder({
     cartId: cartId!,
-    sessionId: session.id,
-    approvalId: approval.id,
-    lenderResult: fields,
+    paymentCollectionId,
+    approval: approvalToRecord(result, fields, place),
     lockTimeoutSeconds: delivery.lockTimeoutSeconds,
   })
+  if (placed.placed && placed.marked) {
+    logger.info(`PayBright: order ${placed.orderId} placed on contract ${result.x_gateway_reference}`)
+    return { kind: "placed", orderId: placed.orderId, countryCode }
+  }
+  // Not placed by this approval's own completion: its row as it stands now (recorded here when
+  // another completion held the cart, so the lock step came before the record).
+  approval =
+    placed.placed && placed.approval ? placed.approval : await recordApproval(collaborators, result, fields, place)
   if (placed.placed) {
-    const concluded = await concludeWithOrder(collaborators, approval, {
-      orderId: placed.orderId,
-      paymentCollectionId,
-      countryCode,
-    })
-    if (concluded.kind === "placed") {
-      logger.info(`PayBright: order ${placed.orderId} placed on contract ${approval.contract}`)
-    }
-    return concluded
+    // The cart's order, answered by a completion that ran earlier: this approval's, or a second contract.
+    return concludeWithOrder(collaborators, approval, { orderId: placed.orderId, paymentCollectionId, countryCode })
+  }
+  if (approval.state !== "approved") {
+    // Another delivery decided it meanwhile.
+    return outcomeOfApproval(approval, countryCode)
   }
   if (placed.conflict) {
-    return orderPlacedElsewhere()
-  }
-  const current = await collaborators.approval(approval.id)
-  if (current.state !== "approved") {
-    // Another delivery decided it meanwhile.
-    return outcomeOfApproval(current, countryCode)
+    return orderPlacedElsewhere(approval)
   }
   const waited = collaborators.now() - new Date(approval.created_at).getTime()
   const withinGrace = waited < sessionOptions.virtualCardGraceMinutes * 60_000
@@ -313,18 +317,21 @@ async function concludeWithOrder(
   return outcomeOfApproval(await collaborators.orphanApproval(approval.id, "second_contract"), order.countryCode)
 }
 
+/** Where a verified approval belongs: its session and registration, its cart, and why it is an orphan from the start, if it is. */
+type ApprovalPlace = {
+  sessionId: string
+  providerId: string
+  /** The registration's options it was verified with: its channel is recorded with it. */
+  options: PayBrightOptions
+  cartId?: string
+  reason: OrphanReason | null
+}
+
 async function recordApproval(
   collaborators: CheckoutCollaborators,
   result: ApplicationResult,
   fields: Record<string, string>,
-  place: {
-    sessionId: string
-    providerId: string
-    /** The registration's options it was verified with: its channel is recorded with it. */
-    options: PayBrightOptions
-    cartId?: string
-    reason: OrphanReason | null
-  },
+  place: ApprovalPlace,
   lookedUp?: { known?: ApprovalRecord }
 ): Promise<ApprovalRecord> {
   // A repeat delivery (the second callback, the return) finds its row without taking the session's
@@ -333,7 +340,16 @@ async function recordApproval(
   if (known && !supersedes(known, { orphan_reason: place.reason })) {
     return known
   }
-  return collaborators.recordApproval({
+  return collaborators.recordApproval(approvalToRecord(result, fields, place))
+}
+
+/** The row a verified approval is recorded as. */
+function approvalToRecord(
+  result: ApplicationResult,
+  fields: Record<string, string>,
+  place: ApprovalPlace
+): RecordApprovalInput {
+  return {
     contract: result.x_gateway_reference,
     session_id: place.sessionId,
     provider_id: place.providerId,
@@ -343,7 +359,7 @@ async function recordApproval(
     lender_result: fields,
     orphan_reason: place.reason,
     channel: channelOf(place.options),
-  })
+  }
 }
 
 /**

@@ -51,18 +51,6 @@ export function acceptsTransactionType(
   return captureMode === "virtual_card" ? !type || type === "authorization" : type === "authorization"
 }
 
-/** What the plugin verified of an approval, as it keeps it (sealed) in the payment session. */
-export type ApprovalFacts = {
-  session_id: string
-  contract: string
-  amount: string
-  currency: string
-  test: boolean
-  transaction_type: string | null
-  approved_at: string
-  verified_at: string
-}
-
 /** Reads the lender's signed fields out of an untrusted record: strings only, `x_` names only. */
 export function lenderFieldsOf(input: unknown): Record<string, string> | undefined {
   if (!input || typeof input !== "object" || Array.isArray(input)) {

@@ -1,11 +1,16 @@
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { CART_LOCK_STEP, placeApprovedOrderWorkflow, PREPARE_COMPLETION_STEP } from "../workflows/approvals"
+import { CART_LOCK_STEP, placeApprovalWorkflow, PREPARE_COMPLETION_STEP } from "../workflows/approvals"
 import { livePayments, orderOfCart } from "../approvals/find-checkout"
 import { completionRunning } from "../approvals/cart-completion"
+import type { ApprovalRecord, RecordApprovalInput } from "../approvals/approval-record"
 
 export type PlaceOrderResult =
-  | { placed: true; orderId: string }
+  /**
+   * The cart has its order. `approval`: the row as recorded, `marked` once it says ordered (when
+   * the order is paid by it); both absent when the order was found after a failed completion.
+   */
+  | { placed: true; orderId: string; approval?: ApprovalRecord; marked?: boolean }
   /**
    * Another request holds the cart's lock (a completion is running), or an order it made without
    * its payment may still be being placed: try again later.
@@ -34,33 +39,32 @@ const PERMANENT = new Set<string>([
   MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
 ])
 
+export type PlaceOrderInput = {
+  cartId: string
+  paymentCollectionId: string
+  approval: RecordApprovalInput
+  lockTimeoutSeconds: number
+}
+
 /**
- * Completes the cart the way the Store API does, under the cart's lock. Completion is
- * idempotent: a completed cart answers its order. A lock held elsewhere is recognised by the step
- * that failed (the lock step), not by the words of the error.
+ * Records the approval and completes the cart the way the Store API does, under the cart's lock
+ * (placeApprovalWorkflow). Completion is idempotent: a completed cart answers its order. A lock
+ * held elsewhere is recognised by the step that failed (the lock step), not by the words of the
+ * error; the approval is then not recorded yet, and the caller records it.
  */
-export async function placeOrder(
-  scope: MedusaContainer,
-  input: {
-    cartId: string
-    sessionId: string
-    approvalId: string
-    lenderResult: Record<string, string>
-    lockTimeoutSeconds: number
-  }
-): Promise<PlaceOrderResult> {
-  const { errors, result } = await placeApprovedOrderWorkflow(scope).run({
+export async function placeOrder(scope: MedusaContainer, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const { errors, result } = await placeApprovalWorkflow(scope).run({
     input: {
       cart_id: input.cartId,
+      payment_collection_id: input.paymentCollectionId,
       lock_timeout: input.lockTimeoutSeconds,
-      approval_id: input.approvalId,
-      session: { session_id: input.sessionId, data: { lender_result: input.lenderResult } },
+      approval: input.approval,
     },
     throwOnError: false,
   })
-  const orderId = (result as { id?: string } | undefined)?.id
+  const orderId = result?.order?.id
   if (orderId && !errors?.length) {
-    return { placed: true, orderId }
+    return { placed: true, orderId, approval: result.approval as ApprovalRecord, marked: result.marked }
   }
   // Another request holds the cart: its order may be linked already while its payment is still
   // being authorized, so it is waited for (awaitOrder), not taken as placed.
@@ -76,7 +80,7 @@ export async function placeOrder(
   }
   const [session] = await scope
     .resolve(Modules.PAYMENT)
-    .listPaymentSessions({ id: input.sessionId }, { select: ["id", "status", "data"] })
+    .listPaymentSessions({ id: input.approval.session_id }, { select: ["id", "status", "data"] })
   const refusal =
     failure?.action === PREPARE_COMPLETION_STEP && error?.type === MedusaError.Types.NOT_ALLOWED
       ? ("payment_cancelled" as const)

@@ -1,18 +1,18 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto"
 
 /**
- * Facts the plugin keeps where the storefront can see them (payment session data, URLs the
- * shopper follows), sealed: encrypted and authenticated (AES-256-GCM) under a key derived from
- * the API token. The storefront can neither read nor forge them, and a seal made for one purpose
- * or one payment session opens for no other.
+ * Facts the plugin keeps where the shopper can see them (the URLs the lender sends the shopper
+ * back to), sealed: encrypted and authenticated (AES-256-GCM) under a key derived from the API
+ * token. The storefront can neither read nor forge them, and a seal made for one purpose or one
+ * binding opens for no other.
  */
-export type SealPurpose = "approval" | "return"
+export type SealPurpose = "return"
 
 function keyOf(apiToken: string, purpose: SealPurpose): Buffer {
   return createHmac("sha256", Buffer.from(apiToken, "utf8")).update(`medusa-paybright:${purpose}:v1`).digest()
 }
 
-/** Seals `facts` for `purpose`, bound to `binding` (the payment session id). */
+/** Seals `facts` for `purpose`, bound to `binding`. */
 export function seal(apiToken: string, purpose: SealPurpose, binding: string, facts: object): string {
   const iv = randomBytes(12)
   const cipher = createCipheriv("aes-256-gcm", keyOf(apiToken, purpose), iv)

@@ -18,8 +18,8 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number]
 /**
  * The keys this provider writes into a payment session's `data`. The Store API shows `data` to
  * the storefront and merges the storefront's own keys into it at creation, so it holds only what
- * the storefront needs (the form, a status code) and the approval the plugin verified, sealed:
- * no configuration hint, no lender text, no card fact, and nothing read back is trusted unsealed.
+ * the storefront needs (the form, a status code): no configuration hint, no lender text, no card
+ * fact. Nothing read back from it is trusted: an approval is the plugin's own row.
  */
 export const sessionDataSchema = z.object({
   session_id: z.string().min(1),
@@ -27,9 +27,7 @@ export const sessionDataSchema = z.object({
     .object({ url: z.string(), method: z.literal("POST"), fields: z.record(z.string(), z.string()) })
     .optional(),
   paybright_status: z.enum(SESSION_STATUSES).optional(),
-  /** The verified approval (ApprovalFacts), sealed with a key only the server holds. */
-  approval: z.string().optional(),
-  /** Set by the plugin's own routes only: the lender's signed result, verified and sealed by updatePayment. */
+  /** Set by the plugin's own routes only: a decline or pending result, verified again by updatePayment. */
   lender_result: z.record(z.string(), z.unknown()).optional(),
 })
 export type SessionData = z.infer<typeof sessionDataSchema>
@@ -52,8 +50,6 @@ export const paymentDataSchema = z.object({
    */
   capture_on: z.enum(["shipment", "fulfillment", "manual"]).optional(),
   approved_at: z.string().optional(),
-  /** The sealed approval the payment was authorized on (getPaymentStatus reads it). */
-  approval: z.string().optional(),
   /** Safe card facts in virtual-card mode: never the PAN or CVV. */
   card: z
     .object({

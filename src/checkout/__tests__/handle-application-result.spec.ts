@@ -5,7 +5,8 @@ import type { ApprovalRecord, RecordApprovalInput } from "../../approvals/approv
 import type { Checkout } from "../../approvals/find-checkout"
 import type { CheckoutCollaborators, Registration } from "../checkout-collaborators"
 import { decideApplicationResult, type Delivery } from "../handle-application-result"
-import type { PlaceOrderResult } from "../place-order"
+import type { PlaceOrderInput, PlaceOrderResult } from "../place-order"
+import { supersedes } from "../../modules/paybright/approval-reasons"
 import { returnToken } from "../return-token"
 
 const TOKEN = "unit-test-token"
@@ -95,6 +96,27 @@ function collaborators(setup: {
     approvals.set(id, row)
     return row
   }
+  /** A contract's row as the module's recordVerifiedApproval leaves it: found on a repeat, else written. */
+  const record = (input: RecordApprovalInput): ApprovalRecord => {
+    const known = [...approvals.values()].find((row) => row.contract === input.contract)
+    if (known && !supersedes(known as never, input)) return known
+    const row = {
+      id: known?.id ?? `apv_${approvals.size + 1}`,
+      contract: input.contract,
+      session_id: input.session_id,
+      provider_id: input.provider_id,
+      cart_id: input.cart_id,
+      amount: input.amount,
+      currency_code: input.currency_code,
+      lender_result: input.lender_result,
+      state: input.orphan_reason ? "orphaned" : "approved",
+      reason: input.orphan_reason ?? null,
+      order_id: null,
+      created_at: new Date(NOW - 60_000),
+    } as unknown as ApprovalRecord
+    approvals.set(row.id, row)
+    return row
+  }
   return {
     approvals,
     calls,
@@ -106,28 +128,16 @@ function collaborators(setup: {
     ),
     cartOfCollection: noted("cartOfCollection", async () => setup.cart ?? {}),
     countryOfCart: noted("countryOfCart", async () => setup.checkout?.countryCode),
+    sessionHasApproval: noted("sessionHasApproval", async (sessionId: string) =>
+      [...approvals.values()].some(
+        (row) => row.session_id === sessionId && (row.state === "approved" || row.state === "ordered")
+      )
+    ),
     completionRunning: noted("completionRunning", async () => setup.completionRunning ?? false),
     orderPayments: noted("orderPayments", async () => setup.payments ?? []),
     approvalOfContract: async (contract: string) => [...approvals.values()].find((row) => row.contract === contract),
     approval: async (id: string) => approvals.get(id)!,
-    recordApproval: noted("recordApproval", async (input: RecordApprovalInput) => {
-      const row = {
-        id: `apv_${approvals.size + 1}`,
-        contract: input.contract,
-        session_id: input.session_id,
-        provider_id: input.provider_id,
-        cart_id: input.cart_id,
-        amount: input.amount,
-        currency_code: input.currency_code,
-        lender_result: input.lender_result,
-        state: input.orphan_reason ? "orphaned" : "approved",
-        reason: input.orphan_reason ?? null,
-        order_id: null,
-        created_at: new Date(NOW - 60_000),
-      } as unknown as ApprovalRecord
-      approvals.set(row.id, row)
-      return row
-    }),
+    recordApproval: noted("recordApproval", async (input: RecordApprovalInput) => record(input)),
     orphanApproval: noted("orphanApproval", async (id: string, reason: OrphanReason) =>
       change(id, { state: "orphaned", reason } as Partial<ApprovalRecord>)
     ),
@@ -142,10 +152,21 @@ function collaborators(setup: {
       change(id, { state: "ordered", order_id: orderId } as Partial<ApprovalRecord>)
     }),
     recordResultOnSession: noted("recordResultOnSession", async () => undefined),
-    placeOrder: noted(
-      "placeOrder",
-      async (): Promise<PlaceOrderResult> => setup.placed ?? { placed: true, orderId: "order_1" }
-    ),
+    // As placeApprovalWorkflow: the cart's lock first (held elsewhere, nothing is recorded), then
+    // the record, the completion, and the mark when the order's payment is this contract.
+    placeOrder: noted("placeOrder", async (input: PlaceOrderInput): Promise<PlaceOrderResult> => {
+      const outcome = setup.placed ?? { placed: true, orderId: "order_1" }
+      if (!outcome.placed && outcome.conflict) return outcome
+      const approval = record(input.approval)
+      if (approval.state !== "approved") {
+        const message = `PayBright contract ${approval.contract} is ${approval.state}`
+        return { placed: false, conflict: false, cardPending: false, permanent: true, message }
+      }
+      if (!outcome.placed) return outcome
+      const marked = (setup.payments ?? []).some((payment) => payment.contract === approval.contract)
+      const row = marked ? change(approval.id, { state: "ordered", order_id: outcome.orderId }) : approval
+      return { ...outcome, approval: row, marked }
+    }),
     awaitOrder: noted("awaitOrder", async () => setup.awaited),
     now: () => NOW,
   }
@@ -243,21 +264,20 @@ describe("the checkout decision", () => {
       const fields = signed({ x_result: result })
       const handled = await decideApplicationResult(fake, fields, delivery)
       expect(handled.outcome).toEqual({ kind, countryCode: "ca" })
-      expect(fake.calls).toEqual(["findCheckout", "recordResultOnSession"])
+      expect(fake.calls).toEqual(["findCheckout", "sessionHasApproval", "recordResultOnSession"])
       expect(fake.argsOf("recordResultOnSession")).toEqual([["payses_1", fields]])
     })
 
     it("is not written over a session that holds an approval or is authorized", async () => {
-      const sealed = collaborators({
-        checkout: checkout({ session: { ...checkout().session, data: { approval: "x" } } }),
-      })
+      // A row of another contract, approved for this session.
+      const approved = collaborators({ checkout: checkout(), approvals: [approvalRow({ contract: "40000" })] })
       const authorized = collaborators({
         checkout: checkout({ session: { ...checkout().session, status: "authorized" } }),
       })
-      for (const fake of [sealed, authorized]) {
+      for (const fake of [approved, authorized]) {
         const handled = await decideApplicationResult(fake, signed({ x_result: "Failed" }), delivery)
         expect(handled.outcome).toEqual({ kind: "declined", countryCode: "ca" })
-        expect(fake.calls).toEqual(["findCheckout"])
+        expect(fake.calls).not.toContain("recordResultOnSession")
       }
     })
 
@@ -334,44 +354,31 @@ describe("the checkout decision", () => {
       const fake = collaborators({ checkout: checkout(), payments: [{ contract: "51325" }] })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_1", countryCode: "ca" })
-      expect(fake.calls).toEqual([
-        "findCheckout",
-        "recordApproval",
-        "placeOrder",
-        "orderPayments",
-        "markApprovalOrdered",
-      ])
+      // One workflow records the approval, completes the cart and marks the approval ordered.
+      expect(fake.calls).toEqual(["findCheckout", "placeOrder"])
       expect(fake.approvals.get("apv_1")).toMatchObject({ state: "ordered", order_id: "order_1" })
       // The lender's figure as the lender wrote it, normalized; the signed fields kept to deliver again.
-      expect(fake.argsOf("recordApproval")).toEqual([
-        [
-          {
-            contract: "51325",
-            session_id: "payses_1",
-            provider_id: "pp_paybright_paybright",
-            cart_id: "cart_1",
-            amount: "402.40",
-            currency_code: "CAD",
-            lender_result: signed(),
-            orphan_reason: null,
-            // The channel it was verified under, which its release goes through.
-            channel: { capture_mode: "in_store", card_processor: null, environment: "sandbox", account_id: "key" },
-          },
-        ],
-      ])
       expect(fake.argsOf("placeOrder")).toEqual([
         [
           {
             cartId: "cart_1",
-            sessionId: "payses_1",
-            approvalId: "apv_1",
-            lenderResult: signed(),
+            paymentCollectionId: "paycol_1",
             lockTimeoutSeconds: 15,
+            approval: {
+              contract: "51325",
+              session_id: "payses_1",
+              provider_id: "pp_paybright_paybright",
+              cart_id: "cart_1",
+              amount: "402.40",
+              currency_code: "CAD",
+              lender_result: signed(),
+              orphan_reason: null,
+              // The channel it was verified under, which its release goes through.
+              channel: { capture_mode: "in_store", card_processor: null, environment: "sandbox", account_id: "key" },
+            },
           },
         ],
       ])
-      expect(fake.argsOf("orderPayments")).toEqual([[{ orderId: "order_1", paymentCollectionId: "paycol_1" }]])
-      expect(fake.argsOf("markApprovalOrdered")).toEqual([["apv_1", "order_1"]])
     })
 
     it("is an orphan of a changed cart when the amount differs from the session's", async () => {
@@ -417,7 +424,10 @@ describe("the checkout decision", () => {
       const handled = await decideApplicationResult(fake, fromSecond(), delivery)
       expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_1", countryCode: "ca" })
       expect(handled.options?.apiKey).toBe("key-2")
-      expect(fake.argsOf("recordApproval")[0][0]).toMatchObject({ provider_id: second.providerId, orphan_reason: null })
+      expect((fake.argsOf("placeOrder")[0][0] as PlaceOrderInput).approval).toMatchObject({
+        provider_id: second.providerId,
+        orphan_reason: null,
+      })
     })
 
     it("never places a result on a session of another account: it is an orphan of its own", async () => {
@@ -448,15 +458,8 @@ describe("the checkout decision", () => {
       })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_10", countryCode: "ca" })
-      expect(fake.calls).toEqual([
-        "findCheckout",
-        "recordApproval",
-        "completionRunning",
-        "placeOrder",
-        "orderPayments",
-        "markApprovalOrdered",
-      ])
-      expect(fake.argsOf("markApprovalOrdered")).toEqual([["apv_1", "order_10"]])
+      expect(fake.calls).toEqual(["findCheckout", "completionRunning", "placeOrder"])
+      expect(fake.approvals.get("apv_1")).toMatchObject({ state: "ordered", order_id: "order_10" })
     })
 
     it("makes this approval a second contract when another pays the order", async () => {
@@ -474,7 +477,7 @@ describe("the checkout decision", () => {
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
       expect(fake.approvals.get("apv_1")).toMatchObject({ state: "approved" })
-      expect(fake.calls).toEqual(["findCheckout", "recordApproval", "completionRunning", "orderPayments", "placeOrder"])
+      expect(fake.calls).toEqual(["findCheckout", "completionRunning", "recordApproval", "orderPayments", "placeOrder"])
     })
 
     it("places the order when a completion cut short left the cart's order without its payment", async () => {
@@ -504,8 +507,8 @@ describe("the checkout decision", () => {
       expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_9", countryCode: "ca" })
       expect(fake.calls).toEqual([
         "findCheckout",
-        "recordApproval",
         "completionRunning",
+        "recordApproval",
         "orderPayments",
         "placeOrder",
         "awaitOrder",
@@ -519,7 +522,8 @@ describe("the checkout decision", () => {
       const fake = collaborators({ checkout: checkout(), placed: { placed: false, conflict: true } })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
-      expect(fake.calls).toEqual(["findCheckout", "recordApproval", "placeOrder"])
+      // The cart's lock comes first in the placement: held elsewhere, the approval is recorded apart.
+      expect(fake.calls).toEqual(["findCheckout", "placeOrder", "recordApproval"])
       expect(fake.approvals.get("apv_1")).toMatchObject({ state: "approved" })
     })
 
@@ -566,7 +570,8 @@ describe("the checkout decision", () => {
       const fake = collaborators({ checkout: checkout(), placed: failed({}) })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
-      expect(fake.calls).toEqual(["findCheckout", "recordApproval", "placeOrder"])
+      expect(fake.calls).toEqual(["findCheckout", "placeOrder"])
+      expect(fake.approvals.get("apv_1")).toMatchObject({ state: "approved" })
     })
 
     it("makes an orphan at once when Medusa refused the cart itself", async () => {
@@ -625,7 +630,7 @@ describe("the checkout decision", () => {
       })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
-      expect(fake.calls).toEqual(["findCheckout", "recordApproval", "placeOrder", "orphanUnplacedApproval"])
+      expect(fake.calls).toEqual(["findCheckout", "placeOrder", "orphanUnplacedApproval"])
       expect(fake.approvals.get("apv_1")).toMatchObject({ state: "approved" })
     })
   })
@@ -671,17 +676,15 @@ describe("the checkout decision", () => {
       })
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_1", countryCode: "ca" })
-      expect(fake.calls).toContain("recordApproval")
+      expect(fake.calls).toEqual(["findCheckout", "placeOrder"])
+      expect(fake.approvals.get("apv_known")).toMatchObject({ state: "ordered", reason: null })
     })
 
     it("follows what another delivery decided meanwhile", async () => {
-      const fake = collaborators({
-        checkout: checkout(),
-        placed: { placed: false, conflict: false, cardPending: false, permanent: false, message: "x" },
-      })
+      const fake = collaborators({ checkout: checkout(), approvals: [approvalRow({})] })
       fake.placeOrder = async () => {
-        fake.approvals.set("apv_1", {
-          ...fake.approvals.get("apv_1")!,
+        fake.approvals.set("apv_known", {
+          ...fake.approvals.get("apv_known")!,
           state: "ordered",
           order_id: "order_3",
         } as ApprovalRecord)

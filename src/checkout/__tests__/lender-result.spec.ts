@@ -13,19 +13,18 @@ import { seal, unseal } from "../sealed"
 const token = "unit-test-token"
 
 describe("sealed facts", () => {
-  it("open only with the same key, purpose and session", () => {
-    const sealed = seal(token, "approval", "payses_1", { contract: "51325" })
-    expect(unseal(token, "approval", "payses_1", sealed)).toEqual({ contract: "51325" })
-    expect(unseal("other-token", "approval", "payses_1", sealed)).toBeUndefined()
-    expect(unseal(token, "approval", "payses_2", sealed)).toBeUndefined()
-    expect(unseal(token, "return", "payses_1", sealed)).toBeUndefined()
+  it("open only with the same key and binding", () => {
+    const sealed = seal(token, "return", "payses_1", { contract: "51325" })
+    expect(unseal(token, "return", "payses_1", sealed)).toEqual({ contract: "51325" })
+    expect(unseal("other-token", "return", "payses_1", sealed)).toBeUndefined()
+    expect(unseal(token, "return", "payses_2", sealed)).toBeUndefined()
     const [iv, body, tag] = sealed.split(".")
     const flipped = Buffer.from(body, "base64url")
     flipped[0] ^= 1
-    expect(unseal(token, "approval", "payses_1", [iv, flipped.toString("base64url"), tag].join("."))).toBeUndefined()
+    expect(unseal(token, "return", "payses_1", [iv, flipped.toString("base64url"), tag].join("."))).toBeUndefined()
     // A truncated tag would be easier to forge: refused.
-    expect(unseal(token, "approval", "payses_1", [iv, body, tag.slice(0, 8)].join("."))).toBeUndefined()
-    expect(unseal(token, "approval", "payses_1", { contract: "51325" })).toBeUndefined()
+    expect(unseal(token, "return", "payses_1", [iv, body, tag.slice(0, 8)].join("."))).toBeUndefined()
+    expect(unseal(token, "return", "payses_1", { contract: "51325" })).toBeUndefined()
   })
 
   it("say which checkout a return belongs to, and whether the token is still fresh", () => {

@@ -39,7 +39,7 @@ import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
 import { appScope, pluginRecords } from "../../modules/paybright/plugin-records"
 import { cancellationPrepared } from "../../money/prepared-records"
 import { completionRunning } from "../../approvals/cart-completion"
-import { cartTotalOf } from "../../approvals/find-checkout"
+import { approvalsOfSession, cartTotalOf } from "../../approvals/find-checkout"
 import { configuredOptionsById } from "../../settings/provider-registry"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
 import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
@@ -61,7 +61,7 @@ import { paymentInternals, type PaymentInternals } from "./payment-internals"
 import { parseOptions, type PayBrightOptions } from "../../settings/options"
 import { returnToken } from "../../checkout/return-token"
 import { leaseProblem } from "../../locks/lock-lease"
-import { SessionApprovals } from "./session-approval"
+import { SessionResults } from "./session-results"
 import type { Settlement } from "../../settlement/types"
 import {
   paymentDataSchema,
@@ -127,12 +127,6 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     return this.fallback
   }
 
-  /** `current()` with the approvals sealed and opened under the API token in force now. */
-  protected async inForce() {
-    const current = await this.current()
-    return { ...current, approvals: new SessionApprovals(current.options, this.internals) }
-  }
-
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     const sessionId = String(input.data?.session_id ?? input.context?.idempotency_key ?? "")
     if (!sessionId) {
@@ -155,9 +149,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /**
-   * Called by the plugin's callback and return routes only: with `lender_result`, verifies it
-   * against the session and keeps the approval sealed; with `paybright_status: "expired"`, withdraws
-   * an approval that will never become an order. Anything else keeps what the session held.
+   * Called by the plugin's callback and return routes only: with `lender_result`, verifies a
+   * decline or a pending result against the session and keeps its status; with
+   * `paybright_status: "expired"`, withdraws an approval that will never become an order. Anything
+   * else keeps what the session held.
    */
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const stored = sessionDataSchema.partial().safeParse(input.data ?? {})
@@ -166,60 +161,52 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "This payment session was not opened by PayBright")
     }
     const given = stored.data
-    const { options, approvals } = await this.inForce()
-    let outcome: { status: SessionStatus; approval?: string; paymentCollectionId?: string }
+    const { options } = await this.current()
+    let outcome: { status: SessionStatus; paymentCollectionId?: string }
     if (given.lender_result) {
-      outcome = await approvals.record(sessionId, given.lender_result)
-    } else if (given.paybright_status === "expired") {
-      outcome = { status: "expired" }
+      outcome = await new SessionResults(options, this.internals).record(sessionId, given.lender_result)
     } else {
-      const approval = approvals.open(given.approval, sessionId) ? given.approval : undefined
-      outcome = { status: given.paybright_status ?? "awaiting_application", approval }
+      outcome = { status: given.paybright_status ?? "awaiting_application" }
     }
-    // Pending again before each attempt to complete, so the session's status after an attempt
-    // tells what authorizePayment found (requires_more: the virtual card is not there yet).
     const status = outcome.status === "expired" ? PaymentSessionStatus.ERROR : PaymentSessionStatus.PENDING
     return { data: await this.sessionData(options, sessionId, input, outcome), status }
   }
 
   /**
-   * Places the order only on an approval the plugin verified and sealed for this very session:
-   * its id comes from Medusa (context.idempotency_key), its amount from the payment module's rows,
-   * never from `data`, which the storefront can write to. The session and the cart itself must
-   * still total the approved amount in cents (a storefront can raise a cart's taxes without
+   * Places the order only on an approval the plugin verified and recorded for this very session:
+   * the session's id comes from Medusa (context.idempotency_key) and the approval from the plugin's
+   * own row, never from `data`, which the storefront can write to. The session and the cart itself
+   * must still total the approved amount in cents (a storefront can raise a cart's taxes without
    * touching its session): otherwise the cart changed, and the session expires.
    */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const sessionId = input.context?.idempotency_key
     const stored = sessionDataSchema.partial().safeParse(input.data ?? {})
     const given = stored.success ? stored.data : {}
-    const { options, settlement, approvals } = await this.inForce()
-    const facts = approvals.open(given.approval, sessionId)
     const keep = (status: SessionStatus) => ({
       session_id: given.session_id,
       redirect: given.redirect,
       paybright_status: status,
-      approval: facts ? given.approval : undefined,
     })
-    if (!sessionId || !facts) {
+    const recorded = sessionId ? await approvalsOfSession(sessionId) : []
+    if (!sessionId || recorded.length === 0) {
       // The application has not finished: the session stays usable for when it does.
       return {
         status: PaymentSessionStatus.REQUIRES_MORE,
         data: keep(given.paybright_status ?? "awaiting_application"),
       }
     }
-    // Sealed into the session once, the approval may have been orphaned since (its cart changed, its
-    // time ran out): only an approval the plugin still counts on places an order.
-    const [row] = (await pluginRecords().listPayBrightApprovals(
-      { contract: facts.contract },
-      { select: ["state"], take: 1 }
-    )) as { state: string }[]
-    if (row?.state !== "approved" && row?.state !== "ordered") {
+    // Its approval may have been orphaned since it was verified (its cart changed, its time ran
+    // out): only an approval the plugin still counts on places an order.
+    const approval = recorded.find((row) => row.state === "approved" || row.state === "ordered")
+    if (!approval) {
       this.logger.warn(
-        `PayBright: payment session ${sessionId} not authorized: the approval of contract ${facts.contract} is ${row?.state ?? "not on record"}`
+        `PayBright: payment session ${sessionId} not authorized: its approval (contract ${recorded[0].contract}) is ${recorded[0].state}`
       )
       return { status: PaymentSessionStatus.ERROR, data: keep("expired") }
     }
+    const { options, settlement } = await this.current()
+    const facts = { contract: approval.contract, amount: approval.amount, currency: approval.currency_code }
     const session = await this.internals.sessionAmount(sessionId)
     const amount = lenderAmount(session.amount)
     const cartTotal = await cartTotalOf(appScope(), session.payment_collection_id)
@@ -236,13 +223,12 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       gateway_reference: facts.contract,
       amount,
       currency: facts.currency,
-      test: facts.test,
+      test: options.test,
       // The channel its money moves through, and the moment it is captured by itself, for as long
       // as it lives, whatever the settings say later.
       ...channelOf(options),
       capture_on: options.captureOn,
-      approved_at: facts.approved_at,
-      approval: given.approval,
+      approved_at: approval.lender_result?.x_timestamp,
     }
     try {
       return { status: PaymentSessionStatus.AUTHORIZED, data: await settlement.confirm(approved) }
@@ -347,11 +333,11 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     return { data: input.data }
   }
 
-  /** Authorized only on an approval the plugin sealed for this session, never on a key the storefront set. */
+  /** Authorized only on an approval the plugin recorded for the session, never on a key the storefront set. */
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const sessionId = typeof input.data?.session_id === "string" ? input.data.session_id : undefined
-    const { approvals } = await this.inForce()
-    const authorized = !!approvals.open(input.data?.approval, sessionId)
+    const recorded = sessionId ? await approvalsOfSession(sessionId) : []
+    const authorized = recorded.some((row) => row.state === "approved" || row.state === "ordered")
     return { status: authorized ? PaymentSessionStatus.AUTHORIZED : PaymentSessionStatus.PENDING, data: input.data }
   }
 
@@ -365,7 +351,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const fields = lenderFieldsOf(payload.data)
     const sessionId = fields?.x_reference
     // The signature first: nothing from the request is looked up before it verifies.
-    const { options, approvals } = await this.inForce()
+    const { options } = await this.current()
     const signed = verifyApplicationResult(fields, {
       apiKey: options.apiKey,
       apiToken: options.apiToken,
@@ -377,7 +363,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       )
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    const checked = await approvals.verifyForSession(fields, sessionId).catch(() => undefined)
+    const checked = await new SessionResults(options, this.internals)
+      .verifyForSession(fields, sessionId)
+      .catch(() => undefined)
     if (!checked?.verdict.verified) {
       this.logger.warn(
         `PayBright: rejected an application result for ${forLog(sessionId)}: not for a session it matches`
@@ -398,7 +386,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     options: PayBrightOptions,
     sessionId: string,
     input: InitiatePaymentInput,
-    outcome: { status: SessionStatus; approval?: string; paymentCollectionId?: string },
+    outcome: { status: SessionStatus; paymentCollectionId?: string },
     applicant?: ApplicantDetails
   ): Promise<SessionData> {
     const currency = input.currency_code.toUpperCase()
@@ -430,7 +418,6 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       session_id: sessionId,
       redirect,
       paybright_status: outcome.status,
-      ...(outcome.approval ? { approval: outcome.approval } : {}),
     }
   }
 

@@ -1,6 +1,6 @@
 /** The approvals' workflows: an approval recorded, placed as an order (or reopened when that order vanished), orphaned or handled, and its session updated. */
 export * from "./workflows/record-approval"
-export * from "./workflows/place-approved-order"
+export * from "./workflows/place-approval"
 export { PREPARE_COMPLETION_STEP } from "./steps/prepare-completion"
 export * from "./workflows/orphan-approval"
 export * from "./workflows/orphan-unplaced-approval"

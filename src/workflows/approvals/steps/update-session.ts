@@ -6,9 +6,9 @@ import type PayBrightModuleService from "../../../modules/paybright/service"
 export type SessionUpdate = { session_id: string; data: Record<string, unknown> }
 
 /**
- * Hands the payment session a verified result (or the withdrawal of an approval) through the
- * payment module, which passes it to the provider's updatePayment: the provider alone seals it.
- * A session already authorized is left alone; an approval no longer open stops here.
+ * Hands the payment session a verified decline or pending result (or the withdrawal of an
+ * approval) through the payment module, which passes it to the provider's updatePayment. A session
+ * already authorized is left alone; an approval no longer open stops here.
  */
 export const updatePayBrightSessionStep = createStep(
   "paybright-update-session-step",

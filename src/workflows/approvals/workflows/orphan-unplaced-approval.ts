@@ -2,7 +2,7 @@ import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/fra
 import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
 import { orphanUnlessOrderedStep } from "../steps/orphan-unless-ordered"
 import { approvalLockKey } from "../../../locks/cart-lock"
-import { CART_LOCK_STEP } from "./place-approved-order"
+import { CART_LOCK_STEP } from "./place-approval"
 import { giveLock, takeLock } from "../../locks/take-lock"
 import { updatePayBrightSessionStep } from "../steps/update-session"
 
