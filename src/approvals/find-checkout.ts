@@ -1,8 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isPayBright } from "../storefront/provider"
-import { pluginRecords } from "../modules/paybright/plugin-records"
-import type { ApprovalRecord } from "./approval-record"
 
 /** A PayBright payment session and the cart it pays for. */
 export type Checkout = {
@@ -179,19 +177,4 @@ export async function cartTotalOf(scope: MedusaContainer, paymentCollectionId: s
   if (!cartId) return undefined
   const [cart] = await scope.resolve(Modules.CART).listCarts({ id: cartId }, { select: ["id", "total"] })
   return (cart as { raw_total?: unknown } | undefined)?.raw_total ?? cart?.total
-}
-
-/**
- * The approvals recorded for a payment session, as its authorization reads them: the plugin wrote
- * each only after verifying the lender's signature and the session's amount, so the session holds
- * nothing the storefront could forge into an approval.
- */
-export async function approvalsOfSession(
-  sessionId: string,
-  scope?: MedusaContainer
-): Promise<Pick<ApprovalRecord, "contract" | "state" | "amount" | "currency_code" | "lender_result">[]> {
-  return (await pluginRecords(scope).listPayBrightApprovals(
-    { session_id: sessionId },
-    { select: ["contract", "state", "amount", "currency_code", "lender_result"], order: { created_at: "ASC" } }
-  )) as Pick<ApprovalRecord, "contract" | "state" | "amount" | "currency_code" | "lender_result">[]
 }

@@ -13,7 +13,6 @@ import {
 } from "../workflows/approvals"
 import type { ApprovalRecord, RecordApprovalInput } from "../approvals/approval-record"
 import {
-  approvalsOfSession,
   cartOfCollection,
   countryOfCart,
   findCheckout,
@@ -86,8 +85,7 @@ export function checkoutCollaborators(scope: MedusaContainer, now = () => Date.n
     findCheckout: (sessionId) => findCheckout(scope, sessionId),
     cartOfCollection: (paymentCollectionId) => cartOfCollection(scope, paymentCollectionId),
     countryOfCart: (cartId) => countryOfCart(scope, cartId),
-    sessionHasApproval: async (sessionId) =>
-      (await approvalsOfSession(sessionId, scope)).some((row) => row.state === "approved" || row.state === "ordered"),
+    sessionHasApproval: async (sessionId) => !!(await service().approvalOfSession(sessionId)).open,
     completionRunning: (paymentCollectionId) => completionRunning(scope, paymentCollectionId),
     orderPayments: (order) => paymentsOfOrder(scope, order),
     approvalOfContract: async (contract) =>

@@ -1,5 +1,12 @@
 import type { Context, InferTypeOf } from "@medusajs/framework/types"
-import { InjectTransactionManager, MathBN, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import {
+  InjectManager,
+  InjectTransactionManager,
+  MathBN,
+  MedusaContext,
+  MedusaError,
+  MedusaService,
+} from "@medusajs/framework/utils"
 import { type OrphanReason, supersedes } from "./approval-reasons"
 import { PayBrightApproval } from "./models/paybright-approval"
 import { PayBrightCardTransaction } from "./models/paybright-card-transaction"
@@ -518,12 +525,46 @@ export default class PayBrightModuleService extends MedusaService({
   // Approvals: a contract the lender approved, from its verification to its order or release.
 
   /**
+   * The approval a payment session may be paid with: the one recorded for it that is still
+   * approved or already ordered (at most one is: a second is recorded as an orphan), and otherwise
+   * whether any was recorded (all of them orphaned or released since).
+   */
+  @InjectManager()
+  async approvalOfSession(
+    sessionId: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ open?: ApprovalRow; closed?: ApprovalRow }> {
+    const rows = await this.listPayBrightApprovals({ session_id: sessionId }, {}, sharedContext)
+    const open = rows.find((row) => row.state === "approved" || row.state === "ordered")
+    return { open, closed: open ? undefined : rows[0] }
+  }
+
+  /**
    * A contract's approval verified: its row written the first time (an orphan from the start when
    * it cannot become an order, or when its session already has a live approval), found on a
    * repeat, or replaced when a usable result follows one the store could not use.
+   *
+   * Two deliveries may record at the same moment (the callback and the return, or two contracts
+   * of one session) with no lock between them: the table holds one row per contract and one live
+   * approval per session, so the second write fails, and is made again once, against the row the
+   * first one wrote (found on a repeat, an orphan of a second contract).
    */
-  @InjectTransactionManager()
   async recordVerifiedApproval(
+    input: VerifiedApproval,
+    words: ApprovalWords
+  ): Promise<{ approval: ApprovalRow; created: boolean; orphaned: string | null }> {
+    try {
+      return await this.writeVerifiedApproval(input, words)
+    } catch (error) {
+      const [sameContract] = await this.listPayBrightApprovals({ contract: input.contract })
+      const { open } = await this.approvalOfSession(input.session_id)
+      if (!sameContract && !open) throw error
+      return this.writeVerifiedApproval(input, words)
+    }
+  }
+
+  @InjectTransactionManager()
+  protected async writeVerifiedApproval(
     input: VerifiedApproval,
     words: ApprovalWords,
     @MedusaContext() sharedContext: Context = {}

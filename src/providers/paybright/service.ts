@@ -39,7 +39,7 @@ import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
 import { appScope, pluginRecords } from "../../modules/paybright/plugin-records"
 import { cancellationPrepared } from "../../money/prepared-records"
 import { completionRunning } from "../../approvals/cart-completion"
-import { approvalsOfSession, cartTotalOf } from "../../approvals/find-checkout"
+import { cartTotalOf } from "../../approvals/find-checkout"
 import { configuredOptionsById } from "../../settings/provider-registry"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
 import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
@@ -188,8 +188,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       redirect: given.redirect,
       paybright_status: status,
     })
-    const recorded = sessionId ? await approvalsOfSession(sessionId) : []
-    if (!sessionId || recorded.length === 0) {
+    const { open: approval, closed } = sessionId ? await pluginRecords().approvalOfSession(sessionId) : {}
+    if (!sessionId || (!approval && !closed)) {
       // The application has not finished: the session stays usable for when it does.
       return {
         status: PaymentSessionStatus.REQUIRES_MORE,
@@ -198,10 +198,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     // Its approval may have been orphaned since it was verified (its cart changed, its time ran
     // out): only an approval the plugin still counts on places an order.
-    const approval = recorded.find((row) => row.state === "approved" || row.state === "ordered")
     if (!approval) {
       this.logger.warn(
-        `PayBright: payment session ${sessionId} not authorized: its approval (contract ${recorded[0].contract}) is ${recorded[0].state}`
+        `PayBright: payment session ${sessionId} not authorized: its approval (contract ${closed!.contract}) is ${closed!.state}`
       )
       return { status: PaymentSessionStatus.ERROR, data: keep("expired") }
     }
@@ -228,7 +227,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       // as it lives, whatever the settings say later.
       ...channelOf(options),
       capture_on: options.captureOn,
-      approved_at: approval.lender_result?.x_timestamp,
+      approved_at: (approval.lender_result as Record<string, string> | null)?.x_timestamp,
     }
     try {
       return { status: PaymentSessionStatus.AUTHORIZED, data: await settlement.confirm(approved) }
@@ -336,8 +335,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   /** Authorized only on an approval the plugin recorded for the session, never on a key the storefront set. */
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const sessionId = typeof input.data?.session_id === "string" ? input.data.session_id : undefined
-    const recorded = sessionId ? await approvalsOfSession(sessionId) : []
-    const authorized = recorded.some((row) => row.state === "approved" || row.state === "ordered")
+    const authorized = !!(sessionId && (await pluginRecords().approvalOfSession(sessionId)).open)
     return { status: authorized ? PaymentSessionStatus.AUTHORIZED : PaymentSessionStatus.PENDING, data: input.data }
   }
 

@@ -17,10 +17,7 @@ export type LockOptions = {
    * route's guard). Omitted, an owner is made for this run.
    */
   owner?: WorkflowData<string> | string
-  /**
-   * The lock step's name, where a caller tells a lock held elsewhere from other failures, or where
-   * a workflow takes a second lock (each step of a workflow has its own name).
-   */
+  /** The lock step's name, where a caller tells a lock held elsewhere from other failures. */
   name?: string
 }
 
@@ -33,7 +30,6 @@ export type LockOptions = {
  */
 export function takeLock(key: LockKey, options: LockOptions = {}): WorkflowData<string> {
   const made = lockOwnerStep({ key: key as WorkflowData<string> })
-  if (options.name) made.config({ name: `${options.name}-owner` })
   const owner = (options.owner ?? made) as WorkflowData<string>
   const acquired = acquireLockStep({
     key: key as WorkflowData<string>,
@@ -45,8 +41,6 @@ export function takeLock(key: LockKey, options: LockOptions = {}): WorkflowData<
   return owner
 }
 
-/** `name`: the release step's, for a workflow that gives back a second lock. */
-export function giveLock(key: LockKey, owner: WorkflowData<string> | string, name?: string) {
-  const released = releaseLockStep({ key: key as WorkflowData<string>, ownerId: owner as WorkflowData<string> })
-  if (name) released.config({ name })
+export function giveLock(key: LockKey, owner: WorkflowData<string> | string) {
+  releaseLockStep({ key: key as WorkflowData<string>, ownerId: owner as WorkflowData<string> })
 }

@@ -5,8 +5,8 @@ import { approvalWords, logOrphan } from "../../../approvals/approval-words"
 
 /**
  * Writes the row of a contract the first time its approval is verified; a repeat finds it. A
- * second contract for a session that already has one is an orphan from the start. Runs under the
- * session's lock, so two approvals racing on one session are both recorded, one as an orphan.
+ * second contract for a session that already has one is an orphan from the start: two approvals
+ * racing on one session are both recorded, one as an orphan.
  */
 export const recordApprovalStep = createStep(
   "paybright-record-approval-step",

@@ -6,7 +6,6 @@ import { prepareCompletionStep } from "../steps/prepare-completion"
 import { markPlacedApprovalStep } from "../steps/mark-placed-approval"
 import { giveLock, takeLock } from "../../locks/take-lock"
 import { completionLeaseSeconds } from "../../../locks/lock-lease"
-import { sessionApprovalsLockKey } from "../../../locks/cart-lock"
 import type { RecordApprovalInput } from "../../../approvals/approval-record"
 
 /** The name of the step that waits for the cart's lock: its failure means another completion holds it. */
@@ -22,8 +21,8 @@ export type PlaceApprovalInput = {
 
 /**
  * From a verified approval to its order, under the cart's lock (waiting at most `lock_timeout`
- * seconds for another completion): the approval is recorded (under its session's lock too, as
- * every approval is), the cart readied (prepareCompletionStep: a cancelled payment refused, a
+ * seconds for another completion): the approval is recorded (the table keeps one row per contract
+ * and one live approval per session, whoever writes first), the cart readied (prepareCompletionStep: a cancelled payment refused, a
  * completion cut short undone) and completed; once the cart is given back, the approval is marked
  * ordered when the order is its own. Medusa's completion skips its own lock step inside a
  * workflow that holds it, so the Store API's completion, the callback and the return never
@@ -38,10 +37,7 @@ export const placeApprovalWorkflow = createWorkflow(
     // long as Medusa's own completion or the virtual card's read, whichever is longer.
     const lease = transform({ input }, () => completionLeaseSeconds())
     const owner = takeLock(input.cart_id, { timeout: input.lock_timeout, ttl: lease, name: CART_LOCK_STEP })
-    const sessionKey = transform({ input }, ({ input }) => sessionApprovalsLockKey(input.approval.session_id))
-    const sessionOwner = takeLock(sessionKey, { timeout: 15, ttl: 30, name: "paybright-lock-session-approvals" })
     const { approval } = recordApprovalStep(input.approval)
-    giveLock(sessionKey, sessionOwner, "paybright-unlock-session-approvals")
     requireOpenApprovalStep(approval)
     prepareCompletionStep({ cart_id: input.cart_id, lease_seconds: lease })
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })

@@ -1,17 +1,13 @@
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { recordApprovalStep } from "../steps/record-approval"
 import { type RecordApprovalInput } from "../../../approvals/approval-record"
-import { giveLock, takeLock } from "../../locks/take-lock"
-import { sessionApprovalsLockKey } from "../../../locks/cart-lock"
 
-/** Records a verified approval (or finds it), under the lock of its payment session. */
+/**
+ * Records a verified approval (or finds it) where it cannot be placed now: an orphan from the
+ * start, or one whose cart another completion holds. Two deliveries recording at once are ordered
+ * by the table itself (see recordVerifiedApproval), so no lock is taken.
+ */
 export const recordApprovalWorkflow = createWorkflow(
   "paybright-record-approval-workflow",
-  (input: RecordApprovalInput) => {
-    const key = transform({ input }, ({ input }) => sessionApprovalsLockKey(input.session_id))
-    const owner = takeLock(key, { timeout: 15, ttl: 30 })
-    const recorded = recordApprovalStep(input)
-    giveLock(key, owner)
-    return new WorkflowResponse(recorded)
-  }
+  (input: RecordApprovalInput) => new WorkflowResponse(recordApprovalStep(input))
 )
