@@ -50,7 +50,6 @@ export interface CheckoutCollaborators {
   orderPayments(order: { orderId: string; paymentCollectionId: string }): Promise<{ contract: string }[]>
   /** A contract's approval row, read without a lock (a row is written once and never removed). */
   approvalOfContract(contract: string): Promise<ApprovalRecord | undefined>
-  approval(id: string): Promise<ApprovalRecord>
   /** Records a verified approval under its session's lock, or finds the row another delivery wrote. */
   recordApproval(input: RecordApprovalInput): Promise<ApprovalRecord>
   orphanApproval(approvalId: string, reason: OrphanReason): Promise<ApprovalRecord>
@@ -90,7 +89,6 @@ export function checkoutCollaborators(scope: MedusaContainer, now = () => Date.n
     orderPayments: (order) => paymentsOfOrder(scope, order),
     approvalOfContract: async (contract) =>
       ((await service().listPayBrightApprovals({ contract })) as ApprovalRecord[])[0],
-    approval: async (id) => (await service().retrievePayBrightApproval(id)) as ApprovalRecord,
     recordApproval: async (input) => (await recordApprovalWorkflow(scope).run({ input })).result.approval,
     orphanApproval: async (approvalId, reason) =>
       (await orphanApprovalWorkflow(scope).run({ input: { approval_id: approvalId, reason } })).result,

@@ -136,7 +136,6 @@ function collaborators(setup: {
     completionRunning: noted("completionRunning", async () => setup.completionRunning ?? false),
     orderPayments: noted("orderPayments", async () => setup.payments ?? []),
     approvalOfContract: async (contract: string) => [...approvals.values()].find((row) => row.contract === contract),
-    approval: async (id: string) => approvals.get(id)!,
     recordApproval: noted("recordApproval", async (input: RecordApprovalInput) => record(input)),
     orphanApproval: noted("orphanApproval", async (id: string, reason: OrphanReason) =>
       change(id, { state: "orphaned", reason } as Partial<ApprovalRecord>)
@@ -379,6 +378,15 @@ describe("the checkout decision", () => {
           },
         ],
       ])
+    })
+
+    it("is a second contract when the cart's completion answers an order another contract pays", async () => {
+      // A cart completed earlier answers its order again: the placement leaves the approval unmarked.
+      const fake = collaborators({ checkout: checkout(), payments: [{ contract: "40000" }] })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "orphaned", reason: "second_contract", countryCode: "ca" })
+      expect(fake.calls).toEqual(["findCheckout", "placeOrder", "orderPayments", "orphanApproval"])
+      expect(fake.approvals.get("apv_1")).toMatchObject({ state: "orphaned", order_id: null })
     })
 
     it("is an orphan of a changed cart when the amount differs from the session's", async () => {
