@@ -50,7 +50,7 @@ export interface CheckoutCollaborators {
   orderPayments(order: { orderId: string; paymentCollectionId: string }): Promise<{ contract: string }[]>
   /** A contract's approval row, read without a lock (a row is written once and never removed). */
   approvalOfContract(contract: string): Promise<ApprovalRecord | undefined>
-  /** Records a verified approval under its session's lock, or finds the row another delivery wrote. */
+  /** Records a verified approval apart from its placement (an orphan, or a cart another completion holds), or finds its row. */
   recordApproval(input: RecordApprovalInput): Promise<ApprovalRecord>
   orphanApproval(approvalId: string, reason: OrphanReason): Promise<ApprovalRecord>
   /** Decides an approval whose time is up under its cart's lock; undefined when the lock is held elsewhere. */
