@@ -1,0 +1,467 @@
+import fs from "node:fs"
+import path from "node:path"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { launchChromium } from "../../test-support/browser"
+import { freePort } from "../../test-support/free-port"
+import { ADMIN_LOGIN } from "../../demo/store"
+import { demoAdminApi } from "../helpers/demo-admin"
+import { DemoRun } from "./run-demo"
+
+jest.setTimeout(300_000)
+
+const ARTIFACTS = path.resolve(__dirname, "../../test-artifacts")
+
+/**
+ * `npm run demo -- --serve` in a real headless Chromium, one demo for the whole file: a person
+ * buying on the demo's checkout page, then the merchant's side, the Medusa admin with the plugin
+ * installed from its package (its order panel, needs-attention list and settings). Each side has
+ * a browser context of its own, so the shopper's cookies never touch the merchant's login.
+ */
+describe("npm run demo -- --serve, in a browser", () => {
+  let demo: DemoRun
+  let browser: Browser
+  let shopUrl: string
+  let adminUrl: string
+  let settingsUrl: string
+  let simulatorUrl: string
+
+  beforeAll(async () => {
+    demo = new DemoRun(["--serve", "--port", String(await freePort())])
+    shopUrl = (await demo.waitFor(/Shop with PayBright:\s+(\S+)/))[1]
+    adminUrl = (await demo.waitFor(/Medusa admin:\s+(\S+)/))[1]
+    settingsUrl = (await demo.waitFor(/PayBright settings:\s+(\S+)/))[1]
+    simulatorUrl = (await demo.waitFor(/PayBright simulator:\s+(\S+)/))[1]
+    browser = await launchChromium()
+    fs.mkdirSync(ARTIFACTS, { recursive: true })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    const code = await demo?.interrupt()
+    expect(demo.output).toContain("Stopping")
+    expect(code).toBe(130)
+  })
+
+  describe("the shopper, on the demo's checkout page", () => {
+    // The packaged Chromium runs as a single process, which ends when its last context closes.
+    let context: BrowserContext
+    let placedOrderId: string
+
+    beforeAll(async () => {
+      context = await browser.newContext()
+    })
+
+    it("buys with PayBright through the storefront kit, approves on the lender's page, lands on the order, then starts a new cart", async () => {
+      const page = await context.newPage()
+      await page.goto(shopUrl)
+      // The estimate shows for the products within its terms (from 100.00), labelled an estimate: the
+      // sofa, the treadmill and the bookshelf; never for the 64.50 lamp.
+      const financing = page.getByTestId("paybright-financing")
+      await financing.first().waitFor()
+      expect(await financing.count()).toBe(3)
+      expect(await financing.first().textContent()).toMatch(
+        /^or from \$\d+\.\d\d\/month with PayBright.*Estimate: 12 monthly payments at 9\.99% APR/
+      )
+      await page.screenshot({ path: path.join(ARTIFACTS, "demo-shop.png"), fullPage: true })
+
+      await page.locator("button.buy").first().click()
+      await page.waitForURL(/\/ca\/checkout\?step=payment$/)
+      expect(await page.textContent("#redirect-notice")).toContain("You will be sent to PayBright")
+      const firstCart = await cartCookie()
+      await page.getByTestId("paybright-button").click()
+      await page.waitForSelector("#approve")
+      expect(await page.textContent("body")).toContain("Finance your purchase")
+      await page.click("#approve")
+      await page.waitForSelector("#confirmation", { timeout: 30_000 })
+      const orderId = await page.textContent("#order-id")
+      expect(orderId).toMatch(/^order_/)
+      placedOrderId = orderId!
+      expect(page.url()).toContain(`/ca/order/${orderId}/confirmed`)
+      expect(await page.textContent("#order-total")).toMatch(/\$/)
+      expect(await page.textContent("#order-payment")).toBe("PayBright financing")
+      await page.screenshot({ path: path.join(ARTIFACTS, "demo-order-confirmed.png"), fullPage: true })
+
+      // The return forgot the completed cart: the next purchase starts a new one, and its checkout works.
+      expect(await cartCookie()).toBeUndefined()
+      await page.click("#continue-shopping")
+      await page.locator("button.buy").nth(1).click()
+      await page.waitForSelector("#cart")
+      expect(await cartCookie()).not.toBe(firstCart)
+      expect(await page.locator("#cart li").count()).toBe(1)
+      await page.close()
+    })
+
+    it("shows the merchant the order awaiting capture, then the capture made at shipment, in the Medusa admin", async () => {
+      const { get, call } = await adminApi()
+      const { order } = await get(`/admin/orders/${placedOrderId}?fields=display_id,*items`)
+
+      const page = await context.newPage()
+      await page.setViewportSize({ width: 1400, height: 1000 })
+      await page.goto(`${adminUrl}/login`, { timeout: 120_000 })
+      await page.fill('input[name="email"]', "admin@paybright.demo", { timeout: 120_000 })
+      await page.fill('input[name="password"]', "paybright-demo")
+      await page.click('button[type="submit"]')
+      await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 60_000 })
+
+      // Before shipping: the order list shows the authorization awaiting capture and its expiry.
+      await page.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+      const awaiting = page.locator("#paybright-needs-attention")
+      await awaiting.getByText(`Order #${order.display_id}`).waitFor({ state: "visible", timeout: 60_000 })
+      expect(await awaiting.textContent()).toMatch(/expires .+\((29|30) days left\)/)
+      // The order list below it loads on its own; the picture shows both.
+      await page
+        .locator("table")
+        .getByText(`#${order.display_id}`)
+        .first()
+        .waitFor({ state: "visible", timeout: 60_000 })
+      await awaiting.waitFor({ state: "visible" })
+      await page.screenshot({
+        path: path.join(ARTIFACTS, "admin-orders-paybright-awaiting-capture.png"),
+        fullPage: true,
+      })
+
+      const items = order.items.map((item: { id: string; quantity: number }) => ({
+        id: item.id,
+        quantity: item.quantity,
+      }))
+      const locations = await get("/admin/stock-locations")
+      const fulfilled = await call(`/admin/orders/${placedOrderId}/fulfillments?fields=fulfillments.id`, {
+        items,
+        location_id: locations.stock_locations[0].id,
+      })
+      await call(`/admin/orders/${placedOrderId}/fulfillments/${fulfilled.order.fulfillments[0].id}/shipments`, {
+        items,
+      })
+      // The capture follows the shipment event; the page shows what is recorded when it loads.
+      for (let i = 0; i < 100; i++) {
+        const { captures } = await get(`/admin/paybright/orders/${placedOrderId}/captures`)
+        if (captures.some((capture: { state: string }) => capture.state === "done")) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+
+      await page.goto(`${adminUrl}/orders/${placedOrderId}`, { timeout: 120_000 })
+      const widget = page.locator("#paybright-order-panel")
+      await widget
+        .locator("#paybright-status", { hasText: /^Captured$/ })
+        .waitFor({ state: "visible", timeout: 60_000 })
+      expect(await widget.locator("#paybright-records").textContent()).toMatch(/Capture \d+\.\d\d CAD at shipment/)
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-paybright-captures.png"), fullPage: true })
+      await page.close()
+    })
+
+    it("sends a declined shopper back to the payment step with the reason, the cart still there (its cookie is SameSite=Strict)", async () => {
+      const page = await context.newPage()
+      await page.goto(shopUrl)
+      await page.locator("button.buy").nth(1).click()
+      await page.getByTestId("paybright-button").click()
+      await page.click("#decline")
+      await page.waitForSelector("#notice")
+      expect(page.url()).toMatch(/\/ca\/checkout\?step=payment&paybright_status=declined$/)
+      expect(await page.textContent("#notice")).toBe(
+        "PayBright did not approve the application. Please choose another way to pay."
+      )
+      await page.waitForSelector("#cart")
+      await page.screenshot({ path: path.join(ARTIFACTS, "demo-declined.png"), fullPage: true })
+      await page.close()
+    })
+
+    it("tells a shopper who left the application, in French, that nothing was charged", async () => {
+      const page = await context.newPage()
+      await page.goto(shopUrl)
+      await page.click("#lang-fr")
+      await page.getByText("Acheter").first().waitFor()
+      await page.locator("button.buy").nth(1).click()
+      await page.getByTestId("paybright-button").click()
+      await page.click("#leave")
+      await page.waitForSelector("#notice")
+      expect(page.url()).toMatch(/paybright_status=cancelled$/)
+      expect(await page.textContent("#notice")).toBe(
+        "Vous avez quitté la demande PayBright. Rien n’a été facturé. Veuillez choisir un mode de paiement."
+      )
+      await page.waitForSelector("#cart")
+      await page.screenshot({ path: path.join(ARTIFACTS, "demo-cancelled-fr.png"), fullPage: true })
+      await context.clearCookies()
+      await page.close()
+    })
+
+    it("shows PayBright's promotional widget at checkout instead of the estimate once the merchant saves its public key", async () => {
+      await (
+        await adminApi()
+      ).call("/admin/paybright/settings/pp_paybright_paybright", {
+        promotionalWidgetKey: "pk_demo_widget",
+      })
+
+      const page = await context.newPage()
+      await page.goto(shopUrl)
+      // The product list keeps the estimate (PayBright's widget is one per page); the checkout asks for the widget.
+      await page.locator("button.buy").first().click()
+      // Saved settings reach the Store API within seconds: reload until the checkout shows the widget.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        await page.waitForSelector("#cart")
+        if ((await page.getByTestId("paybright-widget").count()) > 0) break
+        await page.waitForTimeout(500)
+        await page.reload()
+      }
+      const widget = page.locator('[data-testid="paybright-widget"][data-simulator-widget="ready"]')
+      await widget.waitFor()
+      const total = (await page.textContent("#cart-total"))!.replace(/[$,\s]/g, "")
+      expect(await widget.textContent()).toBe(`PayBright widget (simulator): finance ${total} $ · pk_demo_widget`)
+      expect(await page.getByTestId("paybright-financing").count()).toBe(0)
+      await page.screenshot({ path: path.join(ARTIFACTS, "demo-checkout-widget.png"), fullPage: true })
+      await page.goto(shopUrl)
+      await page.getByTestId("paybright-financing").first().waitFor()
+      expect(await page.getByTestId("paybright-widget").count()).toBe(0)
+      await page.close()
+      // The merchant's settings page, tested next, starts from the demo's own configuration.
+      await (await adminApi()).call("/admin/paybright/settings/pp_paybright_paybright", { promotionalWidgetKey: null })
+    })
+
+    /** The Medusa admin API, logged in as the demo's admin. */
+    const adminApi = () => demoAdminApi(new URL(adminUrl).origin)
+
+    async function cartCookie() {
+      return (await context.cookies()).find((cookie) => cookie.name === "demo_cart_id")?.value
+    }
+  })
+
+  describe("the merchant, in the Medusa admin", () => {
+    let context: BrowserContext
+    let admin: Awaited<ReturnType<typeof demoAdminApi>>["request"]
+
+    beforeAll(async () => {
+      admin = (await demoAdminApi(new URL(adminUrl).origin)).request
+      context = await browser.newContext({ viewport: { width: 1400, height: 1100 } })
+      const page = await context.newPage()
+      await page.goto(`${adminUrl}/login`, { timeout: 120_000 })
+      await page.fill('input[name="email"]', ADMIN_LOGIN.email, { timeout: 120_000 })
+      await page.fill('input[name="password"]', ADMIN_LOGIN.password)
+      await page.click('button[type="submit"]')
+      await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 60_000 })
+      await page.close()
+    })
+
+    /** A shopper buys the first product on the demo's checkout page and is approved. */
+    async function placeOrder(): Promise<{ id: string; display_id: number; total: string; contract: string }> {
+      const page = await context.newPage()
+      await page.goto(shopUrl)
+      await page.locator("button.buy").first().click()
+      await page.getByTestId("paybright-button").click({ timeout: 60_000 })
+      await page.click("#approve", { timeout: 60_000 })
+      await page.waitForSelector("#confirmation", { timeout: 30_000 })
+      const id = (await page.textContent("#order-id"))!
+      await page.close()
+      const { order } = await admin(
+        "GET",
+        `/admin/orders/${id}?fields=display_id,total,*items,*payment_collections.payments`
+      )
+      return {
+        id,
+        display_id: order.display_id,
+        total: Number(order.total).toFixed(2),
+        contract: order.payment_collections[0].payments[0].data.gateway_reference,
+      }
+    }
+
+    async function openPanel(orderId: string): Promise<{ page: Page; panel: ReturnType<Page["locator"]> }> {
+      const page = await context.newPage()
+      await page.goto(`${adminUrl}/orders/${orderId}`, { timeout: 120_000 })
+      const panel = page.locator("#paybright-order-panel")
+      await panel.locator("#paybright-status").waitFor({ state: "visible", timeout: 120_000 })
+      return { page, panel }
+    }
+
+    async function confirm(page: Page, button: RegExp) {
+      await page.getByRole("alertdialog").getByRole("button", { name: button }).click()
+    }
+
+    it("shows an order paid with PayBright, captures the remainder from the panel and updates it, with its timeline", async () => {
+      const order = await placeOrder()
+      const { page, panel } = await openPanel(order.id)
+      expect(await panel.locator("#paybright-status").textContent()).toBe("Awaiting capture")
+      const amounts = panel.locator("#paybright-amounts")
+      expect(await amounts.textContent()).toContain(`Authorized${order.total} CAD`)
+      expect(await amounts.textContent()).toContain(`Remaining${order.total} CAD`)
+      expect(await panel.textContent()).toContain(`Contract${order.contract}`)
+      expect(await panel.locator("#paybright-timeline").textContent()).toContain(
+        `Approval verified: contract ${order.contract}`
+      )
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-awaiting-capture.png"), fullPage: true })
+
+      await panel.getByRole("button", { name: `Capture ${order.total} CAD` }).click()
+      const dialog = page.getByRole("alertdialog")
+      expect(await dialog.textContent()).toContain(
+        `PayBright will capture ${order.total} CAD on contract ${order.contract}`
+      )
+      await confirm(page, new RegExp(`^Capture ${order.total.replace(".", "\\.")} CAD$`))
+      await panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
+      expect(await amounts.textContent()).toContain(`Captured${order.total} CAD`)
+      expect(await amounts.textContent()).toContain("Remaining0.00 CAD")
+      expect(await panel.locator("#paybright-records").textContent()).toContain(
+        `Capture ${order.total} CAD from the admin`
+      )
+      expect(await panel.locator("#paybright-timeline").textContent()).toContain(
+        `Captured ${order.total} CAD on PayBright contract ${order.contract}.`
+      )
+      // The lender captured the same amount.
+      const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
+      expect(ledger.captured).toBe(order.total)
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-captured.png"), fullPage: true })
+      // The panel alone, once the confirmation's toast is gone: the README's picture (docs/admin-order-panel.png).
+      await page.getByText("Capture the remainder").waitFor({ state: "hidden", timeout: 30_000 })
+      await panel.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel.png") })
+      await page.close()
+    })
+
+    it("lists a refused capture under needs attention, and retries it from the order's panel", async () => {
+      const order = await placeOrder()
+      const failure = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/fail-next`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ operation: "capture", status: 400, message: "Contract on hold at PayBright" }),
+      })
+      expect(failure.status).toBe(200)
+      const { order: detail } = await admin("GET", `/admin/orders/${order.id}?fields=*items`)
+      const items = detail.items.map((item: { id: string; quantity: number }) => ({
+        id: item.id,
+        quantity: item.quantity,
+      }))
+      const { stock_locations } = await admin("GET", "/admin/stock-locations")
+      const fulfilled = await admin("POST", `/admin/orders/${order.id}/fulfillments?fields=fulfillments.id`, {
+        items,
+        location_id: stock_locations[0].id,
+      })
+      await admin("POST", `/admin/orders/${order.id}/fulfillments/${fulfilled.order.fulfillments[0].id}/shipments`, {
+        items,
+      })
+      for (let i = 0; i < 100; i++) {
+        const { captures } = await admin("GET", `/admin/paybright/orders/${order.id}/captures`)
+        if (captures.some((capture: { state: string }) => capture.state === "refused")) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+
+      const list = await context.newPage()
+      await list.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+      const attention = list.locator("#paybright-needs-attention")
+      const entry = attention.locator('[data-kind="refused_capture"]', { hasText: `Order #${order.display_id}` })
+      await entry.waitFor({ state: "visible", timeout: 120_000 })
+      expect(await entry.textContent()).toContain("capture refused")
+      expect(await entry.textContent()).toContain("Contract on hold at PayBright")
+      await list
+        .locator("table")
+        .getByText(`#${order.display_id}`)
+        .first()
+        .waitFor({ state: "visible", timeout: 60_000 })
+      await list.screenshot({
+        path: path.join(ARTIFACTS, "admin-orders-paybright-needs-attention.png"),
+        fullPage: true,
+      })
+      await list.close()
+
+      const { page, panel } = await openPanel(order.id)
+      expect(await panel.locator("#paybright-status").textContent()).toBe("Capture failed")
+      expect(await panel.locator("#paybright-records").textContent()).toContain("Contract on hold at PayBright")
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-capture-refused.png"), fullPage: true })
+      await panel.getByRole("button", { name: `Retry capture of ${order.total} CAD` }).click()
+      expect(await page.getByRole("alertdialog").textContent()).toContain(
+        `PayBright will be asked again to capture ${order.total} CAD`
+      )
+      await confirm(page, /^Capture /)
+      await panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
+      expect(await panel.locator("#paybright-records").textContent()).toContain(
+        `Capture ${order.total} CAD at shipment`
+      )
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-retried.png"), fullPage: true })
+      await page.close()
+    })
+
+    it("shows an order cancelled while PayBright refused the void as a live loan, and releases it from the panel", async () => {
+      const order = await placeOrder()
+      const fault = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ operation: "void", kind: "bad_request", message: "Contract locked at PayBright" }),
+      })
+      expect(fault.status).toBe(200)
+      // The admin's "Cancel order" calls this route.
+      await admin("POST", `/admin/orders/${order.id}/cancel`)
+
+      const { page, panel } = await openPanel(order.id)
+      expect(await panel.locator("#paybright-status").textContent()).toBe("Loan not released")
+      const records = panel.locator("#paybright-records")
+      expect(await records.textContent()).toContain(
+        `Release of the loan ${order.total} CAD when the order was cancelled`
+      )
+      expect(await records.textContent()).toContain("Contract locked at PayBright")
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-not-released.png"), fullPage: true })
+      await panel.getByRole("button", { name: "Retry the release" }).click()
+      expect(await page.getByRole("alertdialog").textContent()).toContain(
+        `PayBright will be asked again to void contract ${order.contract}`
+      )
+      await confirm(page, /^Void the contract$/)
+      await panel.locator("#paybright-status", { hasText: /^Cancelled · loan released$/ }).waitFor({ timeout: 60_000 })
+      expect(await panel.locator("#paybright-timeline").textContent()).toContain(
+        `Released PayBright contract ${order.contract}`
+      )
+      const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
+      expect(ledger.status).toBe("VOIDED")
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-released.png"), fullPage: true })
+      await page.close()
+    })
+
+    it("keeps the shop name and limits saved on the settings page, token masked, and the next checkout uses them without a restart", async () => {
+      const page = await context.newPage()
+      await page.goto(settingsUrl, { timeout: 120_000 })
+      const form = page.locator("#paybright-settings-form")
+      await form.waitFor({ state: "visible", timeout: 120_000 })
+      expect(await page.inputValue("#shopName")).toBe("PayBright Demo Furniture")
+      expect(await page.textContent("#paybright-settings-new-payments")).toContain("They apply to new payments")
+      expect(await page.inputValue("#apiToken")).toBe("")
+      expect(await page.getAttribute("#apiToken", "placeholder")).toMatch(/^•+ from medusa-config\.ts/)
+      // The storefront's financing terms, as the demo's medusa-config.ts sets them.
+      expect(await page.inputValue("#financingMonths")).toBe("12")
+      expect(await page.inputValue("#financingApr")).toBe("9.99")
+      expect(await page.inputValue("#promotionalWidgetKey")).toBe("")
+
+      // The shopper's side above saved settings through the API: this save makes one version more.
+      const saved = /Version (\d+)/.exec((await page.textContent("#paybright-settings-version")) ?? "")
+      const nextVersion = Number(saved?.[1] ?? 0) + 1
+
+      // A wrong value is named beside its field, and nothing is saved.
+      await page.fill("#shopName", "Maison Dupont Demo")
+      await page.fill("#minOrderAmount", "100")
+      await page.fill("#maxOrderAmount", "50")
+      await page.click("#paybright-settings-save")
+      await page.locator("#maxOrderAmount-error").waitFor({ state: "visible", timeout: 60_000 })
+      expect(await page.textContent("#maxOrderAmount-error")).toContain("must not be less than minOrderAmount")
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-settings-invalid.png"), fullPage: true })
+
+      await page.fill("#maxOrderAmount", "5000")
+      await page.click("#paybright-settings-save")
+      await page.getByText("PayBright settings saved").waitFor({ state: "visible", timeout: 60_000 })
+      await page.reload()
+      await form.waitFor({ state: "visible", timeout: 120_000 })
+      await page
+        .locator("#paybright-settings-version", { hasText: `Version ${nextVersion},` })
+        .waitFor({ timeout: 60_000 })
+      expect(await page.inputValue("#shopName")).toBe("Maison Dupont Demo")
+      expect(await page.inputValue("#minOrderAmount")).toBe("100.00")
+      expect(await page.inputValue("#maxOrderAmount")).toBe("5000.00")
+      expect(await page.inputValue("#apiToken")).toBe("")
+      expect(await page.getAttribute("#apiToken", "placeholder")).toMatch(/^•+/)
+      expect(await page.textContent("#paybright-settings-version")).toContain(`by ${ADMIN_LOGIN.email}`)
+      expect(await page.content()).not.toContain("sim_test_token")
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-settings-saved.png"), fullPage: true })
+      await page.close()
+
+      // The next checkout, on the same running store: the lender's page shows the new name it was signed with.
+      const shop = await context.newPage()
+      await shop.goto(shopUrl)
+      await shop.locator("button.buy").first().click()
+      await shop.getByTestId("paybright-button").click({ timeout: 60_000 })
+      await shop.waitForSelector("#approve", { timeout: 60_000 })
+      expect(await shop.textContent(".shop")).toContain("Maison Dupont Demo")
+      await shop.screenshot({ path: path.join(ARTIFACTS, "simulator-application-new-shop-name.png"), fullPage: true })
+      await shop.close()
+    })
+  })
+})
