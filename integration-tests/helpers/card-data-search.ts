@@ -9,11 +9,18 @@ export type Transcript = { logs: string[]; responses: string[] }
 /**
  * Tees every line the app's logger, the console and stdout/stderr write into `logs`, still
  * printing it. The app's logger is wrapped itself: it may hold a console from an earlier file.
+ * While recording, the logger emits every level, debug included, whatever LOG_LEVEL the test
+ * command chose: a line must be written to be searched. Outside, the run stays as quiet as it asked.
  */
 export function recordLogs(transcript: Transcript, logger?: object): () => void {
   // Medusa's logger, its methods replaced by recording ones and put back by the function answered.
   const appLogger = logger as Record<string, unknown> | undefined
   const restore: (() => void)[] = []
+  const levels = logger as Partial<{ setLogLevel(level: string): void; unsetLogLevel(): void }> | undefined
+  if (levels?.setLogLevel && levels.unsetLogLevel) {
+    levels.setLogLevel("debug")
+    restore.push(() => levels.unsetLogLevel!())
+  }
   for (const method of [
     "info",
     "warn",

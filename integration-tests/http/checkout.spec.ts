@@ -1,4 +1,3 @@
-import "../helpers/verbose-logs"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN, Modules } from "@medusajs/framework/utils"

@@ -1,4 +1,3 @@
-import "../helpers/verbose-logs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN } from "@medusajs/framework/utils"
 import type { AxiosResponse } from "axios"
