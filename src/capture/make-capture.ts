@@ -5,7 +5,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { merchantMessage, notStartedMessage } from "../messages/merchant-messages"
 import { doubtOf } from "../money/in-doubt"
 import { lenderAmount } from "../money/lender-cents"
-import { findRecord, medusaRowsOf } from "../money/record-queries"
+import { medusaRowsOf } from "../money/record-queries"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { viaOf } from "../settlement/movement-via"
 import type { PreparedCapture } from "./prepare-capture"
@@ -21,16 +21,21 @@ import type { CaptureResult } from "./types"
 export async function makeCapture(container: MedusaContainer, prepared: PreparedCapture): Promise<CaptureResult> {
   if (!prepared.proceed) {
     if (!prepared.record_id) return { status: "skipped", reason: prepared.reason }
-    return resultOf(await findRecord(container, prepared.record_id))
+    return resultOf(await recordOf(container, prepared.record_id))
   }
   const { errors } = await capturePaymentWorkflow(container).run({
     input: { payment_id: prepared.payment_id, amount: prepared.amount as never },
     throwOnError: false,
   })
-  const record = await findRecord(container, prepared.record_id)
+  const record = await recordOf(container, prepared.record_id)
   if (!errors?.length) return resultOf(record)
   await explainFailedCapture(container, record, (errors[0].error as Error)?.message ?? "the capture workflow failed")
-  return resultOf(await findRecord(container, prepared.record_id))
+  return resultOf(await recordOf(container, prepared.record_id))
+}
+
+/** The capture's record as it stands now. */
+async function recordOf(container: MedusaContainer, id: string): Promise<MoneyRecordRow> {
+  return (await pluginRecords(container).retrievePayBrightMoneyRecord(id)) as unknown as MoneyRecordRow
 }
 
 /** The record of a capture whose Medusa workflow failed, made to say what happened at the lender. */

@@ -1,10 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { cancelledAuthorizationMessage } from "../messages/merchant-messages"
-import { blockedMessage, doubtOf } from "../money/in-doubt"
+import { blockedMessage } from "../money/in-doubt"
 import { exactText, lenderAmount } from "../money/lender-cents"
 import { findRecord } from "../money/record-queries"
 import { medusaAmountOf, type MoneyRecordRow } from "../modules/paybright/money-record-types"
+import type { NewMoneyRecord } from "../modules/paybright/service"
 import { pluginRecords } from "../modules/paybright/plugin-records"
 import { captureTarget } from "./capture-target"
 import { type CaptureRequestInput, parcelCaptureKey, parcelCaptureKeys } from "./types"
@@ -13,11 +14,15 @@ export type PreparedCapture =
   | { record_id: string; payment_id: string; amount: string; proceed: true }
   | { record_id: string | null; proceed: false; reason: string }
 
+/** What a capture would write, or why there is nothing to capture now. */
+type PlannedCapture = { fields: NewMoneyRecord; refusal: string | null } | { nothing: string }
+
 /**
  * Under the payment's lock: the record of the capture about to be made, with its amount, written
- * before Medusa or the lender is asked. A parcel already recorded is not captured again; a
- * payment with a movement in doubt is not captured at all (the parcel's record says why, so it
- * can be retried once the doubt is resolved).
+ * before Medusa or the lender is asked. The capture is valued here; the module service then
+ * decides and writes in one transaction (prepareCaptureRecord): a parcel already recorded is not
+ * captured again, and a payment with a movement in doubt is not captured at all (the parcel's
+ * record says why, so it can be retried once the doubt is resolved).
  */
 export async function prepareCapture(
   container: MedusaContainer,
@@ -28,15 +33,47 @@ export async function prepareCapture(
     return { record_id: null, proceed: false, reason: skipReason }
   }
   const records = pluginRecords(container)
-  const retryOf = "retry_record_id" in input ? await findRecord(container, input.retry_record_id) : undefined
-  if (retryOf && retryOf.kind !== "capture") {
+  const planned =
+    "retry_record_id" in input
+      ? await retryPlan(container, await retriedRecord(container, input.retry_record_id))
+      : await parcelPlan(container, input)
+  // One capture per parcel, whatever moment started it (a registration's captureOn may change).
+  const parcelKeys = "fulfillment_id" in input ? parcelCaptureKeys(input.fulfillment_id) : null
+  const prepared = await records.prepareCaptureRecord(parcelKeys, "nothing" in planned ? null : planned, {
+    blocked: (doubt) => blockedMessage(doubt),
+  })
+  if ("existing" in prepared) {
+    return { record_id: prepared.existing.id, proceed: false, reason: "this parcel already has its capture" }
+  }
+  if ("blocked" in prepared) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(prepared.blocked))
+  }
+  const { record } = prepared
+  if ("nothing" in planned || !record) {
+    return { record_id: null, proceed: false, reason: "nothing" in planned ? planned.nothing : "" }
+  }
+  if (record.state === "refused") {
+    return { record_id: record.id, proceed: false, reason: record.message ?? "" }
+  }
+  return {
+    record_id: record.id,
+    payment_id: planned.fields.payment_id!,
+    amount: planned.fields.medusa_amount,
+    proceed: true,
+  }
+}
+
+/** The refused capture a person retries, once it is certain it may be retried. */
+async function retriedRecord(container: MedusaContainer, id: string): Promise<MoneyRecordRow> {
+  const retryOf = await findRecord(container, id)
+  if (retryOf.kind !== "capture") {
     // A refused refund or release is retried by the merchant's own action, never captured here.
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `This record is a ${retryOf.kind}, not a capture; only a refused capture is retried here.`
     )
   }
-  if (retryOf && retryOf.state !== "refused") {
+  if (retryOf.state !== "refused") {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       retryOf.state === "in_doubt"
@@ -44,94 +81,99 @@ export async function prepareCapture(
         : `This capture is ${retryOf.state === "done" ? "already made" : "still running"}; there is nothing to retry.`
     )
   }
-  if (retryOf) {
-    const [newer] = (await records.listPayBrightMoneyRecords({ retry_of: retryOf.id })) as unknown as MoneyRecordRow[]
-    if (newer) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        "This capture was already retried; retry the newest attempt instead."
-      )
-    }
+  const [newer] = await pluginRecords(container).listPayBrightMoneyRecords({ retry_of: retryOf.id })
+  if (newer) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "This capture was already retried; retry the newest attempt instead."
+    )
   }
-  const trigger = retryOf
-    ? retryOf.trigger === "fulfillment"
-      ? "fulfillment"
-      : "shipment"
-    : (input as { trigger: "shipment" | "fulfillment" }).trigger
-  const fulfillmentId = retryOf ? retryOf.fulfillment_id : (input as { fulfillment_id: string }).fulfillment_id
-  // One capture per parcel, whatever moment started it (a registration's captureOn may change).
-  const idempotencyKey = retryOf ? null : parcelCaptureKey(fulfillmentId!)
-  if (idempotencyKey) {
-    const [existing] = (await records.listPayBrightMoneyRecords({
-      idempotency_key: parcelCaptureKeys(fulfillmentId!),
-    })) as unknown as MoneyRecordRow[]
-    if (existing) {
-      return {
-        record_id: existing.id,
-        proceed: false,
-        reason: "this parcel already has its capture",
-      }
-    }
+  return retryOf
+}
+
+/** A parcel's capture: what the parcel is worth now, on the order's PayBright payment. */
+async function parcelPlan(
+  container: MedusaContainer,
+  input: { trigger: "shipment" | "fulfillment"; fulfillment_id: string }
+): Promise<PlannedCapture> {
+  return targetPlan(container, {
+    trigger: input.trigger,
+    fulfillmentId: input.fulfillment_id,
+    idempotencyKey: parcelCaptureKey(input.fulfillment_id),
+  })
+}
+
+/**
+ * A retry: a parcel's capture is valued again (what was captured since counts), any other
+ * capture is made again at the amount it was refused for.
+ */
+async function retryPlan(container: MedusaContainer, retryOf: MoneyRecordRow): Promise<PlannedCapture> {
+  const retry = { trigger: "retry" as const, retry_of: retryOf.id }
+  if (retryOf.fulfillment_id) {
+    return targetPlan(
+      container,
+      {
+        trigger: retryOf.trigger === "fulfillment" ? "fulfillment" : "shipment",
+        fulfillmentId: retryOf.fulfillment_id,
+        idempotencyKey: null,
+      },
+      retry
+    )
   }
-  let amount: string
-  let atLender: string
-  let cancelledByEdit = false
-  let paymentId: string
-  let orderId: string | null = retryOf?.order_id ?? null
-  let currency: string
-  let contract: string | null = retryOf?.contract ?? null
-  if (fulfillmentId) {
-    const target = await captureTarget(container, trigger, fulfillmentId)
-    if (!target.found) {
-      return { record_id: null, proceed: false, reason: target.reason }
-    }
-    amount = target.amount
-    atLender = target.lenderAmount
-    cancelledByEdit = target.payment.canceled
-    paymentId = target.payment.id
-    orderId = target.order.id
-    currency = target.payment.currency_code
-    contract = target.payment.contract
-  } else {
-    amount = exactText(medusaAmountOf(retryOf!))
-    atLender = lenderAmount(retryOf!.amount as never)
-    paymentId = retryOf!.payment_id!
-    currency = retryOf!.currency_code
+  return amountPlan({
+    ...retry,
+    kind: "capture",
+    idempotency_key: null,
+    payment_id: retryOf.payment_id,
+    order_id: retryOf.order_id,
+    fulfillment_id: null,
+    contract: retryOf.contract,
+    amount: lenderAmount(retryOf.amount as never),
+    medusa_amount: exactText(medusaAmountOf(retryOf)),
+    currency_code: retryOf.currency_code,
+  })
+}
+
+async function targetPlan(
+  container: MedusaContainer,
+  parcel: {
+    trigger: "shipment" | "fulfillment"
+    fulfillmentId: string
+    idempotencyKey: string | null
+  },
+  retry?: { trigger: "retry"; retry_of: string }
+): Promise<PlannedCapture> {
+  const target = await captureTarget(container, parcel.trigger, parcel.fulfillmentId)
+  if (!target.found) {
+    return { nothing: target.reason }
   }
-  if (MathBN.lte(amount, 0)) {
-    return {
-      record_id: null,
-      proceed: false,
-      reason: "nothing is left to capture",
-    }
+  const { payment } = target
+  return amountPlan(
+    {
+      kind: "capture",
+      trigger: retry?.trigger ?? parcel.trigger,
+      retry_of: retry?.retry_of ?? null,
+      idempotency_key: parcel.idempotencyKey,
+      payment_id: payment.id,
+      order_id: target.order.id,
+      fulfillment_id: parcel.fulfillmentId,
+      contract: payment.contract,
+      // Provisional until the provider claims the record with the rule's answer for Medusa's Capture.
+      amount: target.lenderAmount,
+      medusa_amount: target.amount,
+      currency_code: payment.currency_code,
+    },
+    payment.canceled
+  )
+}
+
+/** Nothing when nothing remains; refused at once where Medusa cancelled what remained authorized. */
+function amountPlan(fields: NewMoneyRecord, cancelledByEdit = false): PlannedCapture {
+  if (MathBN.lte(fields.medusa_amount, 0)) {
+    return { nothing: "nothing is left to capture" }
   }
-  const doubt = await doubtOf(records, paymentId)
-  const base = {
-    kind: "capture" as const,
-    trigger: retryOf ? ("retry" as const) : trigger,
-    idempotency_key: idempotencyKey,
-    payment_id: paymentId,
-    order_id: orderId,
-    fulfillment_id: fulfillmentId,
-    contract,
-    // Provisional until the provider claims the record with the rule's answer for Medusa's Capture.
-    amount: atLender,
-    medusa_amount: amount,
-    currency_code: currency,
-    retry_of: retryOf?.id ?? null,
-  }
-  if (cancelledByEdit) {
-    const message = cancelledAuthorizationMessage(atLender, currency, contract ?? "?")
-    const refused = await records.prepareMoneyRecord(base, { state: "refused", message })
-    return { record_id: refused.id, proceed: false, reason: message }
-  }
-  if (doubt) {
-    if (retryOf) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt))
-    }
-    const blocked = await records.prepareMoneyRecord(base, { state: "refused", message: blockedMessage(doubt) })
-    return { record_id: blocked.id, proceed: false, reason: blockedMessage(doubt) }
-  }
-  const record = await records.prepareMoneyRecord(base, { state: "pending" })
-  return { record_id: record.id, payment_id: paymentId, amount, proceed: true }
+  const refusal = cancelledByEdit
+    ? cancelledAuthorizationMessage(fields.amount, fields.currency_code, fields.contract ?? "?")
+    : null
+  return { fields, refusal }
 }

@@ -174,6 +174,40 @@ export default class PayBrightModuleService extends MedusaService({
     return record
   }
 
+  /**
+   * The record of a capture the plugin makes by itself (a parcel's, or the retry of a refused one),
+   * decided and written in one transaction under the payment's lock, before Medusa or the lender
+   * is asked:
+   * - a parcel with a record under one of `parcelKeys` keeps it (one capture per parcel), answered
+   *   whatever else holds;
+   * - without `capture` there is nothing to capture now (the caller knows why): nothing is written;
+   * - with a `refusal` (Medusa cancelled what remained authorized) it is refused with it;
+   * - a movement of the payment in doubt refuses it with what blocks it, except a retry, which
+   *   writes nothing (the record it retries stands refused) and is answered the doubt;
+   * - otherwise it is pending, for the provider to claim when Medusa calls it.
+   */
+  @InjectTransactionManager()
+  async prepareCaptureRecord(
+    parcelKeys: string[] | null,
+    capture: { fields: NewMoneyRecord; refusal: string | null } | null,
+    words: { blocked(doubt: MoneyRecordRow): string },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ existing: MoneyRecordRow } | { record: MoneyRecordRow | null } | { blocked: MoneyRecordRow }> {
+    if (parcelKeys) {
+      const [existing] = await this.listPayBrightMoneyRecords({ idempotency_key: parcelKeys }, {}, sharedContext)
+      if (existing) return { existing: asRecord(existing) }
+    }
+    if (!capture) return { record: null }
+    const { fields, refusal } = capture
+    if (refusal) {
+      return { record: await this.prepareMoneyRecord(fields, { state: "refused", message: refusal }, sharedContext) }
+    }
+    const doubt = fields.payment_id ? await this.standingDoubt(fields.payment_id, sharedContext) : undefined
+    if (doubt && fields.retry_of) return { blocked: doubt }
+    const outcome = doubt ? { state: "refused" as const, message: words.blocked(doubt) } : { state: "pending" as const }
+    return { record: await this.prepareMoneyRecord(fields, outcome, sharedContext) }
+  }
+
   /** Medusa's id on the claimed record (one a person resolved keeps the amount they confirmed), or a new record. */
   private async claimOrCreate(
     claim: string | null,
@@ -213,13 +247,14 @@ export default class PayBrightModuleService extends MedusaService({
     words: { parted(record: MoneyRecordRow): string },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<MoneyRecordRow | undefined> {
+    if (!medusaRows) return this.standingDoubt(paymentId, sharedContext)
     const rows = (await this.listPayBrightMoneyRecords(
-      { payment_id: paymentId, state: medusaRows ? ["in_doubt", "done"] : "in_doubt" },
+      { payment_id: paymentId, state: ["in_doubt", "done"] },
       { order: { created_at: "ASC" } },
       sharedContext
     )) as unknown as MoneyRecordRow[]
     const doubt = rows.find((row) => row.state === "in_doubt")
-    if (doubt || !medusaRows) return doubt
+    if (doubt) return doubt
     const removed = rows.find(
       (row) => (row.kind === "capture" || row.kind === "refund") && row.medusa_id && !medusaRows.has(row.medusa_id)
     )
@@ -497,6 +532,16 @@ export default class PayBrightModuleService extends MedusaService({
     for (const row of stale)
       await this.updatePayBrightCardTransactions({ id: row.id, state: "in_doubt" }, sharedContext)
     return stale.map((row) => row.id)
+  }
+
+  /** The payment's oldest record in doubt, if any: nothing else of the payment moves while it stands. */
+  private async standingDoubt(paymentId: string, sharedContext: Context): Promise<MoneyRecordRow | undefined> {
+    const [doubt] = await this.listPayBrightMoneyRecords(
+      { payment_id: paymentId, state: "in_doubt" },
+      { order: { created_at: "ASC" }, take: 1 },
+      sharedContext
+    )
+    return doubt ? asRecord(doubt) : undefined
   }
 
   private async moneyRecord(id: string, sharedContext: Context): Promise<MoneyRecordRow> {
