@@ -23,27 +23,23 @@ export type CaptureTarget =
 /**
  * The order, its PayBright payment and what the fulfillment is worth now. At shipment only
  * parcels already shipped count toward "everything has gone"; the order's current total (after
- * edits) caps what is captured.
+ * edits) caps what is captured. `orderId`: the parcel's order, where it was found already.
  */
 export async function captureTarget(
   container: MedusaContainer,
   trigger: CaptureTrigger,
-  fulfillmentId: string
+  fulfillmentId: string,
+  orderId?: string
 ): Promise<CaptureTarget> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "order_fulfillment",
-    fields: ["order_id"],
-    filters: { fulfillment_id: fulfillmentId },
-  })
-  const orderId: string | undefined = links[0]?.order_id
-  if (!orderId) {
+  const parcelOrderId = orderId ?? (await orderOfFulfillment(container, fulfillmentId))
+  if (!parcelOrderId) {
     return { found: false, reason: `fulfillment ${fulfillmentId} belongs to no order` }
   }
-  // Line and shipping totals (taxes and discounts included) are computed by the order workflow.
+  // Line and shipping totals (taxes and discounts included) are computed by the order workflow,
+  // which reads the order's payments with it.
   const { result: order } = (await getOrderDetailWorkflow(container).run({
     input: {
-      order_id: orderId,
+      order_id: parcelOrderId,
       fields: [
         "id",
         "display_id",
@@ -54,23 +50,19 @@ export async function captureTarget(
         "shipping_methods.total",
         "fulfillments.*",
         "fulfillments.items.*",
+        "payment_collections.payments.id",
+        "payment_collections.payments.provider_id",
+        "payment_collections.payments.amount",
+        "payment_collections.payments.currency_code",
+        "payment_collections.payments.canceled_at",
+        "payment_collections.payments.data",
+        "payment_collections.payments.captures.amount",
       ],
     },
   })) as { result: any }
-  const { data: collections } = await query.graph({
-    entity: "order_payment_collection",
-    fields: [
-      "payment_collection.payments.id",
-      "payment_collection.payments.provider_id",
-      "payment_collection.payments.amount",
-      "payment_collection.payments.currency_code",
-      "payment_collection.payments.canceled_at",
-      "payment_collection.payments.data",
-      "payment_collection.payments.captures.amount",
-    ],
-    filters: { order_id: orderId },
-  })
-  const payment = pickPayBrightPayment(collections.flatMap((link: any) => link.payment_collection?.payments ?? []))
+  const payment: any = pickPayBrightPayment(
+    (order?.payment_collections ?? []).flatMap((collection: any) => collection?.payments ?? [])
+  )
   if (!order || !payment) {
     return { found: false, reason: "the order is not paid with PayBright" }
   }
@@ -113,6 +105,19 @@ export async function captureTarget(
     amount,
     lenderAmount: lender.amount,
   }
+}
+
+/** The order a fulfillment belongs to, if any. */
+export async function orderOfFulfillment(
+  container: MedusaContainer,
+  fulfillmentId: string
+): Promise<string | undefined> {
+  const { data: links } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order_fulfillment",
+    fields: ["order_id"],
+    filters: { fulfillment_id: fulfillmentId },
+  })
+  return links[0]?.order_id
 }
 
 /**

@@ -8,17 +8,23 @@ import { lenderAmount } from "../money/lender-cents"
 import { medusaRowsOf } from "../money/record-queries"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { viaOf } from "../settlement/movement-via"
-import type { PreparedCapture } from "./prepare-capture"
-import type { CaptureResult } from "./types"
+import { prepareCapture } from "./prepare-capture"
+import type { CaptureRequestInput, CaptureResult, LocatedCapture } from "./types"
 
 /**
- * Makes the prepared capture through Medusa's own capture workflow (which creates the Capture and
- * calls the provider, which concludes the record). When that workflow fails, the record says what
+ * Under the payment's lock: the capture's record is prepared (src/capture/prepare-capture.ts),
+ * then the capture made through Medusa's own capture workflow (which creates the Capture and calls
+ * the provider, which concludes the record). When that workflow fails, the record says what
  * really happened: never reached the provider (refused, retryable), or the provider made it and
  * a later step failed, in which case Medusa's Capture is looked up before anything is called
  * failed.
  */
-export async function makeCapture(container: MedusaContainer, prepared: PreparedCapture): Promise<CaptureResult> {
+export async function makeCaptureOnce(
+  container: MedusaContainer,
+  input: CaptureRequestInput,
+  located: LocatedCapture
+): Promise<CaptureResult> {
+  const prepared = await prepareCapture(container, input, located)
   if (!prepared.proceed) {
     if (!prepared.record_id) return { status: "skipped", reason: prepared.reason }
     return resultOf(await recordOf(container, prepared.record_id))

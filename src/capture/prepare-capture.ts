@@ -8,7 +8,7 @@ import { medusaAmountOf, type MoneyRecordRow } from "../modules/paybright/money-
 import type { NewMoneyRecord } from "../modules/paybright/service"
 import { pluginRecords } from "../modules/paybright/plugin-records"
 import { captureTarget } from "./capture-target"
-import { type CaptureRequestInput, parcelCaptureKey, parcelCaptureKeys } from "./types"
+import { type CaptureRequestInput, type LocatedCapture, parcelCaptureKey, parcelCaptureKeys } from "./types"
 
 export type PreparedCapture =
   | { record_id: string; payment_id: string; amount: string; proceed: true }
@@ -27,16 +27,16 @@ type PlannedCapture = { fields: NewMoneyRecord; refusal: string | null } | { not
 export async function prepareCapture(
   container: MedusaContainer,
   input: CaptureRequestInput,
-  skipReason: string | null
+  located: LocatedCapture
 ): Promise<PreparedCapture> {
-  if (skipReason) {
-    return { record_id: null, proceed: false, reason: skipReason }
+  if (located.skip_reason) {
+    return { record_id: null, proceed: false, reason: located.skip_reason }
   }
   const records = pluginRecords(container)
   const planned =
     "retry_record_id" in input
       ? await retryPlan(container, await retriedRecord(container, input.retry_record_id))
-      : await parcelPlan(container, input)
+      : await parcelPlan(container, input, located)
   // One capture per parcel, whatever moment started it (a registration's captureOn may change).
   const parcelKeys = "fulfillment_id" in input ? parcelCaptureKeys(input.fulfillment_id) : null
   const prepared = await records.prepareCaptureRecord(parcelKeys, "nothing" in planned ? null : planned, {
@@ -94,11 +94,13 @@ async function retriedRecord(container: MedusaContainer, id: string): Promise<Mo
 /** A parcel's capture: what the parcel is worth now, on the order's PayBright payment. */
 async function parcelPlan(
   container: MedusaContainer,
-  input: { trigger: "shipment" | "fulfillment"; fulfillment_id: string }
+  input: { trigger: "shipment" | "fulfillment"; fulfillment_id: string },
+  located: LocatedCapture
 ): Promise<PlannedCapture> {
   return targetPlan(container, {
     trigger: input.trigger,
     fulfillmentId: input.fulfillment_id,
+    orderId: located.order_id,
     idempotencyKey: parcelCaptureKey(input.fulfillment_id),
   })
 }
@@ -139,11 +141,12 @@ async function targetPlan(
   parcel: {
     trigger: "shipment" | "fulfillment"
     fulfillmentId: string
+    orderId?: string
     idempotencyKey: string | null
   },
   retry?: { trigger: "retry"; retry_of: string }
 ): Promise<PlannedCapture> {
-  const target = await captureTarget(container, parcel.trigger, parcel.fulfillmentId)
+  const target = await captureTarget(container, parcel.trigger, parcel.fulfillmentId, parcel.orderId)
   if (!target.found) {
     return { nothing: target.reason }
   }

@@ -7,6 +7,12 @@ export type CaptureTrigger = "shipment" | "fulfillment"
 export type CaptureRequestInput = { trigger: CaptureTrigger; fulfillment_id: string } | { retry_record_id: string }
 
 /**
+ * What was found of a capture before its payment's lock was taken: why the plugin does not make
+ * it by itself, if it does not, and the parcel's order (read once, not again under the lock).
+ */
+export type LocatedCapture = { skip_reason: string | null; order_id?: string }
+
+/**
  * The moment a payment is captured by itself: the one its registration said when it was authorized
  * (`capture_on` in its data), or the registration's now for a payment authorized before that was
  * kept; none for "manual", nor for a card a person charges.

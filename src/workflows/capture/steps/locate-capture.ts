@@ -2,20 +2,23 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { settingsInForce } from "../../../settings/provider-registry"
 import { paymentLockKey } from "../../../locks/payment-lock"
-import { captureMomentOf, type CaptureRequestInput } from "../../../capture/types"
+import { captureMomentOf, type CaptureRequestInput, type LocatedCapture } from "../../../capture/types"
 import { pickPayBrightPayment } from "../../../capture/capture-target"
 import { findRecord } from "../../../money/record-queries"
 
+type Located = LocatedCapture & { lock_key: string | undefined }
+
 /**
- * Which payment a capture concerns, so that its lock can be taken; nothing is written. Answers
- * no lock key when the plugin does not capture this one by itself (the reason says why).
+ * Which payment a capture concerns, so that its lock can be taken, and the parcel's order; nothing
+ * is written. Answers no lock key when the plugin does not capture this one by itself (the reason
+ * says why).
  */
 export const locateCaptureStep = createStep(
   "paybright-locate-capture-step",
-  async (input: CaptureRequestInput, { container }) => {
+  async (input: CaptureRequestInput, { container }): Promise<StepResponse<Located>> => {
     if ("retry_record_id" in input) {
       const record = await findRecord(container, input.retry_record_id)
-      return new StepResponse({ lock_key: paymentLockKey(record.payment_id!), skip_reason: null as string | null })
+      return new StepResponse<Located>({ lock_key: paymentLockKey(record.payment_id!), skip_reason: null })
     }
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const { data: links } = await query.graph({
@@ -23,7 +26,8 @@ export const locateCaptureStep = createStep(
       fields: ["order_id"],
       filters: { fulfillment_id: input.fulfillment_id },
     })
-    const { data: collections } = links[0]?.order_id
+    const orderId: string | undefined = links[0]?.order_id
+    const { data: collections } = orderId
       ? await query.graph({
           entity: "order_payment_collection",
           fields: [
@@ -33,14 +37,13 @@ export const locateCaptureStep = createStep(
             "payment_collection.payments.canceled_at",
             "payment_collection.payments.captures.id",
           ],
-          filters: { order_id: links[0].order_id },
+          filters: { order_id: orderId },
         })
       : { data: [] as any[] }
     const payment: any = pickPayBrightPayment(
       collections.flatMap((link: any) => link.payment_collection?.payments ?? [])
     )
-    const skip = (reason: string) =>
-      new StepResponse({ lock_key: undefined as string | undefined, skip_reason: reason })
+    const skip = (reason: string) => new StepResponse<Located>({ lock_key: undefined, skip_reason: reason })
     if (!payment) {
       return skip("the order is not paid with PayBright")
     }
@@ -52,9 +55,6 @@ export const locateCaptureStep = createStep(
     if (moment !== input.trigger) {
       return skip(`this PayBright payment is captured on ${moment ?? "nothing by itself"}`)
     }
-    return new StepResponse({
-      lock_key: paymentLockKey(payment.id) as string | undefined,
-      skip_reason: null as string | null,
-    })
+    return new StepResponse<Located>({ lock_key: paymentLockKey(payment.id), skip_reason: null, order_id: orderId })
   }
 )

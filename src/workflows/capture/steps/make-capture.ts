@@ -1,11 +1,14 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { makeCapture } from "../../../capture/make-capture"
-import type { PreparedCapture } from "../../../capture/prepare-capture"
+import { makeCaptureOnce } from "../../../capture/make-capture"
+import type { CaptureRequestInput, LocatedCapture } from "../../../capture/types"
 
-/** Makes the prepared capture through Medusa's capture workflow (src/capture/make-capture.ts). */
+/**
+ * Under the payment's lock: the capture's record is written, then the capture made through
+ * Medusa's capture workflow (src/capture/make-capture.ts).
+ */
 export const makeCaptureStep = createStep(
   "paybright-make-capture-step",
-  async (prepared: PreparedCapture, { container }) => {
-    return new StepResponse(await makeCapture(container, prepared))
+  async (input: { request: CaptureRequestInput; located: LocatedCapture }, { container }) => {
+    return new StepResponse(await makeCaptureOnce(container, input.request, input.located))
   }
 )

@@ -2,7 +2,6 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import type { CaptureRequestInput } from "../../../capture/types"
 import { locateCaptureStep } from "../steps/locate-capture"
 import { makeCaptureStep } from "../steps/make-capture"
-import { prepareCaptureRecordStep } from "../steps/prepare-capture-record"
 import { giveLock, takeLock } from "../../locks/take-lock"
 import { PAYMENT_LOCK_STEP } from "../../../locks/payment-lock"
 
@@ -18,9 +17,7 @@ export const capturePaymentOnceWorkflow = createWorkflow(
     const located = locateCaptureStep(input)
     const key = transform({ located }, ({ located }) => located.lock_key)
     const owner = takeLock(key, { name: PAYMENT_LOCK_STEP })
-    const skip = transform({ located }, ({ located }) => located.skip_reason)
-    const prepared = prepareCaptureRecordStep({ request: input, skip_reason: skip })
-    const result = makeCaptureStep(prepared)
+    const result = makeCaptureStep({ request: input, located })
     giveLock(key, owner)
     return new WorkflowResponse(result)
   }
