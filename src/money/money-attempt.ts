@@ -2,15 +2,19 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { merchantMessage, type MoneyFacts } from "../messages/merchant-messages"
 import type { Failure } from "./classify-failure"
 import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
-import { appLogger, appQuery, pluginRecords } from "../modules/paybright/plugin-records"
+import type { NewMoneyRecord } from "../modules/paybright/service"
+import { appQuery } from "../modules/paybright/plugin-records"
 import { blockedMessage, REMOVED_BY_MEDUSA } from "./in-doubt"
+
+/** The order a payment belongs to, as records and logs name it. */
+export type MovementOrder = { id: string; display_id: number }
 
 export type AttemptInput = {
   kind: MoneyKind
   /** None for the void of an approval that never became a payment. */
   paymentId: string | null
-  /** Where the order is found; none without a payment. */
-  paymentCollectionId: string | null
+  /** The payment's order; none without a payment. */
+  order: MovementOrder | undefined
   /** Medusa's Capture or Refund id, or the id of the Payment a void cancels. */
   medusaId: string | null
   /** Why a record the plugin's workflows did not prepare is made; "admin" unless said. */
@@ -38,61 +42,45 @@ export type AttemptInput = {
 
 export type AttemptResult = { outcome: "done"; evidence?: Record<string, string> } | Failure
 
-export type Attempt = {
-  record: MoneyRecordRow
-  /** A person already recorded this movement as made at the lender: Medusa only needs its row. */
-  alreadyDone: boolean
-  /** Writes the outcome, the evidence and the merchant's message; answers that message. */
-  conclude(result: AttemptResult): Promise<string>
+/**
+ * One capture, refund or void is recorded before the lender is called, with Medusa's id on it, so
+ * a process that dies during the call leaves a record the reconciliation finds; whoever moves the
+ * money (the provider, a release) opens the record with the module service (openMovementRecord,
+ * with these arguments) and concludes it there (concludeMoneyRecord, with conclusionOf). The
+ * opening refuses, before anything is sent, while another movement of the payment is in doubt. A
+ * record the plugin's own workflows prepared (a parcel's capture, a retry: pending, same amount)
+ * is claimed, and so is the resolved record a person's resolution names; any other movement (an
+ * admin's capture or refund, an order cancelled) gets a record of its own.
+ */
+export function openingOf(input: AttemptInput) {
+  const claim = { resolves: input.resolves, medusa_rows: input.medusaRows }
+  const fields: NewMoneyRecord = {
+    kind: input.kind,
+    trigger: input.trigger ?? "admin",
+    retry_of: input.retryOf ?? null,
+    payment_id: input.paymentId,
+    order_id: input.order?.id ?? null,
+    currency_code: input.currency,
+    medusa_id: input.medusaId,
+    reference: input.reference,
+    contract: input.contract,
+    amount: input.amount,
+    medusa_amount: input.medusaAmount,
+  }
+  return [claim, fields, REMOVED_BY_MEDUSA] as const
+}
+
+/** The refusal of a movement the opening found blocked by `doubt`. */
+export function blockedByDoubt(doubt: MoneyRecordRow, input: AttemptInput): MedusaError {
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt, input.contract))
 }
 
 /**
- * Opens the record of one capture or refund before the lender is called, with Medusa's id on it,
- * so a process that dies during the call leaves a record the reconciliation finds. Refuses, before
- * anything is sent, while another movement of the payment is in doubt. A record the plugin's own
- * workflows prepared (a parcel's capture, a retry: pending, same amount) is claimed, and so is the
- * resolved record a person's resolution names; any other movement (an admin's capture or refund,
- * an order cancelled) gets a record of its own.
+ * How the movement ended, as its record keeps it (the outcome, the evidence and the merchant's
+ * message), and the line the log keeps of it: in doubt at error level, once, since a person must
+ * look at it.
  */
-export async function openAttempt(input: AttemptInput): Promise<Attempt> {
-  const order = input.paymentCollectionId ? await orderOfCollection(input.paymentCollectionId) : undefined
-  const opened = await pluginRecords().openMovementRecord(
-    { resolves: input.resolves, medusa_rows: input.medusaRows },
-    {
-      kind: input.kind,
-      trigger: input.trigger ?? "admin",
-      retry_of: input.retryOf ?? null,
-      payment_id: input.paymentId,
-      order_id: order?.id ?? null,
-      currency_code: input.currency,
-      medusa_id: input.medusaId,
-      reference: input.reference,
-      contract: input.contract,
-      amount: input.amount,
-      medusa_amount: input.medusaAmount,
-    },
-    REMOVED_BY_MEDUSA
-  )
-  if ("blocked" in opened) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(opened.blocked, input.contract))
-  }
-  const { record } = opened
-  // A record a person resolved is claimed done: Medusa only needs its row.
-  const alreadyDone = record.state === "done"
-  return {
-    record,
-    alreadyDone,
-    conclude: (result) => conclude(record, input, order, result),
-  }
-}
-
-async function conclude(
-  record: MoneyRecordRow,
-  input: AttemptInput,
-  order: { id: string; display_id: number } | undefined,
-  result: AttemptResult
-): Promise<string> {
-  const records = pluginRecords()
+export function conclusionOf(input: AttemptInput, result: AttemptResult) {
   const facts: MoneyFacts = {
     movement: input.kind,
     outcome: result.outcome,
@@ -103,32 +91,27 @@ async function conclude(
     fact: result.outcome === "done" ? undefined : result.fact,
   }
   const message = merchantMessage(facts)
-  await records.concludeMoneyRecord(record.id, {
-    state: result.outcome,
-    message,
-    amount: input.amount,
-    evidence: result.evidence ?? null,
-  })
-  const logger = appLogger()
-  const where = `order #${order?.display_id ?? "?"}, contract ${input.contract}, ${input.amount} ${input.currency.toUpperCase()}`
-  if (result.outcome === "in_doubt") {
-    // Logged once, here, at error level: a person must look at it.
-    logger.error(`PayBright: ${input.kind} IN DOUBT (${where}): ${message}`)
-  } else if (result.outcome === "refused") {
-    logger.warn(`PayBright: ${input.kind} refused (${where}): ${message}`)
-  } else {
-    logger.info(`PayBright: ${input.kind} done (${where})`)
+  const where = `order #${input.order?.display_id ?? "?"}, contract ${input.contract}, ${input.amount} ${input.currency.toUpperCase()}`
+  const log =
+    result.outcome === "in_doubt"
+      ? { level: "error" as const, line: `PayBright: ${input.kind} IN DOUBT (${where}): ${message}` }
+      : result.outcome === "refused"
+        ? { level: "warn" as const, line: `PayBright: ${input.kind} refused (${where}): ${message}` }
+        : { level: "info" as const, line: `PayBright: ${input.kind} done (${where})` }
+  return {
+    record: { state: result.outcome, message, amount: input.amount, evidence: result.evidence ?? null },
+    log,
   }
-  return message
 }
 
-async function orderOfCollection(paymentCollectionId: string) {
+/** The order of a payment collection, if it has one yet. */
+export async function orderOfCollection(paymentCollectionId: string): Promise<MovementOrder | undefined> {
   const { data } = await appQuery().graph({
     entity: "order_payment_collection",
     fields: ["order.id", "order.display_id"],
     filters: { payment_collection_id: paymentCollectionId },
   })
-  const order = (data[0] as { order?: { id: string; display_id: number } } | undefined)?.order
+  const order = (data[0] as { order?: MovementOrder } | undefined)?.order
   return order ? { id: order.id, display_id: order.display_id } : undefined
 }
 

@@ -2,9 +2,16 @@ import type { MoneyOutcome } from "../lender/errors"
 import type { Settlement } from "../settlement/types"
 import type { PaymentData } from "../settlement/session-data"
 import { classifyFailure } from "../money/classify-failure"
-import { openAttempt } from "../money/money-attempt"
+import {
+  blockedByDoubt,
+  conclusionOf,
+  openingOf,
+  orderOfCollection,
+  type AttemptInput,
+  type AttemptResult,
+} from "../money/money-attempt"
 import type { MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
-import { pluginRecords } from "../modules/paybright/plugin-records"
+import { appLogger, pluginRecords } from "../modules/paybright/plugin-records"
 
 export type ReleaseInput = {
   /** How the void is sent, or why it cannot be: the store no longer has the payment's channel. */
@@ -39,10 +46,10 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
   if (released) {
     return { outcome: "done", message: released.message ?? "", recordId: released.id }
   }
-  const attempt = await openAttempt({
+  const attempt: AttemptInput = {
     kind: "void",
     paymentId: input.paymentId,
-    paymentCollectionId: input.paymentCollectionId,
+    order: input.paymentCollectionId ? await orderOfCollection(input.paymentCollectionId) : undefined,
     medusaId: input.paymentId,
     trigger: input.trigger,
     retryOf: input.retryOf,
@@ -53,21 +60,34 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
     // Nothing is sent where the lender's API cannot void: the record names no reference then.
     reference: settlement?.cannotRelease ? null : contract.session_id,
     via: "PayBright",
-  })
-  const recordId = attempt.record.id
-  if (attempt.alreadyDone) {
-    return { outcome: "done", message: attempt.record.message ?? "", recordId }
+  }
+  const records = pluginRecords()
+  const opened = await records.openMovementRecord(...openingOf(attempt))
+  if ("blocked" in opened) {
+    throw blockedByDoubt(opened.blocked, attempt)
+  }
+  const { record } = opened
+  const recordId = record.id
+  // A person already recorded the void as made at the lender.
+  if (record.state === "done") {
+    return { outcome: "done", message: record.message ?? "", recordId }
+  }
+  const conclude = async (result: AttemptResult): Promise<string> => {
+    const concluded = conclusionOf(attempt, result)
+    await records.concludeMoneyRecord(recordId, concluded.record)
+    appLogger()[concluded.log.level](concluded.log.line)
+    return concluded.record.message
   }
   const cannot = settlement ? settlement.cannotRelease : (input.settlement as { unavailable: string }).unavailable
   if (!settlement || cannot) {
-    const message = await attempt.conclude({ outcome: "refused", fact: cannot! })
+    const message = await conclude({ outcome: "refused", fact: cannot! })
     return { outcome: "refused", message, recordId }
   }
   try {
     const { evidence } = await settlement.release(contract, input.callbackUrl)
-    return { outcome: "done", message: await attempt.conclude({ outcome: "done", evidence }), recordId }
+    return { outcome: "done", message: await conclude({ outcome: "done", evidence }), recordId }
   } catch (error) {
     const failure = classifyFailure(error)
-    return { outcome: failure.outcome, message: await attempt.conclude(failure), recordId }
+    return { outcome: failure.outcome, message: await conclude(failure), recordId }
   }
 }

@@ -1,6 +1,7 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { resolvedRecordOf } from "../../money/money-attempt"
+import { resolvedRecordOf, type MovementOrder } from "../../money/money-attempt"
+import { appQuery } from "../../modules/paybright/plugin-records"
 import { exactAmount, totalOf } from "../../money/totals"
 
 /**
@@ -98,4 +99,17 @@ async function movement(
     resolves: resolvedRecordOf(row.note),
     medusa_rows: new Set([...payment.captures, ...payment.refunds].map((other) => other.id)),
   }
+}
+
+/**
+ * The order a movement's payment collection belongs to, read where the provider moves the money
+ * (the application's query: Medusa does not hand it to a provider).
+ */
+export async function orderOfMovement(paymentCollectionId: string): Promise<MovementOrder | undefined> {
+  const { data } = await appQuery().graph({
+    entity: "order_payment_collection",
+    fields: ["order.id", "order.display_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  return (data[0] as { order?: MovementOrder } | undefined)?.order
 }

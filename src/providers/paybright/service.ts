@@ -34,9 +34,15 @@ import { tooPreciseMessage } from "../../messages/merchant-messages"
 import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../messages/settings-messages"
 import { SettingsUnreadableError } from "../../settings/unreadable-settings"
 import { classifyFailure } from "../../money/classify-failure"
-import { openAttempt } from "../../money/money-attempt"
+import {
+  blockedByDoubt,
+  conclusionOf,
+  openingOf,
+  type AttemptInput,
+  type AttemptResult,
+} from "../../money/money-attempt"
 import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
-import { appScope, pluginRecords } from "../../modules/paybright/plugin-records"
+import { appLogger, appScope, pluginRecords } from "../../modules/paybright/plugin-records"
 import { cancellationPrepared } from "../../money/prepared-records"
 import { completionRunning } from "../../approvals/cart-completion"
 import { cartTotalOf } from "../../approvals/find-checkout"
@@ -57,7 +63,7 @@ import {
 import { orderManagementCallbackUrl } from "../../settings/backend-routes"
 import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../checkout/lender-result"
 import { lenderAmount, lenderMovement } from "../../money/lender-cents"
-import { paymentInternals, type PaymentInternals } from "./payment-internals"
+import { orderOfMovement, paymentInternals, type PaymentInternals } from "./payment-internals"
 import { parseOptions, type PayBrightOptions } from "../../settings/options"
 import { returnToken } from "../../checkout/return-token"
 import { leaseProblem } from "../../locks/lock-lease"
@@ -439,10 +445,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const amount = lender.amount
     const movement = { paymentId: facts.payment_id, medusaId, amount }
     const settlement = "settlement" in channel ? channel.settlement : undefined
-    const attempt = await openAttempt({
+    const attempt: AttemptInput = {
       kind,
       paymentId: facts.payment_id,
-      paymentCollectionId: facts.payment_collection_id,
+      order: await orderOfMovement(facts.payment_collection_id),
       medusaId,
       amount,
       medusaAmount: MathBN.convert(facts.amount).toString(),
@@ -452,20 +458,30 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       reference: kind === "capture" && settlement ? settlement.captureReference(payment, movement) : null,
       via: settlement?.via ?? "PayBright",
       medusaRows: facts.medusa_rows,
-    })
-    if (attempt.alreadyDone) {
+    }
+    const records = pluginRecords()
+    const opened = await records.openMovementRecord(...openingOf(attempt))
+    if ("blocked" in opened) {
+      throw blockedByDoubt(opened.blocked, attempt)
+    }
+    const { record } = opened
+    // A person already recorded this movement as made at the lender: Medusa only needs its row.
+    if (record.state === "done") {
       return payment
     }
+    const conclude = async (result: AttemptResult): Promise<string> => {
+      const concluded = conclusionOf(attempt, result)
+      await records.concludeMoneyRecord(record.id, concluded.record)
+      appLogger()[concluded.log.level](concluded.log.line)
+      return concluded.record.message
+    }
     if (!settlement) {
-      const message = await attempt.conclude({
-        outcome: "refused",
-        fact: (channel as { unavailable: string }).unavailable,
-      })
+      const message = await conclude({ outcome: "refused", fact: (channel as { unavailable: string }).unavailable })
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
     }
     if (amount === "0.00") {
       // Medusa's exact remainder was less than half a cent: the lender's books are already whole.
-      await attempt.conclude({ outcome: "done", evidence: { x_amount: amount } })
+      await conclude({ outcome: "done", evidence: { x_amount: amount } })
       return payment
     }
     let moved: Awaited<ReturnType<Settlement["capture"]>>
@@ -473,10 +489,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       moved =
         kind === "capture" ? await settlement.capture(payment, movement) : await settlement.refund(payment, movement)
     } catch (error) {
-      const message = await attempt.conclude(classifyFailure(error))
+      const message = await conclude(classifyFailure(error))
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
     }
-    await attempt.conclude({ outcome: "done", evidence: moved.evidence })
+    await conclude({ outcome: "done", evidence: moved.evidence })
     return moved.data
   }
 }
