@@ -154,11 +154,16 @@ export async function livePayments(
       ? await payments.listPayments(filter, { select: ["id", "data", "canceled_at"] })
       : ((await payments.listPaymentCollections({ id: filter.payment_collection_id }, { relations: ["payments"] }))[0]
           ?.payments ?? [])
-  return found
+  return liveContracts(found).map((contract) => ({ contract }))
+}
+
+/** The PayBright contracts of the payments not cancelled ("" for another provider's payment). */
+export function liveContracts(payments: { data?: unknown; canceled_at?: unknown }[]): string[] {
+  return payments
     .filter((payment) => !payment.canceled_at)
     .map((payment) => {
-      const reference = (payment.data as { gateway_reference?: unknown } | undefined)?.gateway_reference
-      return { contract: typeof reference === "string" ? reference : "" }
+      const reference = (payment.data as { gateway_reference?: unknown } | null | undefined)?.gateway_reference
+      return typeof reference === "string" ? reference : ""
     })
 }
 

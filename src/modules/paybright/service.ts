@@ -706,6 +706,24 @@ export default class PayBrightModuleService extends MedusaService({
     return this.updatePayBrightApprovals({ id, state: "ordered", order_id: orderId }, sharedContext)
   }
 
+  /**
+   * The order its cart's completion answered, marked on the approval when that order is paid by
+   * its contract (`order.contracts`: those of the order's live payments, none once the order is
+   * gone): a cart completed earlier, by another contract or another way, answers an order this
+   * approval does not pay. Answers whether it was marked.
+   */
+  @InjectTransactionManager()
+  async markPlacedApproval(
+    id: string,
+    order: { id: string; contracts: string[] },
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
+    const approval = await this.retrievePayBrightApproval(id, { select: ["id", "contract"] }, sharedContext)
+    if (!order.contracts.includes(approval.contract)) return false
+    await this.markApprovalOrdered(id, order.id, sharedContext)
+    return true
+  }
+
   /** An approval marked ordered whose order no longer exists is approved again. */
   @InjectTransactionManager()
   async reopenApproval(

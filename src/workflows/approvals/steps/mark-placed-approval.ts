@@ -1,12 +1,44 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { markPlacedApproval } from "../../../approvals/placed-approval"
+import { liveContracts } from "../../../approvals/find-checkout"
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 
 export type PlacedApproval = { approval_id: string; contract: string; order_id: string; payment_collection_id: string }
 
-/** The approval marked ordered when the order its cart's completion answered is paid by it; never fails. */
+/**
+ * The approval marked ordered when the order its cart's completion answered is paid by it: the
+ * order's live payments are read here, and the module service applies the rule. Never fails: it
+ * runs after Medusa placed the order, and a failure here must not undo that order; an approval
+ * left unmarked is marked by its next delivery or by the sweep.
+ */
 export const markPlacedApprovalStep = createStep(
   "paybright-mark-placed-approval-step",
-  async (input: PlacedApproval, { container }) =>
-    new StepResponse(await markPlacedApproval(container as unknown as MedusaContainer, input))
+  async (input: PlacedApproval, { container }) => {
+    try {
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const [{ data: orders }, { data: collections }] = await Promise.all([
+        query.graph({ entity: "order", fields: ["id"], filters: { id: input.order_id } }),
+        query.graph({
+          entity: "payment_collection",
+          fields: ["payments.data", "payments.canceled_at"],
+          filters: { id: input.payment_collection_id },
+        }),
+      ])
+      // An order that no longer exists is paid by nothing.
+      const contracts = orders.length ? liveContracts(collections[0]?.payments ?? []) : []
+      const marked = await pluginRecords(container).markPlacedApproval(input.approval_id, {
+        id: input.order_id,
+        contracts,
+      })
+      return new StepResponse(marked)
+    } catch (error) {
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `PayBright: order ${input.order_id} is placed, but contract ${input.contract} could not be marked ordered yet (${(error as Error).message}); its next delivery does`
+        )
+      return new StepResponse(false)
+    }
+  }
 )
