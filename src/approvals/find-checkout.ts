@@ -166,20 +166,3 @@ export function liveContracts(payments: { data?: unknown; canceled_at?: unknown 
       return typeof reference === "string" ? reference : ""
     })
 }
-
-/**
- * What the cart paying with this collection totals now, exactly; undefined without a cart. A
- * region without automatic taxes lets the storefront raise it (`POST /store/carts/:id/taxes`)
- * without touching the payment session, whose amount then no longer tells.
- */
-export async function cartTotalOf(scope: MedusaContainer, paymentCollectionId: string): Promise<unknown> {
-  const { data: links } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const cartId: string | undefined = links[0]?.cart_id
-  if (!cartId) return undefined
-  const [cart] = await scope.resolve(Modules.CART).listCarts({ id: cartId }, { select: ["id", "total"] })
-  return (cart as { raw_total?: unknown } | undefined)?.raw_total ?? cart?.total
-}

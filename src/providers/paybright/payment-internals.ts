@@ -1,14 +1,16 @@
-import { MathBN } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { resolvedRecordOf, type MovementOrder } from "../../money/money-attempt"
-import { appQuery } from "../../modules/paybright/plugin-records"
+import { appQuery, appScope } from "../../modules/paybright/plugin-records"
 import { exactAmount, totalOf } from "../../money/totals"
 
 /**
  * The payment module's own rows (its internals) that Medusa does not hand to a provider: the
  * session's amount (authorizePayment gets only `data`, which the storefront can write to) and the
  * amount of the Capture being made (capturePayment gets only its id). The provider lives in the
- * payment module's container, where the module's internal services are registered.
+ * payment module's container, where the module's internal services are registered. Below them,
+ * what the provider reads of the rest of the store through the application: a movement's order,
+ * a session's cart total.
  */
 type InternalService = {
   retrieve(id: string, config?: { select?: string[]; relations?: string[] }): Promise<Record<string, unknown>>
@@ -112,4 +114,23 @@ export async function orderOfMovement(paymentCollectionId: string): Promise<Move
     filters: { payment_collection_id: paymentCollectionId },
   })
   return (data[0] as { order?: MovementOrder } | undefined)?.order
+}
+
+/**
+ * What the cart paying with this collection totals now, exactly; undefined without a cart. A
+ * region without automatic taxes lets the storefront raise it (`POST /store/carts/:id/taxes`)
+ * without touching the payment session, whose amount then no longer tells. Read from the
+ * application, where the cart module is (the provider's own container holds the payment module's).
+ */
+export async function cartTotalOf(paymentCollectionId: string): Promise<unknown> {
+  const scope = appScope()
+  const { data: links } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "cart_payment_collection",
+    fields: ["cart_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  const cartId: string | undefined = links[0]?.cart_id
+  if (!cartId) return undefined
+  const [cart] = await scope.resolve(Modules.CART).listCarts({ id: cartId }, { select: ["id", "total"] })
+  return (cart as { raw_total?: unknown } | undefined)?.raw_total ?? cart?.total
 }

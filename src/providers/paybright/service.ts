@@ -45,7 +45,6 @@ import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
 import { appLogger, appScope, pluginRecords } from "../../modules/paybright/plugin-records"
 import { cancellationPrepared } from "../../money/prepared-records"
 import { completionRunning } from "../../approvals/cart-completion"
-import { cartTotalOf } from "../../approvals/find-checkout"
 import { configuredOptionsById } from "../../settings/provider-registry"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
 import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
@@ -63,7 +62,7 @@ import {
 import { orderManagementCallbackUrl } from "../../settings/backend-routes"
 import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../checkout/lender-result"
 import { lenderAmount, lenderMovement } from "../../money/lender-cents"
-import { orderOfMovement, paymentInternals, type PaymentInternals } from "./payment-internals"
+import { cartTotalOf, orderOfMovement, paymentInternals, type PaymentInternals } from "./payment-internals"
 import { parseOptions, type PayBrightOptions } from "../../settings/options"
 import { returnToken } from "../../checkout/return-token"
 import { leaseProblem } from "../../locks/lock-lease"
@@ -214,7 +213,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const facts = { contract: approval.contract, amount: approval.amount, currency: approval.currency_code }
     const session = await this.internals.sessionAmount(sessionId)
     const amount = lenderAmount(session.amount)
-    const cartTotal = await cartTotalOf(appScope(), session.payment_collection_id)
+    const cartTotal = await cartTotalOf(session.payment_collection_id)
     const changed =
       facts.amount !== amount ||
       (cartTotal !== undefined && facts.amount !== lenderAmount(cartTotal as never)) ||
