@@ -11,10 +11,6 @@ export class InStoreSettlement implements Settlement {
     private readonly apiKey: string
   ) {}
 
-  async confirm(payment: PaymentData): Promise<PaymentData> {
-    return payment
-  }
-
   /**
    * The spec's x_reference is the merchant's reference for the order: the reference the
    * application carried (the payment session's id), the only one the lender knows the order by.

@@ -24,8 +24,12 @@ export interface Settlement {
    * call covers in-store contracts only. Undefined when `release` works.
    */
   readonly cannotRelease?: string
-  /** Proves the approval server-side where the mode allows it, and adds what capture will need. */
-  confirm(payment: PaymentData): Promise<PaymentData>
+  /**
+   * Proves the approval server-side, where the mode allows it (the virtual card is read), and adds
+   * what capture will need; none where there is nothing to prove (in-store, the lender captures
+   * by the contract itself).
+   */
+  confirm?(payment: PaymentData): Promise<PaymentData>
   /** The reference the capture carries to the lender or processor. */
   captureReference(payment: PaymentData, movement: MovementContext): string
   capture(payment: PaymentData, movement: MovementContext): Promise<Moved>

@@ -235,7 +235,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       approved_at: (approval.lender_result as Record<string, string> | null)?.x_timestamp,
     }
     try {
-      return { status: PaymentSessionStatus.AUTHORIZED, data: await settlement.confirm(approved) }
+      const data = settlement.confirm ? await settlement.confirm(approved) : approved
+      return { status: PaymentSessionStatus.AUTHORIZED, data }
     } catch (error) {
       if (!(error instanceof LenderError)) {
         throw error
