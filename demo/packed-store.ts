@@ -6,7 +6,6 @@ import { stopAll } from "./processes"
 import { step } from "./progress"
 import type { SeededStore, SeedOptions } from "../test-support/seed-store"
 import {
-  createAdmin,
   createStoreFolder,
   installBuiltPlugin,
   migrate,
@@ -56,15 +55,15 @@ export async function preparePackedStore(
   writeStoreConfig(storeDir, full)
   const env = { ...storeEnv(full), ...extraEnv }
   await step("Run Medusa's migrations", () => migrate(storeDir, env))
-  const seeded = await step("Seed a Canadian store (CAD, PayBright, products, shipping)", async (note) => {
-    const seeded = await seed(storeDir, env, seedOptions)
-    note(`${seeded.variants.length} products, publishable key ${seeded.publishableKey.slice(0, 10)}…`)
-    return seeded
-  })
-  const admin = await step("Create an admin user", async (note) => {
-    const admin = await createAdmin(storeDir, env)
-    note(`${admin.email} / ${admin.password}`)
-    return admin
-  })
+  const { seeded, admin } = await step(
+    "Seed a Canadian store (CAD, PayBright, products, shipping) and an admin user",
+    async (note) => {
+      const result = await seed(storeDir, env, seedOptions)
+      note(
+        `${result.seeded.variants.length} products, publishable key ${result.seeded.publishableKey.slice(0, 10)}…, admin ${result.admin.email} / ${result.admin.password}`
+      )
+      return result
+    }
+  )
   return { storeDir, env, settings: full, seeded, admin }
 }

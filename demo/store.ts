@@ -267,22 +267,25 @@ export async function migrate(storeDir: string, env: NodeJS.ProcessEnv) {
   await medusa(storeDir, ["db:migrate"], env)
 }
 
-/** Seeds the demo's Canadian store; `options` change what seed-exec.ts seeds (providers, stock). */
-export async function seed(storeDir: string, env: NodeJS.ProcessEnv, options: SeedOptions = {}): Promise<SeededStore> {
+export const ADMIN_LOGIN = { email: "admin@paybright.demo", password: "paybright-demo" }
+
+/**
+ * Seeds the demo's Canadian store and its admin user (ADMIN_LOGIN); `options` change what
+ * seed-exec.ts seeds (providers, stock).
+ */
+export async function seed(
+  storeDir: string,
+  env: NodeJS.ProcessEnv,
+  options: SeedOptions = {}
+): Promise<{ seeded: SeededStore; admin: typeof ADMIN_LOGIN }> {
   const out = path.join(storeDir, "seed.json")
   await medusa(storeDir, ["exec", "./seed.ts"], {
     ...env,
     PAYBRIGHT_DEMO_SEED_OUT: out,
     PAYBRIGHT_DEMO_SEED_OPTIONS: JSON.stringify(options),
+    PAYBRIGHT_DEMO_ADMIN: JSON.stringify(ADMIN_LOGIN),
   })
-  return JSON.parse(fs.readFileSync(out, "utf8")) as SeededStore
-}
-
-export const ADMIN_LOGIN = { email: "admin@paybright.demo", password: "paybright-demo" }
-
-export async function createAdmin(storeDir: string, env: NodeJS.ProcessEnv) {
-  await medusa(storeDir, ["user", "-e", ADMIN_LOGIN.email, "-p", ADMIN_LOGIN.password], env)
-  return { ...ADMIN_LOGIN }
+  return { seeded: JSON.parse(fs.readFileSync(out, "utf8")) as SeededStore, admin: { ...ADMIN_LOGIN } }
 }
 
 function countFiles(dir: string): number {
