@@ -6,6 +6,7 @@ import { MedusaServer } from "../demo/medusa-process"
 import { preparePackedStore, type PackedStore } from "../demo/packed-store"
 import { step } from "../demo/progress"
 import { paybrightProviderOptions } from "../demo/store"
+import { DatabaseQueries, STATEMENT_STATISTICS } from "./queries"
 import { RemoteCalls } from "./remote-calls"
 
 export type BenchStore = {
@@ -14,6 +15,8 @@ export type BenchStore = {
   simulator: Simulator
   stripe: FakeStripe
   calls: RemoteCalls
+  /** Undefined on a PostgreSQL the caller named, which may not count statements. */
+  queries?: DatabaseQueries
 }
 
 /** The four ways to pay the bench compares, as Medusa names their providers. */
@@ -79,7 +82,8 @@ export async function startBenchStore(cleanup: Cleanup): Promise<BenchStore> {
       // Medusa processes a provider's webhook after this delay (default 5 s); low, as the issue asks.
       paymentModuleOptions: { webhook_delay: 1 },
     },
-    { providerIds: Object.values(PROVIDERS), stockedQuantity: 100_000, prices: [64.5, 89.95, 120] }
+    { providerIds: Object.values(PROVIDERS), stockedQuantity: 100_000, prices: [64.5, 89.95, 120] },
+    { postgresSettings: STATEMENT_STATISTICS }
   )
   const server = new MedusaServer(store.storeDir, store.env, `http://localhost:${port}`)
   cleanup.add("Medusa", () => server.stop())
@@ -87,5 +91,7 @@ export async function startBenchStore(cleanup: Cleanup): Promise<BenchStore> {
     await server.start(240_000)
     note(server.url)
   })
-  return { store, server, simulator, stripe, calls }
+  const queries = await DatabaseQueries.open(String(store.env.DATABASE_URL))
+  if (queries) cleanup.add("the statement counter", () => queries.close())
+  return { store, server, simulator, stripe, calls, queries }
 }

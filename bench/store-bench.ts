@@ -25,6 +25,9 @@ export type ContenderFigures = {
   checkoutsPerMinute: Record<number, number>
   callsBeforeCapture: Record<string, number>
   callsPerCapture: Record<string, number>
+  /** Statements the store ran on its database, per sample (empty when they cannot be counted). */
+  queriesPerApproval: number[]
+  queriesPerCapture: number[]
 }
 
 export type Clients = { shopper: Shopper; admin: Medusa }
@@ -45,7 +48,8 @@ export async function warmUp({ shopper }: Clients, contender: Contender, count: 
 /**
  * One request at a time: `samples` carts (built beforehand, untimed) each get a payment session
  * (timed), are approved into an order (timed), and captured in full from the admin API (timed).
- * The remote calls of each phase are counted.
+ * The remote calls of each phase are counted, and the database statements of each approval and
+ * each capture (read once the store is quiet again, outside the timed part).
  */
 export async function measureLatencies({ shopper, admin }: Clients, contender: Contender, samples: number) {
   const { bench } = shopper
@@ -70,26 +74,33 @@ export async function measureLatencies({ shopper, admin }: Clients, contender: C
   })
   const approvalMs: number[] = []
   const alternativeApprovalMs: number[] = []
+  const queriesPerApproval: number[] = []
   const orders = await step(`${name}: approval to order, one at a time`, async () => {
     const orders: string[] = []
     for (const [index, cart] of carts.entries()) {
       const alternative = contender.alternative && index % 2 === 1
       const approve = alternative ? contender.alternative!.approve : contender.approve
+      const before = await bench.queries?.settledCount()
       const { ms, orderId } = await approve(shopper, cart.cartId, sessions[index])
       ;(alternative ? alternativeApprovalMs : approvalMs).push(ms)
+      const counted = Boolean(alternative) === (contender.statementsOf === "alternative")
+      if (before !== undefined && counted) queriesPerApproval.push((await bench.queries!.settledCount()) - before)
       orders.push(orderId)
     }
     return orders
   })
   const beforeCaptures = bench.calls.snapshot()
   const captureMs: number[] = []
+  const queriesPerCapture: number[] = []
   await step(`${name}: captures from the admin, one at a time`, async () => {
     const payments = await Promise.all(orders.map((orderId) => paymentOfOrder(admin, orderId)))
     for (const { paymentId, amount } of payments) {
+      const before = await bench.queries?.settledCount()
       const started = performance.now()
       // As Medusa's own Capture button sends it: the payment's amount, tax and its fractions of a cent included.
       await admin.admin.payment.capture(paymentId, { amount })
       captureMs.push(performance.now() - started)
+      if (before !== undefined) queriesPerCapture.push((await bench.queries!.settledCount()) - before)
     }
   })
   const afterCaptures = bench.calls.snapshot()
@@ -100,6 +111,8 @@ export async function measureLatencies({ shopper, admin }: Clients, contender: C
     captureMs,
     callsBeforeCapture: callsPerOrder(beforeSessions, beforeCaptures, orders.length),
     callsPerCapture: callsPerOrder(beforeCaptures, afterCaptures, orders.length),
+    queriesPerApproval,
+    queriesPerCapture,
   }
 }
 

