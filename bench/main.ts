@@ -120,14 +120,21 @@ above 1 is better for checkouts per minute.
 
 ${figuresTable(figures)}
 
-How each provider goes from approval to order: PayBright, the lender's signed callback (timed until it answers that
-the order is placed), then the shopper's return; Stripe, the \`payment_intent.amount_capturable_updated\` webhook,
+How each provider goes from approval to order: PayBright, on half its samples the lender's signed callback (timed
+until it answers that the order is placed), then the shopper's return, and on the other half both at once, as in life,
+timed until the shopper's return answers with the order ("shopper lands on the order"); Stripe, the \`payment_intent.amount_capturable_updated\` webhook,
 timed until the cart is completed; system, the storefront's cart completion. The bench sets the payment module's
 \`webhook_delay\` to 1 ms, but Medusa 2.21.2's webhook route reads it from a property the payment module does not
 have, so every Stripe webhook still waits Medusa's default 5 s: the row "Stripe: storefront completion" times the
 peer's other way to the order (Stripe.js confirms, then the storefront completes the cart, as Medusa's Next.js
-starter does), on half of the peer's samples. Checkouts per minute go the same ways, except the peer's: its
+starter does), on half of the peer's samples; that completion is also the peer's "shopper lands on the order", and
+the system provider's completion is the floor's. Checkouts per minute go the same ways, except the peer's: its
 storefront completes the cart while the webhook arrives too.
+
+Database statements are PostgreSQL's own count (\`pg_stat_statements\`) of what the store ran, read once it is quiet
+again, so that the events and subscribers a request sets off count with it. For approval to order they cover
+PayBright's callback and the shopper's return, the peer's storefront completion (its webhook path is timed by watching
+the cart, whose reads would count), and the system provider's completion.
 
 ## Remote calls per order
 

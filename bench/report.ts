@@ -30,6 +30,16 @@ const ROWS: Row[] = [
     value: (f, role) => percentile(role === "peer" ? f.alternativeApprovalMs : f.approvalMs, 0.99),
     unit: "ms",
   },
+  {
+    figure: "shopper lands on the order p50",
+    value: (f, role) => percentile(role === "floor" ? f.approvalMs : f.alternativeApprovalMs, 0.5),
+    unit: "ms",
+  },
+  {
+    figure: "shopper lands on the order p99",
+    value: (f, role) => percentile(role === "floor" ? f.approvalMs : f.alternativeApprovalMs, 0.99),
+    unit: "ms",
+  },
   { figure: "capture p50", value: (f) => percentile(f.captureMs, 0.5), unit: "ms" },
   { figure: "capture p99", value: (f) => percentile(f.captureMs, 0.99), unit: "ms" },
   ...CONCURRENCY_LEVELS.map((level) => ({
@@ -39,6 +49,16 @@ const ROWS: Row[] = [
   })),
   { figure: "remote calls before capture", value: (f) => total(f.callsBeforeCapture), unit: "calls" },
   { figure: "remote calls per capture", value: (f) => total(f.callsPerCapture), unit: "calls" },
+  {
+    figure: "database statements per approval to order p50",
+    value: (f) => percentile(f.queriesPerApproval, 0.5),
+    unit: "statements",
+  },
+  {
+    figure: "database statements per capture p50",
+    value: (f) => percentile(f.queriesPerCapture, 0.5),
+    unit: "statements",
+  },
 ]
 
 /** The one table: each figure for the floor, the peer and both PayBright modes, with PayBright's ratios to floor and peer. */
@@ -174,7 +194,10 @@ export function targets(rounds: Figures[]): TargetVerdict[] {
   return verdicts
 }
 
-/** The rounds as one: latency samples pooled, the median round's checkouts per minute, the first round's calls. */
+/**
+ * The rounds as one: latency and statement samples pooled, the median round's checkouts per minute,
+ * the first round's calls.
+ */
 export function pooled(rounds: Figures[]): Figures {
   const keys = Object.keys(rounds[0]) as Contender["key"][]
   return Object.fromEntries(
@@ -190,6 +213,8 @@ export function pooled(rounds: Figures[]): Figures {
         ),
         callsBeforeCapture: each[0].callsBeforeCapture,
         callsPerCapture: each[0].callsPerCapture,
+        queriesPerApproval: each.flatMap((figures) => figures.queriesPerApproval),
+        queriesPerCapture: each.flatMap((figures) => figures.queriesPerCapture),
       }
       return [key, figures]
     })
@@ -225,6 +250,7 @@ function sameCalls(calls: Record<string, number>, expected: Record<string, numbe
 function show(value: number, unit: string) {
   if (!Number.isFinite(value)) return "–"
   if (unit === "calls") return value.toFixed(2)
+  if (unit === "statements") return value.toFixed(0)
   if (unit === "/min") return value.toFixed(0)
   return `${value.toFixed(1)} ms`
 }
