@@ -15,33 +15,31 @@ const percentile = (values: number[], quantile: number) => {
 }
 const total = (calls: Record<string, number>) => Object.values(calls).reduce((sum, count) => sum + count, 0)
 
+/** A latency's p50 and p99 rows, from the samples each contender's role reads. */
+const latencyRows = (figure: string, samples: (f: ContenderFigures, role: Role) => number[]): Row[] =>
+  (
+    [
+      [0.5, "p50"],
+      [0.99, "p99"],
+    ] as const
+  ).map(([quantile, name]) => ({
+    figure: `${figure} ${name}`,
+    value: (f, role) => percentile(samples(f, role), quantile),
+    unit: "ms",
+  }))
+
 const ROWS: Row[] = [
-  { figure: "session creation p50", value: (f) => percentile(f.sessionMs, 0.5), unit: "ms" },
-  { figure: "session creation p99", value: (f) => percentile(f.sessionMs, 0.99), unit: "ms" },
-  { figure: "approval to order p50", value: (f) => percentile(f.approvalMs, 0.5), unit: "ms" },
-  { figure: "approval to order p99", value: (f) => percentile(f.approvalMs, 0.99), unit: "ms" },
-  {
-    figure: "  … Stripe: storefront completion p50",
-    value: (f, role) => percentile(role === "peer" ? f.alternativeApprovalMs : f.approvalMs, 0.5),
-    unit: "ms",
-  },
-  {
-    figure: "  … Stripe: storefront completion p99",
-    value: (f, role) => percentile(role === "peer" ? f.alternativeApprovalMs : f.approvalMs, 0.99),
-    unit: "ms",
-  },
-  {
-    figure: "shopper lands on the order p50",
-    value: (f, role) => percentile(role === "floor" ? f.approvalMs : f.alternativeApprovalMs, 0.5),
-    unit: "ms",
-  },
-  {
-    figure: "shopper lands on the order p99",
-    value: (f, role) => percentile(role === "floor" ? f.approvalMs : f.alternativeApprovalMs, 0.99),
-    unit: "ms",
-  },
-  { figure: "capture p50", value: (f) => percentile(f.captureMs, 0.5), unit: "ms" },
-  { figure: "capture p99", value: (f) => percentile(f.captureMs, 0.99), unit: "ms" },
+  ...latencyRows("session creation", (f) => f.sessionMs),
+  ...latencyRows("approval to order", (f) => f.approvalMs),
+  ...latencyRows("  … Stripe: storefront completion", (f, role) =>
+    role === "peer" ? f.alternativeApprovalMs : f.approvalMs
+  ),
+  // The floor has one way to the order; the others' second way is the storefront's (the peer) or
+  // the shopper's return racing the lender's callback (PayBright).
+  ...latencyRows("shopper lands on the order", (f, role) =>
+    role === "floor" ? f.approvalMs : f.alternativeApprovalMs
+  ),
+  ...latencyRows("capture", (f) => f.captureMs),
   ...CONCURRENCY_LEVELS.map((level) => ({
     figure: `checkouts/min at concurrency ${level}`,
     value: (f: ContenderFigures) => f.checkoutsPerMinute[level],
