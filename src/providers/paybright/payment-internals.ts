@@ -62,8 +62,8 @@ export function paymentInternals(container: Record<string, unknown>): PaymentInt
         payment_collection_id: String(session.payment_collection_id),
       }
     },
-    capture: (captureId) => movement(service("captureService"), service("paymentService"), "capture", captureId),
-    refund: (refundId) => movement(service("refundService"), service("paymentService"), "refund", refundId),
+    capture: (captureId) => movement(service("captureService"), "capture", captureId),
+    refund: (refundId) => movement(service("refundService"), "refund", refundId),
     async payment(paymentId) {
       const payment = (await service("paymentService").retrieve(paymentId, {
         select: ["id", "payment_collection_id"],
@@ -76,20 +76,26 @@ export function paymentInternals(container: Record<string, unknown>): PaymentInt
 
 type AmountRow = { id: string; amount: BigNumberInput; raw_amount?: BigNumberInput }
 
-async function movement(
-  service: InternalService,
-  payments: InternalService,
-  kind: "capture" | "refund",
-  id: string
-): Promise<MovementFacts> {
+/** One read: the Capture or Refund, its payment, and every Capture and Refund of that payment. */
+async function movement(service: InternalService, kind: "capture" | "refund", id: string): Promise<MovementFacts> {
+  const amounts = (path: string) => [`${path}.id`, `${path}.amount`, `${path}.raw_amount`]
   const row = (await service.retrieve(id, {
-    select: ["id", "amount", "raw_amount", "payment.id", ...(kind === "refund" ? ["note"] : [])],
-    relations: ["payment"],
-  } as never)) as unknown as AmountRow & { payment: { id: string }; note?: string | null }
-  const payment = (await payments.retrieve(row.payment.id, {
-    select: ["id", "amount", "raw_amount", "payment_collection_id"],
-    relations: ["captures", "refunds"],
-  })) as unknown as AmountRow & { payment_collection_id: string; captures: AmountRow[]; refunds: AmountRow[] }
+    select: [
+      "id",
+      "amount",
+      "raw_amount",
+      ...(kind === "refund" ? ["note"] : []),
+      ...amounts("payment"),
+      "payment.payment_collection_id",
+      ...amounts("payment.captures"),
+      ...amounts("payment.refunds"),
+    ],
+    relations: ["payment", "payment.captures", "payment.refunds"],
+  })) as unknown as AmountRow & {
+    note?: string | null
+    payment: AmountRow & { payment_collection_id: string; captures: AmountRow[]; refunds: AmountRow[] }
+  }
+  const { payment } = row
   const captured = totalOf(payment.captures)
   const before = totalOf((kind === "capture" ? payment.captures : payment.refunds).filter((other) => other.id !== id))
   return {
