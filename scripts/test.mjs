@@ -170,10 +170,11 @@ async function finish(code, reason) {
   } catch (error) {
     console.error(`could not stop PostgreSQL: ${error.message}`)
   }
-  const { line, failed } = summary(code)
+  const { line, failed, names } = summary(code)
   fs.rmSync(resultsDir, { recursive: true, force: true })
   const seconds = Math.round((Date.now() - started) / 1000)
   console.log(`\nnpm test took ${Math.floor(seconds / 60)}m ${seconds % 60}s`)
+  for (const name of names) console.log(`failed: ${name}`)
   console.log(line)
   process.exit(reason ? code : failed > 0 || code !== 0 ? code || 1 : 0)
 }
@@ -200,9 +201,10 @@ function summary(code) {
   try {
     report = JSON.parse(fs.readFileSync(resultsFile, "utf8"))
   } catch {
-    return { line: "0 passed, 1 failed", failed: 1 }
+    return { line: "0 passed, 1 failed", failed: 1, names: ["jest wrote no results"] }
   }
-  const suiteFailures = (report.testResults ?? []).filter(
+  const suites = report.testResults ?? []
+  const suiteFailures = suites.filter(
     (suite) => suite.status === "failed" && !suite.assertionResults?.some((test) => test.status === "failed")
   ).length
   let failed = report.numFailedTests + Math.max(suiteFailures, report.numRuntimeErrorTestSuites ?? 0)
@@ -211,7 +213,18 @@ function summary(code) {
     failed = 1
   }
   const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
-  return { line: `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`, failed }
+  // Named again beside the count, so that the end of a long log says which tests failed.
+  const names = suites.flatMap((suite) => {
+    const file = path.relative(root, suite.name)
+    const tests = (suite.assertionResults ?? []).filter((test) => test.status === "failed")
+    if (tests.length) return tests.map((test) => `${file} › ${test.fullName}`)
+    return suite.status === "failed" ? [`${file} (outside its tests)`] : []
+  })
+  return {
+    line: `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`,
+    failed,
+    names,
+  }
 }
 
 function groupMembers(group) {
