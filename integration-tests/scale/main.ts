@@ -32,6 +32,7 @@ import { printTable } from "./table"
 import { paymentLockHolder } from "./lock-holder"
 import { keepUnplacedEvidence } from "./unplaced-evidence"
 import type { PayBrightMoneyRecord } from "../../src/types/admin"
+import type { CallbackAttempt } from "../../src/simulator"
 
 const CHECKOUTS = Number(process.env.SCALE_CHECKOUTS) || 200
 const CONCURRENCY = Number(process.env.SCALE_CONCURRENCY) || 50
@@ -172,6 +173,7 @@ async function exercise(topology: Topology): Promise<Check[]> {
       )
     )})`
   )
+  console.log(`${redeliveries(simulator.callbacks())}`)
   console.log(
     `error lines logged (the faults' own, read in .tmp/scale-logs): ${logs.map((log) => `${log.role} ${log.errors}`).join(", ")}`
   )
@@ -205,6 +207,28 @@ async function exercise(topology: Topology): Promise<Check[]> {
 }
 
 /** "a × 3; b × 1": how often each text occurs, most frequent first. */
+/**
+ * How the lender's redeliveries fared: each delivery (a contract's copy) that the store did not
+ * answer with 200 is tried again; the callback answers 200 only once the result is decided (an
+ * order, a decline, an orphan), so a redelivery answered 200 placed or settled it then.
+ */
+function redeliveries(attempts: CallbackAttempt[]): string {
+  const deliveries = new Map<string, CallbackAttempt[]>()
+  for (const attempt of attempts.filter((attempt) => attempt.kind === "application")) {
+    const key = `${attempt.reference} ${attempt.copy}`
+    deliveries.set(key, [...(deliveries.get(key) ?? []), attempt])
+  }
+  const redelivered = [...deliveries.values()]
+    .map((tries) => tries.sort((a, b) => a.attempt - b.attempt))
+    .filter((tries) => tries[0].status !== 200 && tries.length > 1)
+  const atFirst = redelivered.filter((tries) => tries[1].status === 200).length
+  const later = redelivered.filter((tries) => tries[1].status !== 200)
+  return (
+    `callback deliveries redelivered by the lender: ${redelivered.length}, decided at the first redelivery: ${atFirst}, ` +
+    `later or never: ${later.length}${later.length ? ` (first redelivery answered ${tally(later.map((tries) => String(tries[1].status ?? tries[1].error)))})` : ""}`
+  )
+}
+
 function tally(texts: string[]): string {
   const counts = new Map<string, number>()
   for (const text of texts) counts.set(text, (counts.get(text) ?? 0) + 1)

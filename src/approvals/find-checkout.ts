@@ -54,21 +54,30 @@ export async function placeOf(
 
 /** The cart's country, lower case: its shipping address's, its billing address's, or its region's first. */
 export async function countryOfCart(scope: MedusaContainer, cartId: string): Promise<string | undefined> {
-  const { data: carts } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
+  // The addresses come with the cart in one statement; the region's countries, a second, only when
+  // the cart has no address yet.
+  const { data: carts } = await query.graph({
     entity: "cart",
-    fields: ["id", "shipping_address.country_code", "billing_address.country_code", "region.countries.iso_2"],
+    fields: ["id", "region_id", "shipping_address.country_code", "billing_address.country_code"],
     filters: { id: cartId },
   })
   const cart = carts[0] as
     | {
-        shipping_address?: { country_code?: string }
-        billing_address?: { country_code?: string }
-        region?: { countries?: { iso_2: string }[] }
+        region_id?: string | null
+        shipping_address?: { country_code?: string | null } | null
+        billing_address?: { country_code?: string | null } | null
       }
     | undefined
-  const countryCode =
-    cart?.shipping_address?.country_code ?? cart?.billing_address?.country_code ?? cart?.region?.countries?.[0]?.iso_2
-  return countryCode?.toLowerCase()
+  const fromAddress = cart?.shipping_address?.country_code || cart?.billing_address?.country_code
+  if (fromAddress) return fromAddress.toLowerCase()
+  if (!cart?.region_id) return undefined
+  const { data: regions } = await query.graph({
+    entity: "region",
+    fields: ["countries.iso_2"],
+    filters: { id: cart.region_id },
+  })
+  return (regions[0] as { countries?: { iso_2: string }[] } | undefined)?.countries?.[0]?.iso_2?.toLowerCase()
 }
 
 /** The cart's order, if it has one that exists (see orderExists). */

@@ -210,14 +210,14 @@ export default class PayBrightModuleService extends MedusaService({
 
   /** Medusa's id on the claimed record (one a person resolved keeps the amount they confirmed), or a new record. */
   private async claimOrCreate(
-    claim: string | null,
+    prepared: MoneyRecordRow | null,
     fields: NewMoneyRecord,
     sharedContext: Context
   ): Promise<MoneyRecordRow> {
-    if (!claim) {
+    if (!prepared) {
       return asRecord(await this.createPayBrightMoneyRecords({ ...fields, state: "pending" } as never, sharedContext))
     }
-    const prepared = await this.moneyRecord(claim, sharedContext)
+    const claim = prepared.id
     const movement = {
       medusa_id: fields.medusa_id ?? null,
       reference: fields.reference ?? null,
@@ -248,15 +248,38 @@ export default class PayBrightModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context = {}
   ): Promise<MoneyRecordRow | undefined> {
     if (!medusaRows) return this.standingDoubt(paymentId, sharedContext)
-    const rows = (await this.listPayBrightMoneyRecords(
-      { payment_id: paymentId, state: ["in_doubt", "done"] },
+    const rows = await this.movementRecordsOf(paymentId, ["in_doubt", "done"], sharedContext)
+    return this.doubtAmong(rows, medusaRows, words, sharedContext)
+  }
+
+  /** A payment's records in these states, oldest first. */
+  private async movementRecordsOf(
+    paymentId: string,
+    states: MoneyState[],
+    sharedContext: Context
+  ): Promise<MoneyRecordRow[]> {
+    return (await this.listPayBrightMoneyRecords(
+      { payment_id: paymentId, state: states },
       { order: { created_at: "ASC" } },
       sharedContext
     )) as unknown as MoneyRecordRow[]
+  }
+
+  /** doubtOfPayment's rule, over the payment's records (oldest first) read by the caller. */
+  private async doubtAmong(
+    rows: MoneyRecordRow[],
+    medusaRows: ReadonlySet<string>,
+    words: { parted(record: MoneyRecordRow): string },
+    sharedContext: Context
+  ): Promise<MoneyRecordRow | undefined> {
     const doubt = rows.find((row) => row.state === "in_doubt")
     if (doubt) return doubt
     const removed = rows.find(
-      (row) => (row.kind === "capture" || row.kind === "refund") && row.medusa_id && !medusaRows.has(row.medusa_id)
+      (row) =>
+        row.state === "done" &&
+        (row.kind === "capture" || row.kind === "refund") &&
+        row.medusa_id &&
+        !medusaRows.has(row.medusa_id)
     )
     if (!removed) return undefined
     return this.putMoneyRecordInDoubt(
@@ -280,26 +303,26 @@ export default class PayBrightModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ record: MoneyRecordRow } | { blocked: MoneyRecordRow }> {
     const paymentId = fields.payment_id
-    const blocked = paymentId
-      ? await this.doubtOfPayment(paymentId, movement.medusa_rows, words, sharedContext)
+    if (!paymentId) return { record: await this.claimOrCreate(null, fields, sharedContext) }
+    // Given Medusa's rows, one read of the payment's records answers both questions: whether a
+    // movement is in doubt, and which record written ahead of this movement it claims.
+    const rows = movement.medusa_rows
+      ? await this.movementRecordsOf(paymentId, ["in_doubt", "done", "pending"], sharedContext)
       : undefined
+    const blocked = rows
+      ? await this.doubtAmong(rows, movement.medusa_rows!, words, sharedContext)
+      : await this.standingDoubt(paymentId, sharedContext)
     if (blocked) return { blocked }
-    const claim = !paymentId
-      ? undefined
-      : movement.resolves
-        ? await this.listPayBrightMoneyRecords(
-            { id: movement.resolves, payment_id: paymentId, kind: fields.kind, state: "done", medusa_id: null },
-            {},
-            sharedContext
-          )
-        : (
-            await this.listPayBrightMoneyRecords(
-              { payment_id: paymentId, kind: fields.kind, medusa_id: null, state: "pending" },
-              { order: { created_at: "DESC" }, take: 1 },
-              sharedContext
-            )
-          ).filter((row) => sameMedusaAmount(medusaAmountOf(asRecord(row)), fields.medusa_amount))
-    return { record: await this.claimOrCreate(claim?.[0]?.id ?? null, fields, sharedContext) }
+    const unclaimed = (rows ?? (await this.movementRecordsOf(paymentId, ["done", "pending"], sharedContext))).filter(
+      (row) => row.kind === fields.kind && row.medusa_id === null
+    )
+    const claim = movement.resolves
+      ? unclaimed.find((row) => row.id === movement.resolves && row.state === "done")
+      : unclaimed
+          .filter((row) => row.state === "pending")
+          .slice(-1)
+          .find((row) => sameMedusaAmount(medusaAmountOf(row), fields.medusa_amount))
+    return { record: await this.claimOrCreate(claim ?? null, fields, sharedContext) }
   }
 
   /** A movement's outcome, with the lender's evidence and what the merchant reads. */
@@ -614,15 +637,18 @@ export default class PayBrightModuleService extends MedusaService({
     words: ApprovalWords,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ approval: ApprovalRow; created: boolean; orphaned: string | null }> {
-    const [existing] = await this.listPayBrightApprovals({ contract: input.contract }, {}, sharedContext)
-    if (existing && !supersedes(existing, input)) {
-      return { approval: existing, created: false, orphaned: null }
-    }
-    const others = await this.listPayBrightApprovals(
-      { session_id: input.session_id, state: ["approved", "ordered"] },
+    // One read: the contract's row, and the session's approvals that still count on an order.
+    const live = ["approved", "ordered"]
+    const found = await this.listPayBrightApprovals(
+      { $or: [{ contract: input.contract }, { session_id: input.session_id, state: live }] } as never,
       {},
       sharedContext
     )
+    const existing = found.find((row) => row.contract === input.contract)
+    if (existing && !supersedes(existing, input)) {
+      return { approval: existing, created: false, orphaned: null }
+    }
+    const others = found.filter((row) => row.session_id === input.session_id && live.includes(row.state))
     const reason = input.orphan_reason ?? (others.length > 0 ? "second_contract" : null)
     const state = reason ? ("orphaned" as const) : ("approved" as const)
     const approval = existing
@@ -714,11 +740,11 @@ export default class PayBrightModuleService extends MedusaService({
    */
   @InjectTransactionManager()
   async markPlacedApproval(
-    id: string,
+    approval: { id: string; contract: string },
     order: { id: string; contracts: string[] },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<boolean> {
-    const approval = await this.retrievePayBrightApproval(id, { select: ["id", "contract"] }, sharedContext)
+    const { id } = approval
     if (!order.contracts.includes(approval.contract)) return false
     await this.markApprovalOrdered(id, order.id, sharedContext)
     return true

@@ -27,10 +27,14 @@ export const markPlacedApprovalStep = createStep(
       ])
       // An order that no longer exists is paid by nothing.
       const contracts = orders.length ? liveContracts(collections[0]?.payments ?? []) : []
-      const marked = await pluginRecords(container).markPlacedApproval(input.approval_id, {
-        id: input.order_id,
-        contracts,
-      })
+      const marked = await pluginRecords(container).markPlacedApproval(
+        // A contract is never rewritten on its row: the recorded approval's is the row's.
+        { id: input.approval_id, contract: input.contract },
+        {
+          id: input.order_id,
+          contracts,
+        }
+      )
       return new StepResponse(marked)
     } catch (error) {
       container
