@@ -184,6 +184,16 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
    * must still total the approved amount in cents (a storefront can raise a cart's taxes without
    * touching its session): otherwise the cart changed, and the session expires.
    */
+  /** What authorizing a session reads besides its approval, started at once. */
+  private authorizationReads(sessionId: string) {
+    const session = startedEarly(this.internals.sessionAmount(sessionId))
+    return {
+      settings: startedEarly(this.current()),
+      session,
+      cartTotal: startedEarly(session.then((found) => cartTotalOf(found.payment_collection_id))),
+    }
+  }
+
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const sessionId = input.context?.idempotency_key
     const stored = sessionDataSchema.partial().safeParse(input.data ?? {})
@@ -193,8 +203,12 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       redirect: given.redirect,
       paybright_status: status,
     })
+    // Read together, as they do not depend on one another and the cart's lock is held meanwhile; the
+    // settings, the session's amount and its cart's total are awaited (their failures seen) only
+    // once an approval is found.
+    const reads = sessionId ? this.authorizationReads(sessionId) : undefined
     const { open: approval, closed } = sessionId ? await pluginRecords().approvalOfSession(sessionId) : {}
-    if (!sessionId || (!approval && !closed)) {
+    if (!sessionId || !reads || (!approval && !closed)) {
       // The application has not finished: the session stays usable for when it does.
       return {
         status: PaymentSessionStatus.REQUIRES_MORE,
@@ -209,11 +223,11 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       )
       return { status: PaymentSessionStatus.ERROR, data: keep("expired") }
     }
-    const { options, settlement } = await this.current()
+    const { options, settlement } = await reads.settings
+    const session = await reads.session
+    const cartTotal = await reads.cartTotal
     const facts = { contract: approval.contract, amount: approval.amount, currency: approval.currency_code }
-    const session = await this.internals.sessionAmount(sessionId)
     const amount = lenderAmount(session.amount)
-    const cartTotal = await cartTotalOf(session.payment_collection_id)
     const changed =
       facts.amount !== amount ||
       (cartTotal !== undefined && facts.amount !== lenderAmount(cartTotal as never)) ||
@@ -436,8 +450,11 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     medusaId: string
   ): Promise<PaymentData> {
     const payment = readPaymentData(rawData)
-    const channel = settlementFor(await this.current(), payment)
-    const facts = kind === "capture" ? await this.internals.capture(medusaId) : await this.internals.refund(medusaId)
+    const [current, facts] = await Promise.all([
+      this.current(),
+      kind === "capture" ? this.internals.capture(medusaId) : this.internals.refund(medusaId),
+    ])
+    const channel = settlementFor(current, payment)
     const lender = lenderMovement(facts)
     if (!lender.expressible) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(kind, lender.amount))
@@ -506,6 +523,12 @@ function forShoppers(error: unknown): never {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS)
   }
   throw error
+}
+
+/** A read started before it is needed: its failure surfaces where it is awaited, never unhandled. */
+function startedEarly<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined)
+  return promise
 }
 
 /** A registration's value in the container, or undefined where the container has none. */

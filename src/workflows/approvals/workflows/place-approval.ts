@@ -1,5 +1,5 @@
 import { completeCartWorkflow } from "@medusajs/core-flows"
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, parallelize, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { recordApprovalStep } from "../steps/record-approval"
 import { requireOpenApprovalStep } from "../steps/require-open-approval"
 import { prepareCompletionStep } from "../steps/prepare-completion"
@@ -22,8 +22,9 @@ export type PlaceApprovalInput = {
 /**
  * From a verified approval to its order, under the cart's lock (waiting at most `lock_timeout`
  * seconds for another completion): the approval is recorded (the table keeps one row per contract
- * and one live approval per session, whoever writes first), the cart readied (prepareCompletionStep: a cancelled payment refused, a
- * completion cut short undone) and completed; once the cart is given back, the approval is marked
+ * and one live approval per session, whoever writes first) while the cart is readied
+ * (prepareCompletionStep: a cancelled payment refused, a completion cut short undone), and the
+ * cart completed if the approval is open; once the cart is given back, the approval is marked
  * ordered when the order is its own. Medusa's completion skips its own lock step inside a
  * workflow that holds it, so the Store API's completion, the callback and the return never
  * complete the cart at once; the provider's authorizePayment finds the approval by its row. The
@@ -37,9 +38,12 @@ export const placeApprovalWorkflow = createWorkflow(
     // long as Medusa's own completion or the virtual card's read, whichever is longer.
     const lease = transform({ input }, () => completionLeaseSeconds())
     const owner = takeLock(input.cart_id, { timeout: input.lock_timeout, ttl: lease, name: CART_LOCK_STEP })
-    const { approval } = recordApprovalStep(input.approval)
+    // Side by side: neither reads what the other writes, and neither is undone by a failure after it.
+    const [{ approval }] = parallelize(
+      recordApprovalStep(input.approval),
+      prepareCompletionStep({ cart_id: input.cart_id, lease_seconds: lease })
+    )
     requireOpenApprovalStep(approval)
-    prepareCompletionStep({ cart_id: input.cart_id, lease_seconds: lease })
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })
     const placed = transform({ input, approval, order }, ({ input, approval, order }) => ({
       approval_id: approval.id,
