@@ -1,6 +1,6 @@
 import { withinAmounts, type PayBrightAmount, type PayBrightFinancingTerms, type PayBrightLimits } from "./limits"
 import { payBrightNumberLocale, payBrightText } from "./messages"
-import { centsText, formatMoney, roundHalfUp, toCents } from "./money"
+import { centsText, moneyText, roundHalfUp, toCents, type PayBrightMoneyFormatter } from "./money"
 
 /** A monthly payment worked out from the merchant's terms. An estimate: PayBright sets the real terms. */
 export type PayBrightEstimate = {
@@ -59,10 +59,22 @@ export type PayBrightFinancingMessage = {
  * not be shown: no terms configured, another currency, or an amount outside the order limits or
  * below the terms' minimum.
  */
+export type PayBrightFinancingOptions = {
+  /**
+   * What the amount is: a product's `price` (the note then says the estimate is before tax and
+   * shipping, which PayBright finances too), or a cart's `total` (tax and shipping included).
+   * Omitted, the note says neither.
+   */
+  basis?: "price" | "total"
+  /** The storefront's own way to write money (see PayBrightMoneyFormatter); the kit's otherwise. */
+  formatMoney?: PayBrightMoneyFormatter
+}
+
 export function payBrightFinancingMessage(
   limits: PayBrightLimits | undefined,
   price: PayBrightAmount,
-  locale?: string | null
+  locale?: string | null,
+  options: PayBrightFinancingOptions = {}
 ): PayBrightFinancingMessage | undefined {
   const terms = limits?.financing
   if (!limits || !terms || price.total === null || price.total === undefined || !price.currency_code) return undefined
@@ -77,7 +89,7 @@ export function payBrightFinancingMessage(
   }
   const estimate = estimatePayBrightFinancing(centsText(cents), terms)
   const numbers = payBrightNumberLocale(locale)
-  const money = (value: string) => formatMoney(toCents(value), currency, numbers)
+  const money = (value: string) => moneyText(toCents(value), currency, numbers, options.formatMoney)
   const fees =
     (terms.setup_fee && toCents(terms.setup_fee) > 0n
       ? payBrightText("setupFee", locale, { fee: money(terms.setup_fee) })
@@ -87,8 +99,12 @@ export function payBrightFinancingMessage(
       : "")
   const apr = new Intl.NumberFormat(numbers, { maximumFractionDigits: 4 }).format(Number(terms.apr))
   return {
-    text: payBrightText("financing", locale, { amount: formatMoney(estimate.monthlyCents, currency, numbers) }),
-    note: payBrightText("estimate", locale, { months: estimate.months, apr, fees }),
+    text: payBrightText("financing", locale, {
+      amount: moneyText(estimate.monthlyCents, currency, numbers, options.formatMoney),
+    }),
+    note:
+      payBrightText("estimate", locale, { months: estimate.months, apr, fees }) +
+      (options.basis === "price" ? ` ${payBrightText("beforeTaxAndShipping", locale)}` : ""),
     estimate,
   }
 }

@@ -17,9 +17,12 @@ export {
   PAYBRIGHT_MESSAGES,
   payBrightLanguage,
   payBrightNumberLocale,
+  PAYBRIGHT_STATUS_PARAM,
   payBrightStatusMessage,
   payBrightText,
+  withoutPayBrightStatus,
   type PayBrightCheckoutStatus,
+  type PayBrightStatusMessageOptions,
   type PayBrightLanguage,
   type PayBrightMessageKey,
 } from "./messages"
@@ -28,6 +31,7 @@ export {
   isPayBrightOffered,
   PAYBRIGHT_LIMITS_PATH,
   payBrightLimitsOf,
+  payBrightUnavailableMessage,
   type PayBrightAmount,
   type PayBrightFinancingTerms,
   type PayBrightLimits,
@@ -38,6 +42,7 @@ export {
   estimatePayBrightFinancing,
   payBrightFinancingMessage,
   type PayBrightEstimate,
+  type PayBrightFinancingOptions,
   type PayBrightFinancingMessage,
 } from "./financing"
 export {
@@ -46,4 +51,5 @@ export {
   PAYBRIGHT_WIDGET_SCRIPT_ID,
   payBrightWidgetScriptUrl,
 } from "./widget"
+export type { PayBrightMoneyFormatter } from "./money"
 export { continueOnThisSite, readPayBrightReturn, type PayBrightReturn } from "./return"

@@ -1,5 +1,6 @@
 import { PAYBRIGHT_PROVIDER_ID } from "./provider"
-import { toCents } from "./money"
+import { payBrightNumberLocale, payBrightText } from "./messages"
+import { moneyText, toCents, type PayBrightMoneyFormatter } from "./money"
 
 /** The terms the merchant configured for the storefront's financing estimate; amounts are decimal strings. */
 export type PayBrightFinancingTerms = {
@@ -84,4 +85,28 @@ export function isPayBrightOffered(limits: PayBrightLimits | undefined, cart: Pa
 /** Whether `cents` is within the given decimal bounds (null: no bound). */
 export function withinAmounts(cents: bigint, min: string | null, max: string | null): boolean {
   return (min === null || cents >= toCents(min)) && (max === null || cents <= toCents(max))
+}
+
+/**
+ * Why PayBright is not offered for this cart (isPayBrightOffered is false), in the shopper's
+ * language: the order limits with their amounts, or the currency; undefined when it is offered.
+ * For a payment step that leaves PayBright out, above all where it is the only method.
+ */
+export function payBrightUnavailableMessage(
+  limits: PayBrightLimits | undefined,
+  cart: PayBrightAmount,
+  locale?: string | null,
+  options: { formatMoney?: PayBrightMoneyFormatter } = {}
+): string | undefined {
+  if (!limits || isPayBrightOffered(limits, cart) || cart.total === null || cart.total === undefined) return undefined
+  const currency = cart.currency_code?.toUpperCase()
+  if (!currency || !limits.currencies.includes(currency)) return payBrightText("unavailable.currency", locale)
+  const money = (amount: string) =>
+    moneyText(toCents(amount), currency, payBrightNumberLocale(locale), options.formatMoney)
+  const { min_order_amount: min, max_order_amount: max } = limits
+  if (min !== null && max !== null)
+    return payBrightText("unavailable.range", locale, { min: money(min), max: money(max) })
+  if (min !== null) return payBrightText("unavailable.min", locale, { min: money(min) })
+  if (max !== null) return payBrightText("unavailable.max", locale, { max: money(max) })
+  return undefined
 }

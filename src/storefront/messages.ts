@@ -41,6 +41,16 @@ const en = {
     "PayBright approved your application and your order is being placed. Reload this page in a moment.",
   "status.expired": "Your cart changed while you applied with PayBright. Please apply again.",
   "status.error": "Your order could not be placed with PayBright. Please choose a payment method again.",
+  "status.declined.only":
+    "PayBright did not approve the application, and this store has no other way to pay for this cart. Please contact the store.",
+  "status.cancelled.only":
+    "You left the PayBright application. Nothing was charged; continue to PayBright again when you are ready.",
+  "status.error.only": "Your order could not be placed with PayBright. Please try again, or contact the store.",
+  beforeTaxAndShipping: "Before tax and shipping.",
+  "unavailable.range": "PayBright financing is available for orders from {min} to {max}.",
+  "unavailable.min": "PayBright financing is available for orders of {min} or more.",
+  "unavailable.max": "PayBright financing is available for orders up to {max}.",
+  "unavailable.currency": "PayBright financing is not available in this currency.",
 }
 
 export type PayBrightMessageKey = keyof typeof en
@@ -71,6 +81,17 @@ const fr: Record<PayBrightMessageKey, string> = {
   "status.expired": "Votre panier a changé pendant votre demande PayBright. Veuillez refaire la demande.",
   "status.error":
     "Votre commande n’a pas pu être passée avec PayBright. Veuillez choisir de nouveau un mode de paiement.",
+  "status.declined.only":
+    "PayBright n’a pas approuvé la demande, et cette boutique n’offre aucun autre mode de paiement pour ce panier. Veuillez communiquer avec la boutique.",
+  "status.cancelled.only":
+    "Vous avez quitté la demande PayBright. Rien n’a été facturé. Continuez avec PayBright quand vous serez prêt.",
+  "status.error.only":
+    "Votre commande n’a pas pu être passée avec PayBright. Veuillez réessayer ou communiquer avec la boutique.",
+  beforeTaxAndShipping: "Avant taxes et livraison.",
+  "unavailable.range": "Le financement PayBright est offert pour les commandes de {min} à {max}.",
+  "unavailable.min": "Le financement PayBright est offert pour les commandes de {min} ou plus.",
+  "unavailable.max": "Le financement PayBright est offert pour les commandes jusqu’à {max}.",
+  "unavailable.currency": "Le financement PayBright n’est pas offert dans cette devise.",
 }
 
 export const PAYBRIGHT_MESSAGES: Record<PayBrightLanguage, Record<PayBrightMessageKey, string>> = { en, fr }
@@ -101,14 +122,48 @@ export function isPayBrightCheckoutStatus(value: unknown): value is PayBrightChe
   return (PAYBRIGHT_CHECKOUT_STATUSES as readonly unknown[]).includes(value)
 }
 
+/** The search parameter the plugin sends the shopper back to checkout with. */
+export const PAYBRIGHT_STATUS_PARAM = "paybright_status"
+
+/** Statuses whose sentence asks for another way to pay, and has a variant for a cart with none. */
+const WITH_ONLY_VARIANT = new Set<PayBrightCheckoutStatus>(["declined", "cancelled", "error"])
+
+export type PayBrightStatusMessageOptions = {
+  /**
+   * Whether the cart can be paid another way than PayBright. False (PayBright is the region's
+   * only method) gives the sentences that do not ask for another one.
+   */
+  otherMethods?: boolean
+}
+
 /**
  * The sentence for the shopper back at checkout, from `paybright_status` (pass the value, or the
  * page's search params); undefined when there is none or it is not one the plugin sets.
  */
 export function payBrightStatusMessage(
   status: string | null | undefined | URLSearchParams | { get(name: string): string | null },
-  locale?: string | null
+  locale?: string | null,
+  options: PayBrightStatusMessageOptions = {}
 ): string | undefined {
-  const value = typeof status === "object" && status !== null ? status.get("paybright_status") : status
-  return isPayBrightCheckoutStatus(value) ? payBrightText(`status.${value}`, locale) : undefined
+  const value = typeof status === "object" && status !== null ? status.get(PAYBRIGHT_STATUS_PARAM) : status
+  if (!isPayBrightCheckoutStatus(value)) return undefined
+  const only = options.otherMethods === false && WITH_ONLY_VARIANT.has(value)
+  return payBrightText(only ? (`status.${value}.only` as PayBrightMessageKey) : `status.${value}`, locale)
+}
+
+/**
+ * The same address without `paybright_status`, to replace the page's URL with once its sentence is
+ * shown: going back to the payment step then does not show an old result again. Everything else
+ * (origin, path, the other parameters, the fragment) is kept as it was written.
+ */
+export function withoutPayBrightStatus(address: string): string {
+  const hashAt = address.indexOf("#")
+  const hash = hashAt < 0 ? "" : address.slice(hashAt)
+  const beforeHash = hashAt < 0 ? address : address.slice(0, hashAt)
+  const queryAt = beforeHash.indexOf("?")
+  if (queryAt < 0) return address
+  const params = new URLSearchParams(beforeHash.slice(queryAt + 1))
+  params.delete(PAYBRIGHT_STATUS_PARAM)
+  const query = params.toString()
+  return `${beforeHash.slice(0, queryAt)}${query ? `?${query}` : ""}${hash}`
 }

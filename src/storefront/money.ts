@@ -45,3 +45,19 @@ export function formatMoney(cents: bigint, currency: string, locale: string): st
     Number(centsText(cents))
   )
 }
+
+/**
+ * How the storefront writes money, so that the kit's amounts read like its own ("CA$899.00" beside
+ * "CA$79.03"): the amount in major units and the currency code, as Medusa's starters format them.
+ */
+export type PayBrightMoneyFormatter = (amount: number, currencyCode: string) => string
+
+/** Cents written by the storefront's formatter when given, else in the shopper's language. */
+export function moneyText(
+  cents: bigint,
+  currency: string,
+  locale: string,
+  formatter?: PayBrightMoneyFormatter
+): string {
+  return formatter ? formatter(Number(centsText(cents)), currency.toLowerCase()) : formatMoney(cents, currency, locale)
+}

@@ -4,7 +4,7 @@
  * 18 or 19). Everything else is in medusa-payment-paybright/storefront, with no React.
  */
 import { useEffect, useState } from "react"
-import { payBrightFinancingMessage } from "./financing"
+import { payBrightFinancingMessage, type PayBrightFinancingOptions } from "./financing"
 import type { PayBrightAmount, PayBrightLimits } from "./limits"
 import { payBrightText } from "./messages"
 import { centsText, toCents } from "./money"
@@ -118,6 +118,10 @@ export type PayBrightFinancingProps = {
   /** The price or cart: `{ total, currency_code }`, in major units. */
   price: PayBrightAmount
   locale?: string | null
+  /** `"price"` on a product page (the note says before tax and shipping), `"total"` for a cart. */
+  basis?: PayBrightFinancingOptions["basis"]
+  /** The storefront's own way to write money, so the estimate reads like the prices beside it. */
+  formatMoney?: PayBrightFinancingOptions["formatMoney"]
   /**
    * Show PayBright's own widget instead of the estimate when the merchant saved its public key.
    * PayBright's widget script is one per page (it reads its settings from its own script tag): ask
@@ -134,7 +138,10 @@ export type PayBrightFinancingProps = {
  * nothing outside the limits, in another currency, or without configured terms.
  */
 export function PayBrightFinancing(props: PayBrightFinancingProps) {
-  const message = payBrightFinancingMessage(props.limits, props.price, props.locale)
+  const message = payBrightFinancingMessage(props.limits, props.price, props.locale, {
+    basis: props.basis,
+    formatMoney: props.formatMoney,
+  })
   const widget = props.widget ? props.limits?.promotional_widget : null
   if (!message) return null
   if (widget) {

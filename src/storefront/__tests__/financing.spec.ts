@@ -80,6 +80,26 @@ describe("financing message", () => {
     )
   })
 
+  it("says a product's estimate is before tax and shipping, and a cart's says nothing more", () => {
+    const at = (basis: "price" | "total" | undefined, locale: string) =>
+      payBrightFinancingMessage(limits, { total: 1000, currency_code: "CAD" }, locale, { basis })?.note
+    expect(at("price", "en")).toMatch(/PayBright sets your actual terms\. Before tax and shipping\.$/)
+    expect(at("price", "fr")).toMatch(/PayBright fixe vos conditions réelles\. Avant taxes et livraison\.$/)
+    expect(at("total", "en")).toBe(at(undefined, "en"))
+    expect(at("total", "en")).not.toContain("tax")
+  })
+
+  it("writes money with the storefront's own formatter when it is given one", () => {
+    const asTheStarter = (amount: number, currencyCode: string) =>
+      new Intl.NumberFormat("en-US", { style: "currency", currency: currencyCode }).format(amount)
+    const withFees = { ...limits, financing: terms({ setup_fee: "25" }) }
+    const message = payBrightFinancingMessage(withFees, { total: 1000, currency_code: "cad" }, "en", {
+      formatMoney: asTheStarter,
+    })
+    expect(message?.text).toBe("or from CA$91.07/month with PayBright")
+    expect(message?.note).toContain("a CA$25.00 fee financed")
+  })
+
   it("is never shown outside the limits, below the terms' minimum, in another currency or without terms", () => {
     const shown = (total: number | string, currency = "CAD", of = limits) =>
       payBrightFinancingMessage(of, { total, currency_code: currency }, "en") !== undefined

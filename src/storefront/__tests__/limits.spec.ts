@@ -1,4 +1,10 @@
-import { fetchPayBrightLimits, isPayBrightOffered, payBrightLimitsOf, type PayBrightLimits } from "../limits"
+import {
+  fetchPayBrightLimits,
+  isPayBrightOffered,
+  payBrightLimitsOf,
+  payBrightUnavailableMessage,
+  type PayBrightLimits,
+} from "../limits"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 
@@ -60,5 +66,38 @@ describe("order-amount limits", () => {
     } finally {
       server.close()
     }
+  })
+})
+
+describe("why PayBright is not offered", () => {
+  const why = (total: number | null, locale = "en", of: PayBrightLimits = limits, currency = "CAD") =>
+    payBrightUnavailableMessage(of, { total, currency_code: currency }, locale)
+
+  it("names the order limits with their amounts, in English and French", () => {
+    expect(why(20000)).toBe("PayBright financing is available for orders from $100.00 to $15,000.00.")
+    expect(why(50, "fr-CA")).toBe(
+      "Le financement PayBright est offert pour les commandes de 100,00\u00a0$ à 15\u00a0000,00\u00a0$."
+    )
+    expect(why(50, "en", { ...limits, max_order_amount: null })).toBe(
+      "PayBright financing is available for orders of $100.00 or more."
+    )
+    expect(why(20000, "fr", { ...limits, min_order_amount: null })).toBe(
+      "Le financement PayBright est offert pour les commandes jusqu’à 15\u00a0000,00\u00a0$."
+    )
+  })
+
+  it("names the currency, and says nothing when PayBright is offered or nothing is known", () => {
+    expect(why(500, "en", limits, "USD")).toBe("PayBright financing is not available in this currency.")
+    expect(why(500)).toBeUndefined()
+    expect(why(null)).toBeUndefined()
+    expect(payBrightUnavailableMessage(undefined, { total: 20000, currency_code: "CAD" })).toBeUndefined()
+  })
+
+  it("writes the limits with the storefront's own formatter when it is given one", () => {
+    const asTheStarter = (amount: number, currencyCode: string) =>
+      new Intl.NumberFormat("en-US", { style: "currency", currency: currencyCode }).format(amount)
+    expect(
+      payBrightUnavailableMessage(limits, { total: 20000, currency_code: "cad" }, "en", { formatMoney: asTheStarter })
+    ).toBe("PayBright financing is available for orders from CA$100.00 to CA$15,000.00.")
   })
 })

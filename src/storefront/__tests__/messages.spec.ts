@@ -7,6 +7,7 @@ import {
   payBrightLanguage,
   payBrightStatusMessage,
   payBrightText,
+  withoutPayBrightStatus,
 } from "../messages"
 
 describe("shopper messages", () => {
@@ -36,6 +37,40 @@ describe("shopper messages", () => {
     expect(payBrightStatusMessage(new URLSearchParams("step=payment"))).toBeUndefined()
     expect(payBrightStatusMessage("<script>")).toBeUndefined()
     expect(payBrightStatusMessage(null)).toBeUndefined()
+  })
+
+  it("does not ask for another way to pay when the cart has none", () => {
+    const only = { otherMethods: false }
+    expect(payBrightStatusMessage("declined", "en", only)).toBe(
+      "PayBright did not approve the application, and this store has no other way to pay for this cart. Please contact the store."
+    )
+    expect(payBrightStatusMessage("declined", "fr", only)).toMatch(/aucun autre mode de paiement/)
+    for (const status of ["declined", "cancelled", "error"]) {
+      for (const locale of ["en", "fr"]) {
+        const sentence = payBrightStatusMessage(status, locale, only)
+        expect(sentence).not.toBe(payBrightStatusMessage(status, locale))
+        expect(sentence).not.toMatch(
+          /another way to pay|choose a payment method|choisir (de nouveau )?un (autre )?mode/
+        )
+      }
+    }
+    // The others never asked for one.
+    expect(payBrightStatusMessage("pending", "en", only)).toBe(payBrightStatusMessage("pending", "en"))
+    expect(payBrightStatusMessage("declined", "en", { otherMethods: true })).toBe(
+      payBrightStatusMessage("declined", "en")
+    )
+  })
+
+  it("gives the page's address back without paybright_status, everything else as written", () => {
+    expect(withoutPayBrightStatus("/ca/checkout?step=review&paybright_status=declined")).toBe(
+      "/ca/checkout?step=review"
+    )
+    expect(withoutPayBrightStatus("https://shop.example/fr/checkout?paybright_status=cancelled#payment")).toBe(
+      "https://shop.example/fr/checkout#payment"
+    )
+    expect(withoutPayBrightStatus("?paybright_status=error&step=payment")).toBe("?step=payment")
+    expect(withoutPayBrightStatus("/ca/checkout?step=payment")).toBe("/ca/checkout?step=payment")
+    expect(withoutPayBrightStatus("/ca/checkout")).toBe("/ca/checkout")
   })
 
   it("picks French for any French locale, English otherwise", () => {
