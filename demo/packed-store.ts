@@ -64,7 +64,9 @@ export async function preparePackedStore(
     async (note) => {
       const result = await seed(storeDir, env, seedOptions)
       note(
-        `${result.seeded.variants.length} products, publishable key ${result.seeded.publishableKey.slice(0, 10)}…, admin ${result.admin.email} / ${result.admin.password}`
+        // The publishable key is printed once, whole, beside the backend's URL (npm run demo -- --serve):
+        // a shortened one here would be copied by mistake.
+        `${result.seeded.variants.length} products, a publishable key, admin ${result.admin.email} / ${result.admin.password}`
       )
       return result
     }
