@@ -177,13 +177,6 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     return { data: await this.sessionData(options, sessionId, input, outcome), status }
   }
 
-  /**
-   * Places the order only on an approval the plugin verified and recorded for this very session:
-   * the session's id comes from Medusa (context.idempotency_key) and the approval from the plugin's
-   * own row, never from `data`, which the storefront can write to. The session and the cart itself
-   * must still total the approved amount in cents (a storefront can raise a cart's taxes without
-   * touching its session): otherwise the cart changed, and the session expires.
-   */
   /** What authorizing a session reads besides its approval, started at once. */
   private authorizationReads(sessionId: string) {
     const session = startedEarly(this.internals.sessionAmount(sessionId))
@@ -194,6 +187,13 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
   }
 
+  /**
+   * Places the order only on an approval the plugin verified and recorded for this very session:
+   * the session's id comes from Medusa (context.idempotency_key) and the approval from the plugin's
+   * own row, never from `data`, which the storefront can write to. The session and the cart itself
+   * must still total the approved amount in cents (a storefront can raise a cart's taxes without
+   * touching its session): otherwise the cart changed, and the session expires.
+   */
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const sessionId = input.context?.idempotency_key
     const stored = sessionDataSchema.partial().safeParse(input.data ?? {})
