@@ -54,11 +54,6 @@ export type PayBrightFinancingMessage = {
   estimate: PayBrightEstimate
 }
 
-/**
- * The financing message for a price or a cart, in the shopper's language; undefined when it must
- * not be shown: no terms configured, another currency, or an amount outside the order limits or
- * below the terms' minimum.
- */
 export type PayBrightFinancingOptions = {
   /**
    * What the amount is: a product's `price` (the note then says the estimate is before tax and
@@ -70,6 +65,11 @@ export type PayBrightFinancingOptions = {
   formatMoney?: PayBrightMoneyFormatter
 }
 
+/**
+ * The financing message for a price or a cart, in the shopper's language; undefined when it must
+ * not be shown: no terms configured, another currency, or an amount outside the order limits or
+ * below the terms' minimum.
+ */
 export function payBrightFinancingMessage(
   limits: PayBrightLimits | undefined,
   price: PayBrightAmount,
