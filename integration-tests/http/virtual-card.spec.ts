@@ -83,6 +83,13 @@ medusaIntegrationTestRunner({
       return { cart, orderId, payment, contract }
     }
 
+    /** The approval's row as the module keeps it. */
+    async function approvalRowOf(contract: string) {
+      const service = getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+      const [row] = await service.listPayBrightApprovals({ contract })
+      return row
+    }
+
     function recording(transcript: Transcript) {
       // The reveal answer is the one response meant to carry the card; everything else must not.
       const interceptor = api.interceptors.response.use((response: AxiosResponse) => {
@@ -103,6 +110,8 @@ medusaIntegrationTestRunner({
       const stop = recording(transcript)
       try {
         const { cart, payment, contract } = await placeOrder(transcript)
+        // Its card was retrieved once the approval was verified, before the cart's completion.
+        expect((await approvalRowOf(contract.gateway_reference)).card_confirmed_at).toBeInstanceOf(Date)
         const card = await lenderClient().getVirtualCard(contract.gateway_reference)
         // The payment's data is shown with the cart to the storefront: no card fact in it.
         expect(payment.data.card).toBeUndefined()
@@ -400,11 +409,12 @@ medusaIntegrationTestRunner({
       expect(back.location).toContain("paybright_status=processing")
       expect(await orderOfCart(cart.id)).toBeUndefined()
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
+      // Without its card the cart was left alone (its completion was not tried): the session waits as it was.
       const { data } = await api.get(`/store/carts/${cart.id}`, storeHeaders(store))
       const session = data.cart.payment_collection.payment_sessions[0]
-      expect(session.status).toBe("requires_more")
-      expect(session.data.paybright_status).toBe("card_pending")
+      expect(session.status).toBe("pending")
       expect(JSON.stringify(session.data)).not.toMatch(/No card|apiKey|apiToken/)
+      expect((await approvalRowOf(contract)).card_confirmed_at).toBeNull()
 
       // The lender delivers the very same signed result: the plugin tries again, and the card is there.
       expect((await deliverCallback(delivery)).status).toBe(200)

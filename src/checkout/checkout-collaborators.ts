@@ -20,7 +20,12 @@ import {
   type Checkout,
 } from "../approvals/find-checkout"
 import { completionRunning } from "../approvals/cart-completion"
+import { clientsOf } from "../settlement/provider-clients"
+import { LenderError } from "../lender/errors"
 import { awaitOrder, placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "./place-order"
+
+/** Whether a contract's virtual card was retrieved, and when (ISO time). */
+export type CardRetrieval = { retrieved: true; at: string } | { retrieved: false }
 
 /** A PayBright registration in force: a lender result names none, so it is checked against each. */
 export type Registration = { providerId: string; options: PayBrightOptions }
@@ -48,6 +53,11 @@ export interface CheckoutCollaborators {
   completionRunning(paymentCollectionId: string): Promise<boolean>
   /** The live payments of an order's payment collection, with their contracts; none if the order is gone. */
   orderPayments(order: { orderId: string; paymentCollectionId: string }): Promise<{ contract: string }[]>
+  /**
+   * Retrieves a virtual-card contract's card, which proves the approval, with the registration's
+   * credentials; undefined when the registration is paid by in-store capture. Never throws.
+   */
+  confirmCard(registration: Registration, contract: string): Promise<CardRetrieval | undefined>
   /** A contract's approval row, read without a lock (a row is written once and never removed). */
   approvalOfContract(contract: string): Promise<ApprovalRecord | undefined>
   /** Records a verified approval apart from its placement (an orphan, or a cart another completion holds), or finds its row. */
@@ -87,6 +97,7 @@ export function checkoutCollaborators(scope: MedusaContainer, now = () => Date.n
     sessionHasApproval: async (sessionId) => !!(await service().approvalOfSession(sessionId)).open,
     completionRunning: (paymentCollectionId) => completionRunning(scope, paymentCollectionId),
     orderPayments: (order) => paymentsOfOrder(scope, order),
+    confirmCard: (registration, contract) => confirmCard(scope, registration, contract),
     approvalOfContract: async (contract) =>
       ((await service().listPayBrightApprovals({ contract })) as ApprovalRecord[])[0],
     recordApproval: async (input) => (await recordApprovalWorkflow(scope).run({ input })).result.approval,
@@ -107,5 +118,23 @@ export function checkoutCollaborators(scope: MedusaContainer, now = () => Date.n
     placeOrder: (input) => placeOrder(scope, input),
     awaitOrder: (input, timeoutMs) => awaitOrder(scope, input, timeoutMs),
     now,
+  }
+}
+
+async function confirmCard(
+  scope: MedusaContainer,
+  registration: Registration,
+  contract: string
+): Promise<CardRetrieval | undefined> {
+  const { settlement } = clientsOf(registration)
+  if (!settlement.confirm) return undefined
+  try {
+    await settlement.confirm(contract)
+    return { retrieved: true, at: new Date().toISOString() }
+  } catch (error) {
+    // Not issued yet, or the lender did not answer: the approval waits for its card (see decideResult).
+    const why = error instanceof LenderError ? `${error.code}${error.status ? ` ${error.status}` : ""}` : "unexpected"
+    scope.resolve<Logger>("logger").warn(`PayBright: the virtual card of contract ${contract} could not be retrieved yet (${why})`)
+    return { retrieved: false }
   }
 }

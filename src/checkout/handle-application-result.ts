@@ -16,6 +16,7 @@ import {
 } from "./lender-result"
 import { readReturnToken } from "./return-token"
 import { channelOf } from "../settlement/payment-channel"
+import type { PlaceOrderResult } from "./place-order"
 
 /** What came of a result delivered by the lender's callback or the shopper's return. */
 export type ApplicationResultOutcome =
@@ -142,6 +143,11 @@ async function decideResult(
     const countryCode = known.cart_id ? await collaborators.countryOfCart(known.cart_id) : undefined
     return { kind: "placed", orderId: known.order_id!, countryCode }
   }
+  // A first delivery of a virtual-card approval retrieves its card (which proves it) while the
+  // checkout is looked up, outside the cart's lock: the row records it, and the cart's completion
+  // has nothing to fetch. A repeat finds the row, and the completion retrieves the card.
+  const cardRetrieval =
+    outcome === "completed" && !known ? collaborators.confirmCard(registration, result.x_gateway_reference) : undefined
   const checkout = await collaborators.findCheckout(result.x_reference)
   const sessionOptions =
     checkout && registrations.find((candidate) => candidate.providerId === checkout.session.provider_id)?.options
@@ -207,12 +213,19 @@ async function decideResult(
     // undoes it), or one began since the look above (placeOrder waits for it).
     if (concluded.kind !== "processing") return concluded
   }
-  const placed = await collaborators.placeOrder({
-    cartId: cartId!,
-    paymentCollectionId,
-    approval: approvalToRecord(result, fields, place),
-    lockTimeoutSeconds: delivery.lockTimeoutSeconds,
-  })
+  const card = sessionOptions.captureMode === "virtual_card" ? await cardRetrieval : undefined
+  const confirmedPlace = { ...place, cardConfirmedAt: card?.retrieved ? card.at : null }
+  // Without its card the cart is not completed (the cart's lock never waits for the lender): the
+  // approval is recorded below and waits for its card, as when the completion finds none.
+  const placed: PlaceOrderResult =
+    card && !card.retrieved
+      ? { ...CARD_NOT_RETRIEVED }
+      : await collaborators.placeOrder({
+          cartId: cartId!,
+          paymentCollectionId,
+          approval: approvalToRecord(result, fields, confirmedPlace),
+          lockTimeoutSeconds: delivery.lockTimeoutSeconds,
+        })
   if (placed.placed && placed.marked) {
     logger.info(`PayBright: order ${placed.orderId} placed on contract ${result.x_gateway_reference}`)
     return { kind: "placed", orderId: placed.orderId, countryCode }
@@ -220,7 +233,9 @@ async function decideResult(
   // Not placed by this approval's own completion: its row as it stands now (recorded here when
   // another completion held the cart, so the lock step came before the record).
   approval =
-    placed.placed && placed.approval ? placed.approval : await recordApproval(collaborators, result, fields, place)
+    placed.placed && placed.approval
+      ? placed.approval
+      : await recordApproval(collaborators, result, fields, confirmedPlace)
   if (placed.placed) {
     // The cart's order, answered by a completion that ran earlier: this approval's, or a second contract.
     return concludeWithOrder(collaborators, approval, { orderId: placed.orderId, paymentCollectionId, countryCode })
@@ -317,6 +332,15 @@ async function concludeWithOrder(
   return outcomeOfApproval(await collaborators.orphanApproval(approval.id, "second_contract"), order.countryCode)
 }
 
+/** The placement of an approval whose virtual card could not be retrieved before the cart's lock. */
+const CARD_NOT_RETRIEVED = {
+  placed: false,
+  conflict: false,
+  cardPending: true,
+  permanent: false,
+  message: "its virtual card is not available yet",
+} as const
+
 /** Where a verified approval belongs: its session and registration, its cart, and why it is an orphan from the start, if it is. */
 type ApprovalPlace = {
   sessionId: string
@@ -325,6 +349,8 @@ type ApprovalPlace = {
   options: PayBrightOptions
   cartId?: string
   reason: OrphanReason | null
+  /** When the delivery retrieved its virtual card (ISO time), if it did. */
+  cardConfirmedAt?: string | null
 }
 
 async function recordApproval(
@@ -359,6 +385,7 @@ function approvalToRecord(
     lender_result: fields,
     orphan_reason: place.reason,
     channel: channelOf(place.options),
+    card_confirmed_at: place.cardConfirmedAt ?? null,
   }
 }
 

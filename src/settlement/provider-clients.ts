@@ -25,15 +25,15 @@ export function clientsFor(options: PayBrightOptions): ProviderClients {
   return { lender, settlement }
 }
 
-/** Clients built for each settings object, so once per settings version and per process. */
-const built = new WeakMap<Omit<ProviderSettings, "providerId">, ProviderClients>()
+/** Clients built for each settings version's options object, so once per version and per process. */
+const built = new WeakMap<PayBrightOptions, ProviderClients>()
 
 /** The clients of a provider's settings in force: built on first use, then reused until a save. */
-export function clientsOf(settings: Omit<ProviderSettings, "providerId">): ProviderClients {
-  let clients = built.get(settings)
+export function clientsOf(settings: Pick<ProviderSettings, "options">): ProviderClients {
+  let clients = built.get(settings.options)
   if (!clients) {
     clients = clientsFor(settings.options)
-    built.set(settings, clients)
+    built.set(settings.options, clients)
   }
   return clients
 }

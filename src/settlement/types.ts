@@ -25,11 +25,10 @@ export interface Settlement {
    */
   readonly cannotRelease?: string
   /**
-   * Proves the approval server-side, where the mode allows it (the virtual card is read), and adds
-   * what capture will need; none where there is nothing to prove (in-store, the lender captures
-   * by the contract itself).
+   * Proves a contract's approval server-side, where the mode allows it (the virtual card is read);
+   * none where there is nothing to prove (in-store, the lender captures by the contract itself).
    */
-  confirm?(payment: PaymentData): Promise<PaymentData>
+  confirm?(contract: string): Promise<void>
   /** The reference the capture carries to the lender or processor. */
   captureReference(payment: PaymentData, movement: MovementContext): string
   capture(payment: PaymentData, movement: MovementContext): Promise<Moved>

@@ -31,9 +31,8 @@ export class VirtualCardSettlement implements Settlement {
    * approval. Nothing of it is kept: the payment's data is shown with the cart to the storefront;
    * the admin reads the masked card from the lender when it needs it.
    */
-  async confirm(payment: PaymentData): Promise<PaymentData> {
-    await this.lender.getVirtualCard(payment.gateway_reference)
-    return payment
+  async confirm(contract: string): Promise<void> {
+    await this.lender.getVirtualCard(contract)
   }
 
   /** The processor's idempotency key: the same Medusa capture is always the same charge. */

@@ -80,6 +80,8 @@ function collaborators(setup: {
   notDecided?: string
   approvals?: ApprovalRecord[]
   registrations?: Registration[]
+  /** When a virtual-card registration's card is retrieved; absent, it is not issued yet. */
+  cardConfirmedAt?: string
 }): Fake {
   const approvals = new Map((setup.approvals ?? []).map((row) => [row.id, row]))
   const calls: string[] = []
@@ -135,6 +137,13 @@ function collaborators(setup: {
     ),
     completionRunning: noted("completionRunning", async () => setup.completionRunning ?? false),
     orderPayments: noted("orderPayments", async () => setup.payments ?? []),
+    // Noted only where a card is retrieved: an in-store registration has none.
+    confirmCard: async (registration: Registration, contract: string) => {
+      if (registration.options.captureMode !== "virtual_card") return undefined
+      return noted("confirmCard", (_contract: string) =>
+        setup.cardConfirmedAt ? { retrieved: true as const, at: setup.cardConfirmedAt } : { retrieved: false as const }
+      )(contract)
+    },
     approvalOfContract: async (contract: string) => [...approvals.values()].find((row) => row.contract === contract),
     recordApproval: noted("recordApproval", async (input: RecordApprovalInput) => record(input)),
     orphanApproval: noted("orphanApproval", async (id: string, reason: OrphanReason) =>
@@ -374,6 +383,8 @@ describe("the checkout decision", () => {
               orphan_reason: null,
               // The channel it was verified under, which its release goes through.
               channel: { capture_mode: "in_store", card_processor: null, environment: "sandbox", account_id: "key" },
+              // In-store: no card proves it.
+              card_confirmed_at: null,
             },
           },
         ],
@@ -408,6 +419,50 @@ describe("the checkout decision", () => {
       const handled = await decideApplicationResult(fake, signed(), delivery)
       expect(handled.outcome).toEqual({ kind: "orphaned", reason: "completion_failed", countryCode: "ca" })
       expect(fake.calls).toEqual(["findCheckout", "recordApproval"])
+    })
+  })
+
+  describe("a virtual-card approval", () => {
+    const virtualCard: Registration = {
+      providerId: inStore.providerId,
+      options: parseOptions({ ...inStore.options, captureMode: "virtual_card", cardProcessor: { type: "manual" } }),
+    }
+    const confirmedAt = "2026-11-25T11:59:30.000Z"
+
+    it("is recorded with its card retrieved before the cart's completion", async () => {
+      const fake = collaborators({
+        registrations: [virtualCard],
+        checkout: checkout(),
+        payments: [{ contract: "51325" }],
+        cardConfirmedAt: confirmedAt,
+      })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "placed", orderId: "order_1", countryCode: "ca" })
+      expect((fake.argsOf("placeOrder")[0][0] as PlaceOrderInput).approval).toMatchObject({
+        card_confirmed_at: confirmedAt,
+        channel: { capture_mode: "virtual_card", card_processor: "manual" },
+      })
+    })
+
+    it("leaves the cart alone while the card is not issued: the approval is recorded and waits for it", async () => {
+      const fake = collaborators({ registrations: [virtualCard], checkout: checkout() })
+      const handled = await decideApplicationResult(fake, signed(), delivery)
+      expect(handled.outcome).toEqual({ kind: "processing", countryCode: "ca" })
+      expect(fake.calls).toEqual(["confirmCard", "findCheckout", "recordApproval"])
+      expect(fake.argsOf("recordApproval")[0][0]).toMatchObject({ orphan_reason: null, card_confirmed_at: null })
+    })
+
+    it("retrieves no card on a repeat: the cart's completion does, under its lock", async () => {
+      const fake = collaborators({
+        registrations: [virtualCard],
+        checkout: checkout(),
+        approvals: [approvalRow({ state: "approved" })],
+        payments: [{ contract: "51325" }],
+        cardConfirmedAt: confirmedAt,
+      })
+      await decideApplicationResult(fake, signed(), delivery)
+      expect(fake.calls).toEqual(["findCheckout", "placeOrder"])
+      expect((fake.argsOf("placeOrder")[0][0] as PlaceOrderInput).approval.card_confirmed_at).toBeNull()
     })
   })
 

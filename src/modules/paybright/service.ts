@@ -48,6 +48,8 @@ export type VerifiedApproval = {
   orphan_reason?: OrphanReason | null
   /** The channel the registration verified it under: its release goes through it. */
   channel: Record<string, unknown>
+  /** When its virtual card was retrieved (ISO time), if the delivery retrieved it. */
+  card_confirmed_at?: string | null
 }
 
 /** One row of the event log: the order panel's timeline and the audit trail. */
@@ -659,6 +661,7 @@ export default class PayBrightModuleService extends MedusaService({
             cart_id: input.cart_id,
             lender_result: input.lender_result,
             channel: input.channel,
+            ...cardConfirmation(input),
             state,
             reason,
           },
@@ -675,6 +678,7 @@ export default class PayBrightModuleService extends MedusaService({
             currency_code: input.currency_code,
             lender_result: input.lender_result,
             channel: input.channel,
+            ...cardConfirmation(input),
             state,
             reason,
           },
@@ -867,4 +871,9 @@ function beforeOf(approval: ApprovalRow): ApprovalBefore {
  */
 function createdNow(): object {
   return { created_at: new Date() }
+}
+
+/** The card's retrieval as the row keeps it, when the delivery retrieved it; otherwise nothing is written. */
+function cardConfirmation(input: VerifiedApproval): { card_confirmed_at?: Date } {
+  return input.card_confirmed_at ? { card_confirmed_at: new Date(input.card_confirmed_at) } : {}
 }

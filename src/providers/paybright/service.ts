@@ -249,8 +249,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       approved_at: (approval.lender_result as Record<string, string> | null)?.x_timestamp,
     }
     try {
-      const data = settlement.confirm ? await settlement.confirm(approved) : approved
-      return { status: PaymentSessionStatus.AUTHORIZED, data }
+      // A delivery that retrieved the card before taking the cart's lock recorded it on the row.
+      if (settlement.confirm && !approval.card_confirmed_at) await settlement.confirm(facts.contract)
+      return { status: PaymentSessionStatus.AUTHORIZED, data: approved }
     } catch (error) {
       if (!(error instanceof LenderError)) {
         throw error

@@ -40,6 +40,11 @@ export const PayBrightApproval = model
      * settings say later; absent on older rows.
      */
     channel: model.json().nullable(),
+    /**
+     * When the contract's virtual card was retrieved, which proves the approval (the card exists
+     * only for a completed contract): the cart's completion then has nothing to fetch.
+     */
+    card_confirmed_at: model.dateTime().nullable(),
     /** The admin who marked the orphan handled, and when. */
     handled_by: model.text().nullable(),
     handled_at: model.dateTime().nullable(),
