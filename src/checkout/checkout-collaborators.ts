@@ -134,7 +134,9 @@ async function confirmCard(
   } catch (error) {
     // Not issued yet, or the lender did not answer: the approval waits for its card (see decideResult).
     const why = error instanceof LenderError ? `${error.code}${error.status ? ` ${error.status}` : ""}` : "unexpected"
-    scope.resolve<Logger>("logger").warn(`PayBright: the virtual card of contract ${contract} could not be retrieved yet (${why})`)
+    scope
+      .resolve<Logger>("logger")
+      .warn(`PayBright: the virtual card of contract ${contract} could not be retrieved yet (${why})`)
     return { retrieved: false }
   }
 }
