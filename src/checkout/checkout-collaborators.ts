@@ -126,9 +126,10 @@ async function confirmCard(
   registration: Registration,
   contract: string
 ): Promise<CardRetrieval | undefined> {
-  const { settlement } = clientsOf(registration)
-  if (!settlement.confirm) return undefined
+  // Everything inside the try: the caller may not wait for the answer, so it must never reject.
   try {
+    const { settlement } = clientsOf(registration)
+    if (!settlement.confirm) return undefined
     await settlement.confirm(contract)
     return { retrieved: true, at: new Date().toISOString() }
   } catch (error) {
