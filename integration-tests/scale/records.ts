@@ -1,6 +1,9 @@
 import type Medusa from "@medusajs/js-sdk"
-import type { PayBrightMoneyRecord } from "../../src/types/admin"
+import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../../src/types/admin"
 import { throughOutages } from "../../test-support/outage"
+
+/** A money record as the admin's records route answers it: with what the merchant may do about it. */
+type AdminRecord = PayBrightMoneyRecord & { actions?: PayBrightAttentionAction[] }
 
 /** A payment's money records as the admin lists them. */
 export async function recordsOf(admin: Medusa, paymentId: string): Promise<PayBrightMoneyRecord[]> {
@@ -15,9 +18,13 @@ export function unconcluded(records: PayBrightMoneyRecord[], kind: PayBrightMone
   return {
     pending: records.filter((record) => record.kind === kind && record.state === "pending"),
     inDoubt: records.filter((record) => record.kind === kind && record.state === "in_doubt"),
+    // As the merchant sees them: the refusals the admin still offers to retry (not retried, and
+    // not made good by a later capture).
     refused: records.filter(
       (record) =>
-        record.kind === kind && record.state === "refused" && !records.some((other) => other.retry_of === record.id)
+        record.kind === kind &&
+        record.state === "refused" &&
+        !!(record as AdminRecord).actions?.some((action) => action.startsWith("retry_"))
     ),
   }
 }

@@ -3,7 +3,7 @@ import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { toMoneyRecord } from "../money/money-record-view"
-import { recordActions } from "./record-actions"
+import { openRefusals, recordActions } from "./record-actions"
 import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../types/admin"
 
 /** A PayBright payment with its Medusa captures and refunds, as the order panel reads it. */
@@ -34,6 +34,10 @@ export async function moneyRecordsOfPayment(
     { payment_id: payment.id },
     { order: { created_at: "DESC" } }
   )) as unknown as MoneyRecordRow[]
-  const retried = new Set(rows.map((row) => row.retry_of))
-  return rows.map((row) => ({ ...toMoneyRecord(row), actions: recordActions(row, retried.has(row.id)) }))
+  const open = new Set(openRefusals(rows).map((row) => row.id))
+  // A refusal retried, or made good by a later capture, offers nothing more.
+  return rows.map((row) => ({
+    ...toMoneyRecord(row),
+    actions: recordActions(row, row.state === "refused" && !open.has(row.id)),
+  }))
 }

@@ -10,7 +10,7 @@ import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { SettingsUnreadableError, standingUnreadableReports } from "../settings/unreadable-settings"
 import type { PayBrightAttentionItem } from "../types/admin"
 import type { ApprovalRecord } from "../approvals/approval-record"
-import { recordActions } from "./record-actions"
+import { openRefusals, recordActions } from "./record-actions"
 import { lenderAmount } from "../money/lender-cents"
 
 /**
@@ -105,15 +105,22 @@ async function unreadableSettings(container: MedusaContainer, now: Date): Promis
  */
 async function refusedRecords(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
   const refused = await moneyRecordsIn(container, "refused")
-  const retried = new Set(
-    (
-      (await recordsModule(container).listPayBrightMoneyRecords(
+  // What could close them: their retries, and the captures of the same payments made since.
+  const later = (await recordsModule(container).listPayBrightMoneyRecords(
+    {
+      $or: [
         { retry_of: refused.map((row) => row.id) },
-        { select: ["retry_of"] }
-      )) as unknown as MoneyRecordRow[]
-    ).map((row) => row.retry_of)
-  )
-  const open = refused.filter((row) => !retried.has(row.id))
+        {
+          kind: "capture",
+          state: "done",
+          payment_id: refused.flatMap((row) => (row.payment_id ? [row.payment_id] : [])),
+        },
+      ],
+    } as never,
+    { select: ["id", "kind", "state", "retry_of", "payment_id", "created_at"] }
+  )) as unknown as MoneyRecordRow[]
+  const known = new Set(refused.map((row) => row.id))
+  const open = openRefusals([...refused, ...later.filter((row) => !known.has(row.id))])
   return [
     ...(await attentionItems(
       container,
