@@ -7,6 +7,8 @@ import {
   payBrightLimitsOf,
   payBrightStatusMessage,
   payBrightText,
+  payBrightUnavailableMessage,
+  withoutPayBrightStatus,
   type PayBrightLimits,
   type PayBrightSessionLike,
 } from "medusa-payment-paybright/storefront"
@@ -50,8 +52,12 @@ function writeCookie(name: string, value: string, attributes: string) {
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; ${attributes}`
 }
 
-const money = (amount: number) =>
-  new Intl.NumberFormat(language === "fr" ? "fr-CA" : "en-CA", { style: "currency", currency }).format(amount)
+/** The shop's one way to write money: its own figures and PayBright's are written alike. */
+const formatMoney = (amount: number, currencyCode: string) =>
+  new Intl.NumberFormat(language === "fr" ? "fr-CA" : "en-CA", { style: "currency", currency: currencyCode }).format(
+    amount
+  )
+const money = (amount: number) => formatMoney(amount, currency)
 
 function usePayBrightLimits(): PayBrightLimits | undefined | "loading" {
   const [limits, setLimits] = useState<PayBrightLimits | undefined | "loading">("loading")
@@ -124,6 +130,8 @@ function Shop() {
               <PayBrightFinancing
                 limits={limits}
                 price={{ total, currency_code: currency }}
+                basis="price"
+                formatMoney={formatMoney}
                 locale={language}
                 className="financing"
               />
@@ -152,7 +160,14 @@ function Checkout({ cartId }: { cartId: string }) {
   const [session, setSession] = useState<PayBrightSessionLike>()
   const [error, setError] = useState<string>()
   const limits = usePayBrightLimits()
-  const status = payBrightStatusMessage(new URLSearchParams(location.search), language)
+  // PayBright is this shop's only way to pay: the sentences say so rather than suggest another.
+  // Read once, then taken out of the address, so that coming back to this step says it no more.
+  const [status] = useState(() =>
+    payBrightStatusMessage(new URLSearchParams(location.search), language, { otherMethods: false })
+  )
+  useEffect(() => {
+    history.replaceState(history.state, "", withoutPayBrightStatus(location.href))
+  }, [])
 
   useEffect(() => {
     store<{ cart: Cart }>(
@@ -198,15 +213,24 @@ function Checkout({ cartId }: { cartId: string }) {
           {limits === "loading" ? null : offered ? (
             <>
               <h3>{payBrightText("title", language)}</h3>
-              <PayBrightFinancing limits={limits} price={cart} locale={language} className="financing" widget />
+              <PayBrightFinancing
+                limits={limits}
+                price={cart}
+                basis="total"
+                formatMoney={formatMoney}
+                locale={language}
+                className="financing"
+                widget
+              />
               <p id="redirect-notice">{payBrightText("redirectNotice", language)}</p>
               <PayBrightButton session={session} locale={language} disabled={!session} errorClassName="error" />
             </>
           ) : (
             <p id="not-offered">
-              {language === "fr"
-                ? "PayBright n’est pas offert pour ce panier."
-                : "PayBright is not offered for this cart."}
+              {payBrightUnavailableMessage(limits, cart, language, { formatMoney }) ??
+                (language === "fr"
+                  ? "PayBright n’est pas offert pour ce panier."
+                  : "PayBright is not offered for this cart.")}
             </p>
           )}
         </div>

@@ -6,10 +6,20 @@ import { freePort } from "../../test-support/free-port"
 import { ADMIN_LOGIN } from "../../demo/store"
 import { demoAdminApi } from "../helpers/demo-admin"
 import { DemoRun } from "./run-demo"
+import { estimatePayBrightFinancing } from "../../src/storefront/financing"
+import type { PayBrightFinancingTerms } from "../../src/storefront/limits"
 
 jest.setTimeout(300_000)
 
 const ARTIFACTS = path.resolve(__dirname, "../../test-artifacts")
+/** The financing terms the demo's medusa-config.ts gives the storefront. */
+const DEMO_TERMS: PayBrightFinancingTerms = {
+  months: 12,
+  apr: "9.99",
+  setup_fee: null,
+  monthly_fee: null,
+  min_amount: "100.00",
+}
 
 /**
  * `npm run demo -- --serve` in a real headless Chromium, one demo for the whole file: a person
@@ -59,14 +69,25 @@ describe("npm run demo -- --serve, in a browser", () => {
       const financing = page.getByTestId("paybright-financing")
       await financing.first().waitFor()
       expect(await financing.count()).toBe(3)
+      // On a product, the estimate is on its price, and says so; written as the shop writes its prices.
       expect(await financing.first().textContent()).toMatch(
-        /^or from \$\d+\.\d\d\/month with PayBright.*Estimate: 12 monthly payments at 9\.99% APR/
+        /^or from \$\d+\.\d\d\/month with PayBright.*Estimate: 12 monthly payments at 9\.99% APR.*Before tax and shipping\.$/
       )
       await page.screenshot({ path: path.join(ARTIFACTS, "demo-shop.png"), fullPage: true })
+      const productEstimate = /\$([\d.,]+)\/month/.exec((await financing.first().textContent())!)?.[1]
 
       await page.locator("button.buy").first().click()
       await page.waitForURL(/\/ca\/checkout\?step=payment$/)
       expect(await page.textContent("#redirect-notice")).toContain("You will be sent to PayBright")
+      // At checkout, on what PayBright finances: the cart's total, tax and shipping included.
+      await financing.first().waitFor()
+      const cartTotal = (await page.textContent("#cart-total"))!.replace(/[$,\s]/g, "")
+      const onTotal = estimatePayBrightFinancing(cartTotal, DEMO_TERMS).monthly
+      expect(onTotal).not.toBe(productEstimate)
+      expect(await financing.first().textContent()).toMatch(
+        new RegExp(`^or from \\$${onTotal.replace(/\B(?=(\d{3})+\.)/g, ",").replace(".", "\\.")}/month with PayBright`)
+      )
+      expect(await financing.first().textContent()).not.toContain("Before tax and shipping")
       const firstCart = await cartCookie()
       await page.getByTestId("paybright-button").click()
       await page.waitForSelector("#approve")
@@ -156,12 +177,17 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.getByTestId("paybright-button").click()
       await page.click("#decline")
       await page.waitForSelector("#notice")
-      expect(page.url()).toMatch(/\/ca\/checkout\?step=payment&paybright_status=declined$/)
+      // PayBright is the demo's only way to pay: the sentence does not send the shopper to another.
       expect(await page.textContent("#notice")).toBe(
-        "PayBright did not approve the application. Please choose another way to pay."
+        "PayBright did not approve the application, and this store has no other way to pay for this cart. Please contact the store."
       )
       await page.waitForSelector("#cart")
+      // Said once: the address no longer carries it, so coming back to this step does not say it again.
+      expect(page.url()).toMatch(/\/ca\/checkout\?step=payment$/)
       await page.screenshot({ path: path.join(ARTIFACTS, "demo-declined.png"), fullPage: true })
+      await page.reload()
+      await page.waitForSelector("#cart")
+      expect(await page.locator("#notice").count()).toBe(0)
       await page.close()
     })
 
@@ -174,10 +200,10 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.getByTestId("paybright-button").click()
       await page.click("#leave")
       await page.waitForSelector("#notice")
-      expect(page.url()).toMatch(/paybright_status=cancelled$/)
       expect(await page.textContent("#notice")).toBe(
-        "Vous avez quitté la demande PayBright. Rien n’a été facturé. Veuillez choisir un mode de paiement."
+        "Vous avez quitté la demande PayBright. Rien n’a été facturé. Continuez avec PayBright quand vous serez prêt."
       )
+      expect(page.url()).not.toContain("paybright_status")
       await page.waitForSelector("#cart")
       await page.screenshot({ path: path.join(ARTIFACTS, "demo-cancelled-fr.png"), fullPage: true })
       await context.clearCookies()
@@ -312,6 +338,85 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.close()
     })
 
+    /** A fulfillment of the whole order, not shipped yet (the admin's "Fulfill items"). */
+    async function fulfil(orderId: string): Promise<string> {
+      const { order: detail } = await admin("GET", `/admin/orders/${orderId}?fields=*items`)
+      const items = detail.items.map((item: { id: string; quantity: number }) => ({
+        id: item.id,
+        quantity: item.quantity,
+      }))
+      const { stock_locations } = await admin("GET", "/admin/stock-locations")
+      const fulfilled = await admin("POST", `/admin/orders/${orderId}/fulfillments?fields=fulfillments.id`, {
+        items,
+        location_id: stock_locations[0].id,
+      })
+      return fulfilled.order.fulfillments[0].id
+    }
+
+    it("follows Medusa's own Mark as shipped, Capture payment and Cancel on the open page, without a reload", async () => {
+      // Mark as shipped: PayBright captures the parcel a moment later; the panel, and Medusa's own
+      // payment card, show it on the page that stayed open.
+      const shipped = await placeOrder()
+      await fulfil(shipped.id)
+      const first = await openPanel(shipped.id)
+      expect(await first.panel.locator("#paybright-status").textContent()).toBe("Awaiting capture")
+      await first.page.getByRole("button", { name: "Mark as shipped" }).click()
+      await first.page.getByRole("button", { name: "Save" }).click()
+      await first.page.getByRole("button", { name: "Save" }).waitFor({ state: "hidden", timeout: 60_000 })
+      await first.page.screenshot({ path: path.join(ARTIFACTS, "admin-order-marked-shipped.png"), fullPage: true })
+      await first.panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
+      expect(await first.panel.locator("#paybright-records").textContent()).toContain(
+        `Capture ${shipped.total} CAD at shipment`
+      )
+      await first.page.getByRole("button", { name: "Capture payment" }).waitFor({ state: "hidden", timeout: 30_000 })
+      await first.page.close()
+
+      // Medusa's own "Capture payment" on its payment card.
+      const captured = await placeOrder()
+      const second = await openPanel(captured.id)
+      await second.page.getByRole("button", { name: "Capture payment" }).click()
+      await confirm(second.page, /^Confirm$/)
+      await second.panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
+      expect(await second.panel.locator("#paybright-amounts").textContent()).toContain("Remaining0.00 CAD")
+      await second.page.close()
+
+      // Medusa's own "Cancel" in the order's menu: the contract is voided, and the panel says so.
+      const cancelled = await placeOrder()
+      const third = await openPanel(cancelled.id)
+      await third.page
+        .locator(".shadow-elevation-card-rest", {
+          has: third.page.getByRole("heading", { name: `#${cancelled.display_id}`, exact: true }),
+        })
+        .first()
+        .getByRole("button")
+        .last()
+        .click()
+      await third.page.getByRole("menuitem", { name: "Cancel" }).click()
+      await confirm(third.page, /^Continue$/)
+      await third.panel
+        .locator("#paybright-status", { hasText: /^Canceled · loan released$/ })
+        .waitFor({ timeout: 60_000 })
+      await third.page.close()
+    })
+
+    it("says what changed instead of acting when the page is older than the order", async () => {
+      const order = await placeOrder()
+      const { page, panel } = await openPanel(order.id)
+      expect(await panel.locator("#paybright-status").textContent()).toBe("Awaiting capture")
+      // Captured elsewhere (another admin, the API) while this page still offers the capture.
+      const { order: detail } = await admin("GET", `/admin/orders/${order.id}?fields=*payment_collections.payments`)
+      await admin("POST", `/admin/payments/${detail.payment_collections[0].payments[0].id}/capture`, {
+        amount: Number(order.total),
+      })
+      await panel.getByRole("button", { name: `Capture ${order.total} CAD` }).click()
+      await page.getByText(/The order changed since this page was drawn \(Captured/).waitFor({ timeout: 30_000 })
+      expect(await page.getByRole("alertdialog").count()).toBe(0)
+      await panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 30_000 })
+      const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
+      expect(ledger.captured).toBe(order.total)
+      await page.close()
+    })
+
     it("lists a refused capture under needs attention, and retries it from the order's panel", async () => {
       const order = await placeOrder()
       const failure = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/fail-next`, {
@@ -355,17 +460,27 @@ describe("npm run demo -- --serve, in a browser", () => {
         path: path.join(ARTIFACTS, "admin-orders-paybright-needs-attention.png"),
         fullPage: true,
       })
+      // The row opens its order, as a row of Medusa's order table does.
+      await entry.click({ position: { x: 8, y: 8 } })
+      await list.waitForURL(new RegExp(`/orders/${order.id}$`))
+      const opened = list.locator("#paybright-order-panel")
+      await opened.locator("#paybright-status", { hasText: /^Capture failed$/ }).waitFor({ timeout: 120_000 })
+      expect(await opened.locator("#paybright-records").textContent()).toContain("Contract on hold at PayBright")
+      await list.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-capture-refused.png"), fullPage: true })
+
+      // Back on the list, the retry is right there.
+      await list.goBack()
+      await entry.waitFor({ state: "visible", timeout: 120_000 })
+      await entry.getByRole("button", { name: `Retry capture of ${order.total} CAD` }).click()
+      expect(await list.getByRole("alertdialog").textContent()).toContain(
+        `PayBright will be asked again to capture ${order.total} CAD`
+      )
+      await confirm(list, /^Capture /)
+      await list.getByText(`PayBright captured ${order.total} CAD.`).waitFor({ timeout: 60_000 })
+      await entry.waitFor({ state: "hidden", timeout: 60_000 })
       await list.close()
 
       const { page, panel } = await openPanel(order.id)
-      expect(await panel.locator("#paybright-status").textContent()).toBe("Capture failed")
-      expect(await panel.locator("#paybright-records").textContent()).toContain("Contract on hold at PayBright")
-      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-capture-refused.png"), fullPage: true })
-      await panel.getByRole("button", { name: `Retry capture of ${order.total} CAD` }).click()
-      expect(await page.getByRole("alertdialog").textContent()).toContain(
-        `PayBright will be asked again to capture ${order.total} CAD`
-      )
-      await confirm(page, /^Capture /)
       await panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
       expect(await panel.locator("#paybright-records").textContent()).toContain(
         `Capture ${order.total} CAD at shipment`
@@ -398,7 +513,7 @@ describe("npm run demo -- --serve, in a browser", () => {
         `PayBright will be asked again to void contract ${order.contract}`
       )
       await confirm(page, /^Void the contract$/)
-      await panel.locator("#paybright-status", { hasText: /^Cancelled · loan released$/ }).waitFor({ timeout: 60_000 })
+      await panel.locator("#paybright-status", { hasText: /^Canceled · loan released$/ }).waitFor({ timeout: 60_000 })
       expect(await panel.locator("#paybright-timeline").textContent()).toContain(
         `Released PayBright contract ${order.contract}`
       )
@@ -462,6 +577,30 @@ describe("npm run demo -- --serve, in a browser", () => {
       expect(await shop.textContent(".shop")).toContain("Maison Dupont Demo")
       await shop.screenshot({ path: path.join(ARTIFACTS, "simulator-application-new-shop-name.png"), fullPage: true })
       await shop.close()
+
+      // Above the new maximum (four treadmills), PayBright, the demo's only way to pay, is left out of
+      // the payment step: the shopper reads why, with the limits written as the shop writes money.
+      // A new cart: the one above went to PayBright and was left there.
+      await context.clearCookies({ name: "demo_cart_id" })
+      const large = await context.newPage()
+      for (let treadmill = 0; treadmill < 4; treadmill++) {
+        await large.goto(shopUrl)
+        await large.locator(".product", { hasText: "$1,249.99" }).locator("button.buy").click()
+        await large.waitForURL(/\/ca\/checkout\?step=payment$/)
+      }
+      const notOffered = large.locator("#not-offered")
+      await notOffered.waitFor({ timeout: 60_000 })
+      expect(await notOffered.textContent()).toBe(
+        "PayBright financing is available for orders from $100.00 to $5,000.00."
+      )
+      expect(await large.getByTestId("paybright-button").count()).toBe(0)
+      await large.screenshot({ path: path.join(ARTIFACTS, "demo-outside-limits.png"), fullPage: true })
+      await large.click("#lang-fr")
+      await large.locator("#not-offered", { hasText: "Le financement" }).waitFor({ timeout: 60_000 })
+      expect((await notOffered.textContent())!.replace(/\s/g, " ")).toBe(
+        "Le financement PayBright est offert pour les commandes de 100,00 $ à 5 000,00 $."
+      )
+      await large.close()
     })
   })
 })

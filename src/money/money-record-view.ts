@@ -19,6 +19,7 @@ export function toMoneyRecord(row: MoneyRecordRow): PayBrightMoneyRecord {
     resolved_by: row.resolved_by,
     resolved_at: date(row.resolved_at),
     retry_of: row.retry_of,
+    fulfillment_id: row.fulfillment_id,
     created_at: date(row.created_at)!,
   }
 }

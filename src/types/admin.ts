@@ -104,6 +104,8 @@ export type PayBrightMoneyRecord = {
   resolved_at: string | null
   /** The refused capture this attempt retries. */
   retry_of: string | null
+  /** The parcel a capture at shipment or fulfillment was made for. */
+  fulfillment_id: string | null
   created_at: string
 }
 
@@ -133,6 +135,7 @@ export type PayBrightPaymentStatus =
   | "awaiting_capture"
   | "partially_captured"
   | "captured"
+  | "partially_refunded"
   | "refunded"
   | "capture_failed"
   | "in_doubt"
@@ -164,6 +167,12 @@ export type PayBrightOrderPanel = {
   remaining: string
   card: { last4: string; expiry: string; brand: string } | null
   records: (PayBrightMoneyRecord & { actions: PayBrightAttentionAction[] })[]
+  /**
+   * A capture PayBright is expected to make by itself: when its parcel was shipped (or fulfilled)
+   * while the capture has no record yet, and whether that was over two minutes ago (it has not
+   * landed as it should); null when none is expected. The panel follows it until it lands.
+   */
+  capture_expected: { since: string; overdue: boolean } | null
   timeline: PayBrightTimelineEntry[]
   actions: {
     capture_remainder: boolean
@@ -172,6 +181,10 @@ export type PayBrightOrderPanel = {
 }
 
 export type PayBrightOrderPanelResponse = { panel: PayBrightOrderPanel | null }
+
+/** A retried capture as its route answers it: made (done), or not made because the order moved on (skipped). */
+export type PayBrightCaptureAnswer =
+  { status: "done"; amount: string; recordId: string; message: string | null } | { status: "skipped"; reason: string }
 
 /** One line of the order list's "PayBright: needs attention" section. */
 /** What a merchant can do about an entry right from the list. */

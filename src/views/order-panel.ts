@@ -10,6 +10,7 @@ import { paymentStatus } from "./payment-status"
 import { isPayBright } from "../storefront/provider"
 import { totalOf } from "../money/totals"
 import { lenderAmount } from "../money/lender-cents"
+import { captureMomentOf, type CaptureTrigger } from "../capture/types"
 
 /**
  * Everything the order page's PayBright panel shows for one order, or null when the order is not
@@ -42,6 +43,10 @@ export async function orderPanel(
       "payment_collections.payments.refunds.created_at",
       "payment_collections.payments.refunds.created_by",
       "payment_collections.payments.refunds.note",
+      "fulfillments.id",
+      "fulfillments.created_at",
+      "fulfillments.shipped_at",
+      "fulfillments.canceled_at",
     ],
     filters: { id: orderId },
   })
@@ -79,6 +84,7 @@ export async function orderPanel(
     capture_mode?: "in_store" | "virtual_card"
     card_processor?: string | null
     card?: { last4: string; expiry: string; brand: string }
+    capture_on?: "shipment" | "fulfillment" | "manual"
   }
   const captureMode = data_.capture_mode ?? options?.captureMode ?? "in_store"
   const processor = cardProcessorOf(payment.data, options)
@@ -87,6 +93,8 @@ export async function orderPanel(
   // While a capture is refused, in doubt or running, the way forward is that record (retry, resolve):
   // capturing the remainder beside it would take its amount too.
   const busy = records.some((record) => record.kind === "capture" && record.state !== "done")
+  const moment = open && options ? captureMomentOf(options, data_) : undefined
+  const expected = moment ? captureExpected(data[0]?.fulfillments ?? [], moment, records, now) : null
 
   return {
     order_id: orderId,
@@ -102,12 +110,46 @@ export async function orderPanel(
     remaining: lenderAmount(remaining),
     card: captureMode === "virtual_card" && data_.card ? pick(data_.card) : null,
     records,
+    capture_expected: expected,
     timeline: await timelineOf(container, orderId, payment, records),
     actions: {
-      capture_remainder: open && !busy,
+      // Not while PayBright is capturing a parcel by itself: the remainder is about to change.
+      capture_remainder: open && !busy && !(expected && !expected.overdue),
       reveal_card: open && processor === "manual",
     },
   }
+}
+
+type PanelFulfillment = {
+  id: string
+  created_at: string | Date
+  shipped_at?: string | Date | null
+  canceled_at?: unknown
+}
+
+/** How long a capture at shipment may take to land before the panel says it has not. */
+const EXPECTED_CAPTURE_MS = 120_000
+
+/**
+ * When the newest parcel PayBright captures by itself reached its moment (shipped, or fulfilled)
+ * while its capture has no record yet: the capture-at-shipment subscriber is about to make it.
+ */
+function captureExpected(
+  fulfillments: (PanelFulfillment | null)[],
+  moment: CaptureTrigger,
+  records: PayBrightMoneyRecord[],
+  now: Date
+): PayBrightOrderPanel["capture_expected"] {
+  const captured = new Set(records.map((record) => record.fulfillment_id))
+  const since = fulfillments
+    .flatMap((parcel) => {
+      if (!parcel || parcel.canceled_at || captured.has(parcel.id)) return []
+      const at = moment === "shipment" ? parcel.shipped_at : parcel.created_at
+      return at ? [new Date(at).toISOString()] : []
+    })
+    .sort()
+    .at(-1)
+  return since ? { since, overdue: now.getTime() - Date.parse(since) > EXPECTED_CAPTURE_MS } : null
 }
 
 function pick(card: { last4: string; expiry: string; brand: string }) {

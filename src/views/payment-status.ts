@@ -2,16 +2,19 @@ import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import type { PayBrightMoneyRecord, PayBrightPaymentStatus } from "../types/admin"
 import { authorizationAge } from "../authorization/authorization-age"
+import { openRefusals } from "./record-actions"
 
 const WORDS: Record<PayBrightPaymentStatus, string> = {
   awaiting_capture: "Awaiting capture",
   partially_captured: "Partially captured",
   captured: "Captured",
+  partially_refunded: "Partially refunded",
   refunded: "Refunded",
   capture_failed: "Capture failed",
   in_doubt: "In doubt",
-  cancelled: "Cancelled",
-  released: "Cancelled · loan released",
+  // Medusa's own words and spelling, as its order page writes a payment's status.
+  cancelled: "Canceled",
+  released: "Canceled · loan released",
   release_failed: "Loan not released",
 }
 
@@ -50,15 +53,19 @@ export function paymentStatus(facts: StatusFacts): {
           ? "cancelled"
           : facts.records.some((record) => record.state === "in_doubt")
             ? "in_doubt"
-            : openRefusedCaptures(facts.records).length > 0
+            : openRefusals(facts.records.map((record) => ({ ...record, payment_id: null }))).some(
+                  (record) => record.kind === "capture"
+                )
               ? "capture_failed"
               : MathBN.gt(captured, 0) && MathBN.gte(facts.refunded, captured)
                 ? "refunded"
-                : MathBN.lte(remaining, 0)
-                  ? "captured"
-                  : MathBN.gt(captured, 0)
-                    ? "partially_captured"
-                    : "awaiting_capture"
+                : MathBN.gt(facts.refunded, 0)
+                  ? "partially_refunded"
+                  : MathBN.lte(remaining, 0)
+                    ? "captured"
+                    : MathBN.gt(captured, 0)
+                      ? "partially_captured"
+                      : "awaiting_capture"
   if (facts.cancelled || release || MathBN.lte(remaining, 0)) {
     return { status, status_text: WORDS[status], expires_at: null, expires_in_days: null }
   }
@@ -85,12 +92,4 @@ export function paymentStatus(facts: StatusFacts): {
 /** The newest attempt at releasing the contract (voiding it at the lender), if any. */
 function latestRelease<T extends Pick<PayBrightMoneyRecord, "kind" | "created_at">>(records: T[]): T | undefined {
   return records.filter((record) => record.kind === "void").sort((a, b) => b.created_at.localeCompare(a.created_at))[0]
-}
-
-/** Refused captures nobody has retried yet: a retry is a new record naming the one it retries. */
-function openRefusedCaptures<T extends Pick<PayBrightMoneyRecord, "id" | "kind" | "state" | "retry_of">>(
-  records: T[]
-): T[] {
-  const retried = new Set(records.map((record) => record.retry_of).filter(Boolean))
-  return records.filter((record) => record.kind === "capture" && record.state === "refused" && !retried.has(record.id))
 }

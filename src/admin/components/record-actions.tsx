@@ -3,16 +3,39 @@ import type { PayBrightAttentionAction } from "../../types/admin"
 import { useRecordActions } from "../hooks/paybright"
 import { errorText, money } from "../lib/format"
 
-/** Asks first, runs, and says how it went: every action that touches money or the lender does this. */
+/**
+ * What an action came to, in one sentence: `done` when it did what it said, `unchanged` when the
+ * order had moved on and nothing was done.
+ */
+export type ActionOutcome = { done: string } | { unchanged: string }
+
+/**
+ * Asks first, runs, and says what happened: every action that touches money or the lender does
+ * this. `changed`, looked at before asking, says why the action no longer applies (the order moved
+ * on since the page was drawn): the merchant is told that instead, and nothing runs.
+ */
 export function useConfirmedAction() {
   const prompt = usePrompt()
-  return async (title: string, description: string, confirmText: string, run: () => Promise<unknown>) => {
+  return async (
+    title: string,
+    description: string,
+    confirmText: string,
+    run: () => Promise<ActionOutcome>,
+    changed?: () => Promise<string | null>
+  ) => {
+    const heading = title.replace(/\?$/, "")
+    const moved = changed ? await changed().catch(() => null) : null
+    if (moved) {
+      toast.warning(heading, { description: moved })
+      return
+    }
     if (!(await prompt({ title, description, confirmText, cancelText: "Cancel" }))) return
     try {
-      await run()
-      toast.success(title.replace(/\?$/, ""), { description: "Done." })
+      const outcome = await run()
+      if ("unchanged" in outcome) toast.warning(heading, { description: outcome.unchanged })
+      else toast.success(heading, { description: outcome.done })
     } catch (error) {
-      toast.error(`${title.replace(/\?$/, "")}: not done`, { description: errorText(error, "The action failed.") })
+      toast.error(`${heading}: not done`, { description: errorText(error, "The action failed.") })
     }
   }
 }
@@ -39,7 +62,7 @@ type Confirmed = {
   title: string
   description: string
   confirmText: string
-  run: () => Promise<unknown>
+  run: () => Promise<ActionOutcome>
   pending?: boolean
 }
 
@@ -68,7 +91,17 @@ export function RecordActions({ target }: { target: ActionTarget }) {
           ? `Only if the PayBright portal shows contract ${contract} cancelled: the shopper's loan is then released.`
           : `Only if the PayBright portal shows this ${what}: Medusa records it without asking PayBright again.`,
     confirmText: lenderShows === "nothing" ? "Nothing happened" : isVoid ? "It is released" : `It is done: ${sum}`,
-    run: () => mutations.resolveRecord.mutateAsync({ recordId: recordId!, lenderShows }),
+    run: async () => {
+      await mutations.resolveRecord.mutateAsync({ recordId: recordId!, lenderShows })
+      return {
+        done:
+          lenderShows === "nothing"
+            ? `Recorded: nothing happened at PayBright. It may be tried again.`
+            : isVoid
+              ? `Recorded: contract ${contract} is cancelled, and the shopper's loan released.`
+              : `Recorded: the ${what} is done.`,
+      }
+    },
   })
   const buttons: Confirmed[] = target.actions.flatMap((action): Confirmed[] => {
     if (action === "retry_capture" && recordId) {
@@ -79,7 +112,12 @@ export function RecordActions({ target }: { target: ActionTarget }) {
           title: "Retry the capture?",
           description: `PayBright will be asked again to capture ${sum}.`,
           confirmText: `Capture ${sum}`,
-          run: () => mutations.retryCapture.mutateAsync(recordId),
+          run: async () => {
+            const { capture } = await mutations.retryCapture.mutateAsync(recordId)
+            return capture.status === "skipped"
+              ? { unchanged: `Nothing was captured: ${capture.reason}` }
+              : { done: `PayBright captured ${money(capture.amount, currency)}.` }
+          },
           pending: mutations.retryCapture.isPending,
         },
       ]
@@ -92,7 +130,10 @@ export function RecordActions({ target }: { target: ActionTarget }) {
           title: "Retry the release?",
           description: `PayBright will be asked again to void contract ${contract} (${sum}), cancelling the shopper's loan.`,
           confirmText: "Void the contract",
-          run: () => mutations.retryRelease.mutateAsync(recordId),
+          run: async () => {
+            await mutations.retryRelease.mutateAsync(recordId)
+            return { done: `Contract ${contract} is voided: the shopper's loan is released.` }
+          },
           pending: mutations.retryRelease.isPending,
         },
       ]
@@ -110,7 +151,10 @@ export function RecordActions({ target }: { target: ActionTarget }) {
           title: "Mark it handled?",
           description: `Only once contract ${contract} is cancelled in the PayBright portal.`,
           confirmText: "It is cancelled",
-          run: () => mutations.markHandled.mutateAsync(approvalId),
+          run: async () => {
+            await mutations.markHandled.mutateAsync(approvalId)
+            return { done: `Contract ${contract} is marked handled.` }
+          },
           pending: mutations.markHandled.isPending,
         },
       ]

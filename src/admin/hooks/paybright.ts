@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useRef } from "react"
 import { sdk } from "../lib/sdk"
 import type {
   PayBrightAttentionResponse,
+  PayBrightCaptureAnswer,
   PayBrightOrderPanelResponse,
   PayBrightRevealedCard,
   PayBrightSettingsCheck,
@@ -10,12 +12,20 @@ import type {
   PayBrightSettingsUpdate,
 } from "../../types/admin"
 
-/** Query keys of the PayBright admin, so an action refreshes exactly what it changed. */
+/**
+ * Query keys of the PayBright admin. The panel's and the needs-attention list's sit under Medusa's
+ * own order keys (`["orders", "detail", id]`, `["orders"]`): every action of Medusa's that
+ * refreshes the order (ship, capture, refund, cancel) refreshes them too, as Medusa's own cards.
+ */
 export const paybrightKeys = {
   settings: ["paybright", "settings"] as const,
-  panel: (orderId: string) => ["paybright", "panel", orderId] as const,
-  attention: ["paybright", "attention"] as const,
+  order: (orderId: string) => ["orders", "detail", orderId] as const,
+  panel: (orderId: string) => ["orders", "detail", orderId, "paybright-panel"] as const,
+  attention: ["orders", "paybright-attention"] as const,
 }
+
+/** How often the panel looks again while a capture PayBright makes by itself is expected. */
+const EXPECTED_CAPTURE_POLL_MS = 2_000
 
 export function useSettings() {
   return useQuery({
@@ -46,10 +56,34 @@ export function useSaveSettings(providerId: string) {
   })
 }
 
+/**
+ * The order's panel. After a shipment, the capture PayBright makes by itself lands a moment after
+ * Medusa refreshed the order: the panel looks again every 2 s until it does (for 2 minutes at
+ * most), and then has Medusa refresh the order, so its own payment card shows the capture too.
+ */
 export function useOrderPanel(orderId: string) {
+  const queryClient = useQueryClient()
+  const expected = useRef<string | null>(null)
   return useQuery({
     queryKey: paybrightKeys.panel(orderId),
-    queryFn: () => sdk.client.fetch<PayBrightOrderPanelResponse>(`/admin/paybright/orders/${orderId}/panel`),
+    staleTime: 0,
+    queryFn: async () => {
+      const answer = await sdk.client.fetch<PayBrightOrderPanelResponse>(`/admin/paybright/orders/${orderId}/panel`)
+      const since = answer.panel?.capture_expected?.since ?? null
+      if (expected.current && !since) {
+        // Medusa's own queries of the order, not this one (which is answering now).
+        void queryClient.invalidateQueries({
+          queryKey: paybrightKeys.order(orderId),
+          predicate: (query) => query.queryKey[3] !== "paybright-panel",
+        })
+      }
+      expected.current = since
+      return answer
+    },
+    refetchInterval: (query) => {
+      const expecting = query.state.data?.panel?.capture_expected
+      return expecting && !expecting.overdue ? EXPECTED_CAPTURE_POLL_MS : false
+    },
   })
 }
 
@@ -89,7 +123,8 @@ export function useRecordActions() {
     sdk.client.fetch(path, { method: "POST", ...(body ? { body } : {}) })
   return {
     retryCapture: useMutation({
-      mutationFn: (recordId: string) => post(`/admin/paybright/captures/${recordId}/retry`),
+      mutationFn: (recordId: string) =>
+        post(`/admin/paybright/captures/${recordId}/retry`) as Promise<{ capture: PayBrightCaptureAnswer }>,
       onSettled: refresh,
     }),
     retryRelease: useMutation({
@@ -112,6 +147,7 @@ export function useRecordActions() {
 export function useNeedsAttention() {
   return useQuery({
     queryKey: paybrightKeys.attention,
+    staleTime: 0,
     queryFn: async () => (await sdk.client.fetch<PayBrightAttentionResponse>("/admin/paybright/attention")).items,
   })
 }

@@ -1,13 +1,15 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Badge, Container, Heading, Text } from "@medusajs/ui"
-import { Link } from "react-router-dom"
-import type { PayBrightAttentionItem } from "../../types/admin"
+import { Badge, clx, Container, Heading, Text } from "@medusajs/ui"
+import { Link, useNavigate } from "react-router-dom"
+import type { PayBrightAttentionAction, PayBrightAttentionItem } from "../../types/admin"
 import { QueryState } from "../components/query-state"
 import { RecordActions } from "../components/record-actions"
 import { useNeedsAttention } from "../hooks/paybright"
 import { date, money } from "../lib/format"
 
 const DAY = 24 * 60 * 60 * 1000
+/** The actions safe to take from the list: asking PayBright again for what it refused. */
+const RETRIES = new Set<PayBrightAttentionAction>(["retry_capture", "retry_release"])
 const LABELS: Record<PayBrightAttentionItem["kind"], { text: string; color: "red" | "orange" | "grey" }> = {
   settings_unreadable: { text: "PayBright stopped", color: "red" },
   in_doubt: { text: "in doubt", color: "red" },
@@ -19,11 +21,13 @@ const LABELS: Record<PayBrightAttentionItem["kind"], { text: string; color: "red
 }
 
 /**
- * Above the order list: what a merchant should act on, most urgent first, each linking to its
- * order (or naming its contract when there is none), then the authorizations awaiting capture with
- * the day PayBright cancels them. Hidden when there is nothing.
+ * On the orders page: what a merchant should act on, most urgent first, each opening its order
+ * (or naming its contract when there is none), then the authorizations awaiting capture with the
+ * day PayBright cancels them. Hidden when there is nothing. Medusa draws it under the table unless
+ * the merchant's layout of the page moves it up (docs/admin.md).
  */
 const PayBrightNeedsAttentionWidget = () => {
+  const navigate = useNavigate()
   const { data: items, isLoading, isError, error, refetch } = useNeedsAttention()
   if (isLoading || isError) {
     return (
@@ -55,8 +59,13 @@ const PayBrightNeedsAttentionWidget = () => {
       {items.map((item, index) => (
         <div
           key={`${item.kind}-${item.order_id ?? item.contract}-${index}`}
-          className="flex items-center justify-between gap-x-4 px-6 py-3"
+          className={clx(
+            "flex items-center justify-between gap-x-4 px-6 py-3",
+            item.order_id && "hover:bg-ui-bg-base-hover cursor-pointer"
+          )}
           data-kind={item.kind}
+          // A row with an order opens it, as the rows of Medusa's order table do.
+          onClick={item.order_id ? () => navigate(`/orders/${item.order_id}`) : undefined}
         >
           <div className="flex flex-col">
             <Text size="small" weight="plus">
@@ -65,7 +74,11 @@ const PayBrightNeedsAttentionWidget = () => {
               ) : (
                 <>
                   {item.order_id ? (
-                    <Link to={`/orders/${item.order_id}`}>
+                    <Link
+                      to={`/orders/${item.order_id}`}
+                      className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+                      onClick={(event) => event.stopPropagation()}
+                    >
                       Order {item.order_display_id ? `#${item.order_display_id}` : item.order_id}
                     </Link>
                   ) : (
@@ -78,20 +91,24 @@ const PayBrightNeedsAttentionWidget = () => {
             <Text size="xsmall" className="text-ui-fg-subtle">
               {item.message}
             </Text>
-            {/* Entries with an order are acted on from its panel; the others only here. */}
-            {!item.order_id && item.kind !== "settings_unreadable" && (
-              <RecordActions
-                target={{
-                  recordId: item.record_id,
-                  approvalId: item.approval_id,
-                  movement: item.movement,
-                  inDoubt: item.kind === "in_doubt",
-                  amount: item.amount,
-                  currency: item.currency_code,
-                  contract: item.contract,
-                  actions: item.actions,
-                }}
-              />
+            {/* From the list, a retry; what needs a look at the PayBright portal first (resolving a
+                record, marking an approval handled) is done from the order's panel, or here when
+                there is no order. */}
+            {item.kind !== "settings_unreadable" && (
+              <div onClick={(event) => event.stopPropagation()}>
+                <RecordActions
+                  target={{
+                    recordId: item.record_id,
+                    approvalId: item.approval_id,
+                    movement: item.movement,
+                    inDoubt: item.kind === "in_doubt",
+                    amount: item.amount,
+                    currency: item.currency_code,
+                    contract: item.contract,
+                    actions: item.order_id ? item.actions.filter((action) => RETRIES.has(action)) : item.actions,
+                  }}
+                />
+              </div>
             )}
           </div>
           <Badge size="2xsmall" color={LABELS[item.kind].color}>
@@ -110,6 +127,8 @@ function daysLeft(expiresAt: string) {
   return days <= 0 ? "expired" : days === 1 ? "1 day left" : `${days} days left`
 }
 
-export const config = defineWidgetConfig({ zone: "order.list.before" })
+// A stable id (widget:paybright-needs-attention), so that a merchant's layout of the orders page
+// (Customize: this widget above the table) keeps finding it.
+export const config = defineWidgetConfig({ zone: "order.list.before", id: "paybright-needs-attention" })
 
 export default PayBrightNeedsAttentionWidget

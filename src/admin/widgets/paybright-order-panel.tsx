@@ -14,15 +14,17 @@ import { useOrderPanel, usePanelActions } from "../hooks/paybright"
 import { date, dateTime, money } from "../lib/format"
 import { isPayBright } from "../../storefront/provider"
 
+// Medusa's colours for the same payment statuses (its order page), and red for what needs a person.
 const STATUS_COLORS: Record<PayBrightPaymentStatus, "green" | "orange" | "red" | "blue" | "grey"> = {
   awaiting_capture: "orange",
-  partially_captured: "blue",
+  partially_captured: "orange",
   captured: "green",
-  refunded: "grey",
+  partially_refunded: "orange",
+  refunded: "red",
   capture_failed: "red",
   in_doubt: "red",
-  cancelled: "grey",
-  released: "grey",
+  cancelled: "red",
+  released: "red",
   release_failed: "red",
 }
 const RECORD_COLORS = { done: "green", refused: "red", in_doubt: "orange", pending: "grey" } as const
@@ -52,6 +54,8 @@ const PayBrightOrderPanelWidget = ({ data: order }: DetailWidgetProps<AdminOrder
 function OrderPanel({ orderId }: { orderId: string }) {
   const { data, isLoading, isError, error, refetch } = useOrderPanel(orderId)
   const panel = data?.panel
+  /** The panel as the server has it now, read again before an action. */
+  const fresh = async () => (await refetch()).data?.panel ?? null
   return (
     <Container id="paybright-order-panel" className="divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
@@ -63,31 +67,46 @@ function OrderPanel({ orderId }: { orderId: string }) {
         )}
       </div>
       <QueryState isLoading={isLoading} isError={isError} error={error} retry={refetch} what="The PayBright panel" />
-      {panel && <PanelBody panel={panel} />}
+      {panel && <PanelBody panel={panel} fresh={fresh} />}
     </Container>
   )
 }
 
-function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
+function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => Promise<PayBrightOrderPanel | null> }) {
   const actions = usePanelActions()
   const [card, setCard] = useState<PayBrightRevealedCard>()
   const currency = panel.currency_code
 
   const confirmThen = useConfirmedAction()
+  // The page may be older than the order (a capture at shipment landed since): the action is
+  // offered again only if the server still offers it for the same amount.
+  const changedSince = (action: "capture_remainder" | "reveal_card") => async () => {
+    const now = await fresh()
+    if (now && now.actions[action] && now.remaining === panel.remaining) return null
+    return `The order changed since this page was drawn (${now ? `${now.status_text}, ${money(now.captured, currency)} captured` : "its payment is gone"}); nothing was done.`
+  }
 
   const captureRemainder = () =>
     confirmThen(
       "Capture the remainder?",
       `PayBright will capture ${money(panel.remaining, currency)} on contract ${panel.contract ?? ""}.`,
       `Capture ${money(panel.remaining, currency)}`,
-      () => actions.captureRemainder.mutateAsync({ paymentId: panel.payment_id, amount: panel.remaining })
+      async () => {
+        await actions.captureRemainder.mutateAsync({ paymentId: panel.payment_id, amount: panel.remaining })
+        return { done: `PayBright captured ${money(panel.remaining, currency)}.` }
+      },
+      changedSince("capture_remainder")
     )
   const reveal = () =>
     confirmThen(
       "Reveal the virtual card?",
       `To charge ${money(panel.remaining, currency)} on the store's terminal. The reveal is recorded with your name.`,
       "Reveal the card",
-      async () => setCard((await actions.revealCard.mutateAsync(panel.payment_id)).card)
+      async () => {
+        setCard((await actions.revealCard.mutateAsync(panel.payment_id)).card)
+        return { done: "The card is shown below." }
+      },
+      changedSince("reveal_card")
     )
 
   return (
@@ -114,10 +133,25 @@ function PanelBody({ panel }: { panel: PayBrightOrderPanel }) {
         <Row label="Authorized" value={money(panel.authorized, currency)} />
         <Row label="Captured" value={money(panel.captured, currency)} />
         <Row label="Refunded" value={money(panel.refunded, currency)} />
-        <Row label="Remaining" value={money(panel.remaining, currency)} strong />
+        {panel.status === "released" || panel.status === "cancelled" ? (
+          // Nothing remains to capture on a canceled payment: what was left is no longer the merchant's.
+          <Row
+            label={panel.status === "released" ? "Released" : "Not captured"}
+            value={money(panel.remaining, currency)}
+          />
+        ) : (
+          <Row label="Remaining" value={money(panel.remaining, currency)} strong />
+        )}
         {panel.expires_at && (
           <Text size="xsmall" className="text-ui-fg-subtle">
             PayBright cancels what is not captured on {date(panel.expires_at)}.
+          </Text>
+        )}
+        {panel.capture_expected && (
+          <Text id="paybright-capture-expected" size="xsmall" className="text-ui-fg-subtle">
+            {panel.capture_expected.overdue
+              ? `A parcel went out on ${dateTime(panel.capture_expected.since)} and PayBright's capture of it has not landed yet: look at the timeline below, or in the PayBright portal.`
+              : "A parcel went out: PayBright is capturing it now."}
           </Text>
         )}
       </div>

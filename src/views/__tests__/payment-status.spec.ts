@@ -21,7 +21,9 @@ describe("a PayBright payment's status in words", () => {
     expect(paymentStatus(facts({ captured: "141.25" })).status_text).toBe("Partially captured")
     expect(paymentStatus(facts({ captured: "500" })).status_text).toBe("Captured")
     expect(paymentStatus(facts({ captured: "500", refunded: "500" })).status_text).toBe("Refunded")
-    expect(paymentStatus(facts({ cancelled: true })).status_text).toBe("Cancelled")
+    // As Medusa's order page says of the same payment.
+    expect(paymentStatus(facts({ captured: "500", refunded: "20" })).status_text).toBe("Partially refunded")
+    expect(paymentStatus(facts({ cancelled: true })).status_text).toBe("Canceled")
   })
 
   it("puts what needs a person first", () => {
@@ -58,6 +60,18 @@ describe("a PayBright payment's status in words", () => {
       },
     ]
     expect(paymentStatus(facts({ records, captured: "500" })).status).toBe("captured")
+  })
+
+  it("counts a refused capture as ended by any capture made after it: Medusa's own, or the parcel's again", () => {
+    const refused = {
+      id: "first",
+      kind: "capture" as const,
+      state: "refused" as const,
+      retry_of: null,
+      created_at: "2026-11-01T10:00:00.000Z",
+    }
+    const later = { ...refused, id: "medusa", state: "done" as const, created_at: "2026-11-01T10:05:00.000Z" }
+    expect(paymentStatus(facts({ records: [refused, later], captured: "500" })).status).toBe("captured")
   })
 
   it("counts the days left once the authorization is past the warning age", () => {
