@@ -531,14 +531,16 @@ describe("npm run demo -- --serve, in a browser", () => {
       expect(await page.inputValue("#shopName")).toBe("PayBright Demo Furniture")
       expect(await page.textContent("#paybright-settings-new-payments")).toContain("They apply to new payments")
       expect(await page.inputValue("#apiToken")).toBe("")
-      expect(await page.getAttribute("#apiToken", "placeholder")).toMatch(/^•+ from medusa-config\.ts/)
+      expect(await page.getAttribute("#apiToken", "placeholder")).toMatch(/^•+ from your store's configuration/)
+      // Each choice says what it does, in the merchant's words.
+      expect(await page.textContent("#paybright-settings-form")).toContain("How PayBright pays you:")
       // The storefront's financing terms, as the demo's medusa-config.ts sets them.
       expect(await page.inputValue("#financingMonths")).toBe("12")
       expect(await page.inputValue("#financingApr")).toBe("9.99")
       expect(await page.inputValue("#promotionalWidgetKey")).toBe("")
 
       // The shopper's side above saved settings through the API: this save makes one version more.
-      const saved = /Version (\d+)/.exec((await page.textContent("#paybright-settings-version")) ?? "")
+      const saved = /\(change (\d+)\)/.exec((await page.textContent("#paybright-settings-version")) ?? "")
       const nextVersion = Number(saved?.[1] ?? 0) + 1
 
       // A wrong value is named beside its field, and nothing is saved.
@@ -556,7 +558,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.reload()
       await form.waitFor({ state: "visible", timeout: 120_000 })
       await page
-        .locator("#paybright-settings-version", { hasText: `Version ${nextVersion},` })
+        .locator("#paybright-settings-version", { hasText: `(change ${nextVersion})` })
         .waitFor({ timeout: 60_000 })
       expect(await page.inputValue("#shopName")).toBe("Maison Dupont Demo")
       expect(await page.inputValue("#minOrderAmount")).toBe("100.00")

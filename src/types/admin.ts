@@ -169,8 +169,8 @@ export type PayBrightOrderPanel = {
   records: (PayBrightMoneyRecord & { actions: PayBrightAttentionAction[] })[]
   /**
    * A capture PayBright is expected to make by itself: when its parcel was shipped (or fulfilled)
-   * while the capture has no record yet, and whether that was over two minutes ago (it has not
-   * landed as it should); null when none is expected. The panel follows it until it lands.
+   * while the capture has no concluded record yet, and whether that was over two minutes ago (it
+   * has not landed as it should); null when none is expected. The panel follows it until it lands.
    */
   capture_expected: { since: string; overdue: boolean } | null
   timeline: PayBrightTimelineEntry[]

@@ -132,7 +132,8 @@ const EXPECTED_CAPTURE_MS = 120_000
 
 /**
  * When the newest parcel PayBright captures by itself reached its moment (shipped, or fulfilled)
- * while its capture has no record yet: the capture-at-shipment subscriber is about to make it.
+ * while its capture has no concluded record yet: the capture-at-shipment subscriber is about to
+ * make it, or is making it.
  */
 function captureExpected(
   fulfillments: (PanelFulfillment | null)[],
@@ -140,7 +141,10 @@ function captureExpected(
   records: PayBrightMoneyRecord[],
   now: Date
 ): PayBrightOrderPanel["capture_expected"] {
-  const captured = new Set(records.map((record) => record.fulfillment_id))
+  // A capture still running is expected too: it concludes in a moment.
+  const captured = new Set(
+    records.filter((record) => record.state !== "pending").map((record) => record.fulfillment_id)
+  )
   const since = fulfillments
     .flatMap((parcel) => {
       if (!parcel || parcel.canceled_at || captured.has(parcel.id)) return []

@@ -26,7 +26,8 @@ const PayBrightSettingsPage = () => {
         <div>
           <Heading level="h1">PayBright</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Settings saved here override medusa-config.ts and reach every server and worker within seconds.
+            Settings saved here replace those of your store's configuration and reach every server and worker within
+            seconds.
           </Text>
           <Text size="small" className="text-ui-fg-subtle" id="paybright-settings-new-payments">
             They apply to new payments: an order already paid keeps the capture mode, card processor, environment and
@@ -151,6 +152,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
           value={values.environment}
           onChange={(value) => set("environment", value as PayBrightSettingsFields["environment"])}
           options={{ sandbox: "Sandbox", production: "Production" }}
+          help="Sandbox while you try PayBright with its test accounts; Production once PayBright has given you live credentials."
           error={errors.environment}
           locked={locked}
         />
@@ -159,6 +161,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
           label="API key"
           value={values.apiKey}
           onChange={(value) => set("apiKey", value)}
+          help="Your PayBright account's API key, as PayBright gave it to you."
           error={errors.apiKey}
           locked={locked}
         />
@@ -180,6 +183,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
           value={values.captureMode}
           onChange={(value) => set("captureMode", value as PayBrightSettingsFields["captureMode"])}
           options={{ in_store: "In-store capture", virtual_card: "Virtual card" }}
+          help="How PayBright pays you: in-store capture asks PayBright for the money of each order; virtual card gives each order a single-use card that your card processor charges."
           error={errors.captureMode}
         />
         <Choice
@@ -192,6 +196,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
             fulfillment: "When a parcel is fulfilled",
             manual: "Never (capture by hand)",
           }}
+          help="When the money is taken: as each parcel ships is what PayBright expects, so you are paid for what you send."
           error={errors.captureOn}
         />
         <Choice
@@ -204,6 +209,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
               ? { custom: "Your own (set in medusa-config.ts)" }
               : { none: "None", stripe: "Stripe", manual: "Manual (a person charges the card)" }
           }
+          help="With a virtual card only: who charges it, Stripe with your secret key, or a person at your card terminal."
           error={errors.cardProcessorType}
           locked={locked}
         />
@@ -226,6 +232,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
           label="Shop name (shown on PayBright's application)"
           value={values.shopName}
           onChange={(value) => set("shopName", value)}
+          help="The name shoppers read on PayBright's application."
           error={errors.shopName}
         />
         <TextField
@@ -233,6 +240,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
           label="Currencies offered (comma-separated)"
           value={currencies}
           onChange={setCurrencies}
+          help="PayBright is offered only for carts in these currencies, such as CAD."
           error={errors.currencies}
         />
         {(["minOrderAmount", "maxOrderAmount"] as const).map((name) => (
@@ -243,6 +251,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
             inputMode="decimal"
             value={values[name] ?? ""}
             onChange={(value) => set(name, value)}
+            help="Amounts such as 5000.00. Outside them PayBright is not offered, and the storefront tells the shopper why."
             error={errors[name]}
           />
         ))}
@@ -254,6 +263,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
           inputMode="decimal"
           value={months}
           onChange={setMonths}
+          help="With the months and the APR below, your storefront shows “or from $X/month with PayBright” as an estimate."
           error={errors.financingMonths}
         />
         {STOREFRONT_TEXT_FIELDS.map(({ name, label }) => (
@@ -271,8 +281,8 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
       <div className="flex items-center justify-between">
         <Text size="xsmall" className="text-ui-fg-subtle" id="paybright-settings-version">
           {view.version > 0 && view.updated_at
-            ? `Version ${view.version}, saved ${dateTime(view.updated_at)}${view.updated_by ? ` by ${view.updated_by}` : ""}. Saving tests the API key and token with PayBright first.`
-            : "Nothing saved here yet: medusa-config.ts applies. Saving tests the API key and token with PayBright first."}
+            ? `Saved ${dateTime(view.updated_at)}${view.updated_by ? ` by ${view.updated_by}` : ""} (change ${view.version}). Saving tests the API key and token with PayBright first.`
+            : "Nothing saved here yet: your store's configuration applies. Saving tests the API key and token with PayBright first."}
         </Text>
         <Button type="submit" size="small" isLoading={save.isPending} id="paybright-settings-save">
           Save
@@ -341,9 +351,11 @@ function TextField(props: {
   error?: string
   inputMode?: "decimal"
   locked?: boolean
+  /** One sentence on what the setting does, in the merchant's words. */
+  help?: string
 }) {
   return (
-    <Field name={props.name} label={props.label} error={props.error} hint={props.locked ? PROTECTED_HINT : undefined}>
+    <Field name={props.name} label={props.label} error={props.error} hint={props.locked ? PROTECTED_HINT : props.help}>
       <Input
         id={props.name}
         disabled={props.locked}
@@ -363,9 +375,11 @@ function Choice(props: {
   onChange: (value: string) => void
   error?: string
   locked?: boolean
+  /** One sentence on what each choice means, in the merchant's words. */
+  help?: string
 }) {
   return (
-    <Field name={props.name} label={props.label} error={props.error} hint={props.locked ? PROTECTED_HINT : undefined}>
+    <Field name={props.name} label={props.label} error={props.error} hint={props.locked ? PROTECTED_HINT : props.help}>
       <Select value={props.value} onValueChange={props.onChange} disabled={props.locked}>
         <Select.Trigger id={props.name}>
           <Select.Value />
@@ -397,7 +411,7 @@ function SecretField(props: {
     props.state.source === "admin"
       ? "•••••••• saved here; type to replace"
       : props.state.source === "config"
-        ? "•••••••• from medusa-config.ts; type to replace"
+        ? "•••••••• from your store's configuration; type to replace"
         : "not set"
   return (
     <Field
