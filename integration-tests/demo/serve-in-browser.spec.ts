@@ -338,8 +338,8 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.close()
     })
 
-    /** A fulfillment of the whole order, not shipped yet (the admin's "Fulfill items"). */
-    async function fulfil(orderId: string): Promise<string> {
+    /** A fulfillment of the whole order, not shipped yet (the admin's "Fulfill items"), and its items. */
+    async function fulfil(orderId: string): Promise<{ id: string; items: { id: string; quantity: number }[] }> {
       const { order: detail } = await admin("GET", `/admin/orders/${orderId}?fields=*items`)
       const items = detail.items.map((item: { id: string; quantity: number }) => ({
         id: item.id,
@@ -350,7 +350,7 @@ describe("npm run demo -- --serve, in a browser", () => {
         items,
         location_id: stock_locations[0].id,
       })
-      return fulfilled.order.fulfillments[0].id
+      return { id: fulfilled.order.fulfillments[0].id, items }
     }
 
     it("follows Medusa's own Mark as shipped, Capture payment and Cancel on the open page, without a reload", async () => {
@@ -425,19 +425,8 @@ describe("npm run demo -- --serve, in a browser", () => {
         body: JSON.stringify({ operation: "capture", status: 400, message: "Contract on hold at PayBright" }),
       })
       expect(failure.status).toBe(200)
-      const { order: detail } = await admin("GET", `/admin/orders/${order.id}?fields=*items`)
-      const items = detail.items.map((item: { id: string; quantity: number }) => ({
-        id: item.id,
-        quantity: item.quantity,
-      }))
-      const { stock_locations } = await admin("GET", "/admin/stock-locations")
-      const fulfilled = await admin("POST", `/admin/orders/${order.id}/fulfillments?fields=fulfillments.id`, {
-        items,
-        location_id: stock_locations[0].id,
-      })
-      await admin("POST", `/admin/orders/${order.id}/fulfillments/${fulfilled.order.fulfillments[0].id}/shipments`, {
-        items,
-      })
+      const parcel = await fulfil(order.id)
+      await admin("POST", `/admin/orders/${order.id}/fulfillments/${parcel.id}/shipments`, { items: parcel.items })
       for (let i = 0; i < 100; i++) {
         const { captures } = await admin("GET", `/admin/paybright/orders/${order.id}/captures`)
         if (captures.some((capture: { state: string }) => capture.state === "refused")) break

@@ -219,7 +219,7 @@ async function decideResult(
   // approval is recorded below and waits for its card, as when the completion finds none.
   const placed: PlaceOrderResult =
     card && !card.retrieved
-      ? { ...CARD_NOT_RETRIEVED }
+      ? CARD_NOT_RETRIEVED
       : await collaborators.placeOrder({
           cartId: cartId!,
           paymentCollectionId,
