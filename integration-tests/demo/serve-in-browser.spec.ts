@@ -165,7 +165,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       await widget
         .locator("#paybright-status", { hasText: /^Captured$/ })
         .waitFor({ state: "visible", timeout: 60_000 })
-      expect(await widget.locator("#paybright-records").textContent()).toMatch(/Capture \d+\.\d\d CAD at shipment/)
+      expect(await widget.locator("#paybright-records").textContent()).toMatch(/Capture \$[\d,]+\.\d\d at shipment/)
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-paybright-captures.png"), fullPage: true })
       await page.close()
     })
@@ -256,7 +256,8 @@ describe("npm run demo -- --serve, in a browser", () => {
 
     beforeAll(async () => {
       admin = (await demoAdminApi(new URL(adminUrl).origin)).request
-      context = await browser.newContext({ viewport: { width: 1400, height: 1100 } })
+      // Money follows the browser's locale in Medusa's admin, as in the panel: English (US) here.
+      context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, locale: "en-US" })
       const page = await context.newPage()
       await page.goto(`${adminUrl}/login`, { timeout: 120_000 })
       await page.fill('input[name="email"]', ADMIN_LOGIN.email, { timeout: 120_000 })
@@ -268,6 +269,8 @@ describe("npm run demo -- --serve, in a browser", () => {
 
     /** A shopper buys the first product on the demo's checkout page and is approved. */
     async function placeOrder(): Promise<{ id: string; display_id: number; total: string; contract: string }> {
+      // A cart of its own: one a test left (at PayBright, or above the limits) is not this order's.
+      await context.clearCookies({ name: "demo_cart_id" })
       const page = await context.newPage()
       await page.goto(shopUrl)
       await page.locator("button.buy").first().click()
@@ -296,44 +299,68 @@ describe("npm run demo -- --serve, in a browser", () => {
       return { page, panel }
     }
 
+    /** An amount as Medusa's admin writes money in this browser's locale: "$1,044.12". */
+    const written = (amount: string) =>
+      new Intl.NumberFormat("en-US", { style: "currency", currency: "CAD", currencyDisplay: "narrowSymbol" }).format(
+        Number(amount)
+      )
+
+    /** Captures part of the order's payment through Medusa's admin API, as another admin would. */
+    async function captureThroughApi(orderId: string, amount: number) {
+      const { order: detail } = await admin("GET", `/admin/orders/${orderId}?fields=*payment_collections.payments`)
+      await admin("POST", `/admin/payments/${detail.payment_collections[0].payments[0].id}/capture`, { amount })
+    }
+
     async function confirm(page: Page, button: RegExp) {
       await page.getByRole("alertdialog").getByRole("button", { name: button }).click()
     }
 
-    it("shows an order paid with PayBright, captures the remainder from the panel and updates it, with its timeline", async () => {
+    it("shows an order paid with PayBright, points to Medusa's capture, captures the remainder in Medusa's words", async () => {
       const order = await placeOrder()
       const { page, panel } = await openPanel(order.id)
       expect(await panel.locator("#paybright-status").textContent()).toBe("Awaiting capture")
       const amounts = panel.locator("#paybright-amounts")
-      expect(await amounts.textContent()).toContain(`Authorized${order.total} CAD`)
-      expect(await amounts.textContent()).toContain(`Remaining${order.total} CAD`)
+      expect(await amounts.textContent()).toContain(`Authorized${written(order.total)}`)
+      expect(await amounts.textContent()).toContain(`Remaining${written(order.total)}`)
       expect(await panel.textContent()).toContain(`Contract${order.contract}`)
       expect(await panel.locator("#paybright-timeline").textContent()).toContain(
         `Approval verified: contract ${order.contract}`
       )
+      // Nothing captured yet: one way to capture, Medusa's own button, which the panel names.
+      expect(await panel.locator("#paybright-capture-hint").textContent()).toBe(
+        `To capture all ${written(order.total)} now, use “Capture payment” under Payments; otherwise PayBright captures each parcel as it ships.`
+      )
+      expect(await panel.getByRole("button").count()).toBe(0)
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-awaiting-capture.png"), fullPage: true })
 
-      await panel.getByRole("button", { name: `Capture ${order.total} CAD` }).click()
-      const dialog = page.getByRole("alertdialog")
-      expect(await dialog.textContent()).toContain(
-        `PayBright will capture ${order.total} CAD on contract ${order.contract}`
+      // Part captured (another admin, the API): Medusa's button would ask for the whole amount, so
+      // the panel offers the rest, with Medusa's words and prompt.
+      await captureThroughApi(order.id, 100)
+      await page.reload()
+      await panel.locator("#paybright-status", { hasText: /^Partially captured$/ }).waitFor({ timeout: 60_000 })
+      const rest = (Number(order.total) - 100).toFixed(2)
+      expect(await panel.locator("#paybright-capture-hint").textContent()).toContain(
+        `capture the remaining ${written(rest)} here`
       )
-      await confirm(page, new RegExp(`^Capture ${order.total.replace(".", "\\.")} CAD$`))
+      await panel.getByRole("button", { name: "Capture payment" }).click()
+      const dialog = page.getByRole("alertdialog")
+      expect(await dialog.textContent()).toContain(`Payment of ${written(rest)} will be captured.`)
+      await confirm(page, /^Confirm$/)
       await panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
-      expect(await amounts.textContent()).toContain(`Captured${order.total} CAD`)
-      expect(await amounts.textContent()).toContain("Remaining0.00 CAD")
+      expect(await amounts.textContent()).toContain(`Captured${written(order.total)}`)
+      expect(await amounts.textContent()).toContain("Remaining$0.00")
       expect(await panel.locator("#paybright-records").textContent()).toContain(
-        `Capture ${order.total} CAD from the admin`
+        `Capture ${written(rest)} from the admin`
       )
       expect(await panel.locator("#paybright-timeline").textContent()).toContain(
-        `Captured ${order.total} CAD on PayBright contract ${order.contract}.`
+        `Captured ${rest} CAD on PayBright contract ${order.contract}.`
       )
       // The lender captured the same amount.
       const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
       expect(ledger.captured).toBe(order.total)
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-captured.png"), fullPage: true })
       // The panel alone, once the confirmation's toast is gone: the README's picture (docs/admin-order-panel.png).
-      await page.getByText("Capture the remainder").waitFor({ state: "hidden", timeout: 30_000 })
+      await page.getByText(`PayBright captured ${written(rest)}.`).waitFor({ state: "hidden", timeout: 30_000 })
       await panel.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel.png") })
       await page.close()
     })
@@ -366,7 +393,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       await first.page.screenshot({ path: path.join(ARTIFACTS, "admin-order-marked-shipped.png"), fullPage: true })
       await first.panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
       expect(await first.panel.locator("#paybright-records").textContent()).toContain(
-        `Capture ${shipped.total} CAD at shipment`
+        `Capture ${written(shipped.total)} at shipment`
       )
       await first.page.getByRole("button", { name: "Capture payment" }).waitFor({ state: "hidden", timeout: 30_000 })
       await first.page.close()
@@ -377,7 +404,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       await second.page.getByRole("button", { name: "Capture payment" }).click()
       await confirm(second.page, /^Confirm$/)
       await second.panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
-      expect(await second.panel.locator("#paybright-amounts").textContent()).toContain("Remaining0.00 CAD")
+      expect(await second.panel.locator("#paybright-amounts").textContent()).toContain("Remaining$0.00")
       await second.page.close()
 
       // Medusa's own "Cancel" in the order's menu: the contract is voided, and the panel says so.
@@ -401,15 +428,15 @@ describe("npm run demo -- --serve, in a browser", () => {
 
     it("says what changed instead of acting when the page is older than the order", async () => {
       const order = await placeOrder()
+      await captureThroughApi(order.id, 100)
       const { page, panel } = await openPanel(order.id)
-      expect(await panel.locator("#paybright-status").textContent()).toBe("Awaiting capture")
-      // Captured elsewhere (another admin, the API) while this page still offers the capture.
-      const { order: detail } = await admin("GET", `/admin/orders/${order.id}?fields=*payment_collections.payments`)
-      await admin("POST", `/admin/payments/${detail.payment_collections[0].payments[0].id}/capture`, {
-        amount: Number(order.total),
-      })
-      await panel.getByRole("button", { name: `Capture ${order.total} CAD` }).click()
-      await page.getByText(/The order changed since this page was drawn \(Captured/).waitFor({ timeout: 30_000 })
+      expect(await panel.locator("#paybright-status").textContent()).toBe("Partially captured")
+      // The rest captured elsewhere (another admin, the API) while this page still offers it.
+      await captureThroughApi(order.id, Number((Number(order.total) - 100).toFixed(2)))
+      await panel.getByRole("button", { name: "Capture payment" }).click()
+      await page
+        .getByText(`The order changed since this page was drawn (Captured, ${written(order.total)} captured)`)
+        .waitFor({ timeout: 30_000 })
       expect(await page.getByRole("alertdialog").count()).toBe(0)
       await panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 30_000 })
       const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
@@ -460,19 +487,19 @@ describe("npm run demo -- --serve, in a browser", () => {
       // Back on the list, the retry is right there.
       await list.goBack()
       await entry.waitFor({ state: "visible", timeout: 120_000 })
-      await entry.getByRole("button", { name: `Retry capture of ${order.total} CAD` }).click()
+      await entry.getByRole("button", { name: `Retry capture of ${written(order.total)}` }).click()
       expect(await list.getByRole("alertdialog").textContent()).toContain(
-        `PayBright will be asked again to capture ${order.total} CAD`
+        `PayBright will be asked again to capture ${written(order.total)}`
       )
       await confirm(list, /^Capture /)
-      await list.getByText(`PayBright captured ${order.total} CAD.`).waitFor({ timeout: 60_000 })
+      await list.getByText(`PayBright captured ${written(order.total)}.`).waitFor({ timeout: 60_000 })
       await entry.waitFor({ state: "hidden", timeout: 60_000 })
       await list.close()
 
       const { page, panel } = await openPanel(order.id)
       await panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
       expect(await panel.locator("#paybright-records").textContent()).toContain(
-        `Capture ${order.total} CAD at shipment`
+        `Capture ${written(order.total)} at shipment`
       )
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-retried.png"), fullPage: true })
       await page.close()
@@ -493,7 +520,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       expect(await panel.locator("#paybright-status").textContent()).toBe("Loan not released")
       const records = panel.locator("#paybright-records")
       expect(await records.textContent()).toContain(
-        `Release of the loan ${order.total} CAD when the order was cancelled`
+        `Release of the loan ${written(order.total)} when the order was canceled`
       )
       expect(await records.textContent()).toContain("Contract locked at PayBright")
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-not-released.png"), fullPage: true })
@@ -538,7 +565,12 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.fill("#maxOrderAmount", "50")
       await page.click("#paybright-settings-save")
       await page.locator("#maxOrderAmount-error").waitFor({ state: "visible", timeout: 60_000 })
-      expect(await page.textContent("#maxOrderAmount-error")).toContain("must not be less than minOrderAmount")
+      // In the form's words: the field's label, never the option's code name.
+      expect(await page.textContent("#paybright-settings-problem")).toBe("Not saved: correct the fields marked below.")
+      expect(await page.textContent("#maxOrderAmount-error")).toContain(
+        "Maximum order total must not be less than Minimum order total"
+      )
+      expect(await page.textContent("#paybright-settings-form")).not.toMatch(/OrderAmount/)
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-settings-invalid.png"), fullPage: true })
 
       await page.fill("#maxOrderAmount", "5000")
@@ -592,6 +624,48 @@ describe("npm run demo -- --serve, in a browser", () => {
         "Le financement PayBright est offert pour les commandes de 100,00 $ à 5 000,00 $."
       )
       await large.close()
+    })
+
+    it("speaks the language the merchant picked in the admin, with Medusa's words and its date format", async () => {
+      const order = await placeOrder()
+      // What Medusa's profile page stores when French is picked.
+      const language = (value: string) => ({ name: "lng", value, domain: new URL(adminUrl).hostname, path: "/" })
+      await context.addCookies([language("fr")])
+      try {
+        const { page, panel } = await openPanel(order.id)
+        expect(await panel.locator("#paybright-status").textContent()).toBe("En attente de capture")
+        const amounts = (await panel.locator("#paybright-amounts").textContent())!
+        expect(amounts).toContain(`Autorisé${written(order.total)}`)
+        // The day PayBright cancels the rest, as Medusa writes dates in French ("26 déc. 2026").
+        expect(amounts).toMatch(/PayBright annule ce qui n’est pas capturé le \d{1,2} [a-zéû]+\.? \d{4}\./)
+        // Medusa's own button, named in Medusa's own French words.
+        expect(await panel.locator("#paybright-capture-hint").textContent()).toContain(
+          "«\u00a0Capture du paiement\u00a0» sous Paiements"
+        )
+        await page.getByRole("button", { name: "Capture du paiement" }).waitFor({ timeout: 30_000 })
+        await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-french.png"), fullPage: true })
+
+        await page.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+        const attention = page.locator("#paybright-needs-attention")
+        await attention.getByText(`Commande n°\u00a0${order.display_id}`).waitFor({ timeout: 60_000 })
+        expect(await attention.textContent()).toContain("PayBright\u00a0: à traiter")
+        expect(await attention.textContent()).toMatch(/en attente de capture · expire le .+ \((29|30) jours restants\)/)
+
+        // The settings page, and an amount typed the way French writes it.
+        await page.goto(settingsUrl, { timeout: 120_000 })
+        await page.locator("#paybright-settings-form").waitFor({ state: "visible", timeout: 120_000 })
+        expect(await page.textContent("#paybright-settings-form")).toContain("Environnement")
+        await page.fill("#maxOrderAmount", "5 500,00")
+        await page.click("#paybright-settings-save")
+        await page.getByText("Paramètres PayBright enregistrés").waitFor({ state: "visible", timeout: 60_000 })
+        await page.reload()
+        await page.locator("#paybright-settings-form").waitFor({ state: "visible", timeout: 120_000 })
+        expect(await page.inputValue("#maxOrderAmount")).toBe("5500.00")
+        await page.screenshot({ path: path.join(ARTIFACTS, "admin-settings-french.png"), fullPage: true })
+        await page.close()
+      } finally {
+        await context.addCookies([language("en")])
+      }
     })
   })
 })

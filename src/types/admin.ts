@@ -154,11 +154,11 @@ export type PayBrightOrderPanel = {
   /** The processor the payment is charged through: "stripe", "manual", "custom:<module>"; none in-store. */
   card_processor: string | null
   status: PayBrightPaymentStatus
-  /** The status in words: "Partially captured", "Awaiting capture · expiring in 3 days". */
-  status_text: string
   /** Days before the lender cancels what is uncaptured; null when nothing is left to capture. */
   expires_in_days: number | null
   expires_at: string | null
+  /** Past the age the merchant is warned at (expiryWarningDays): the status says how soon it expires. */
+  expiring: boolean
   currency_code: string
   authorized: string
   captured: string
@@ -175,6 +175,12 @@ export type PayBrightOrderPanel = {
   capture_expected: { since: string; overdue: boolean } | null
   timeline: PayBrightTimelineEntry[]
   actions: {
+    /**
+     * Nothing captured yet: Medusa's own "Capture payment" captures everything, so the panel
+     * points to it rather than offering a second button.
+     */
+    capture_in_medusa: boolean
+    /** Part captured: Medusa's button would ask for the whole authorization, which is refused; the panel captures the rest. */
     capture_remainder: boolean
     reveal_card: boolean
   }
@@ -206,8 +212,11 @@ export type PayBrightAttentionItem = {
   contract: string | null
   amount: string
   currency_code: string
-  /** One sentence: what happened and what to do. */
-  message: string
+  /**
+   * One sentence: what happened and what to do. Null for an authorization awaiting capture, which
+   * the admin words itself from `amount` and `expires_at`.
+   */
+  message: string | null
   /** For authorizations: when the lender cancels the uncaptured remainder. */
   expires_at: string | null
   at: string

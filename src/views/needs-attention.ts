@@ -48,9 +48,8 @@ export async function needsAttention(container: MedusaContainer, now = new Date(
       contract: null,
       amount: authorization.uncaptured,
       currency_code: authorization.currency_code,
-      message: authorization.expiring
-        ? `Close to expiry: PayBright cancels the uncaptured ${authorization.uncaptured} on ${authorization.expires_at.slice(0, 10)}. Ship and capture it, or cancel the order.`
-        : `Awaiting capture; PayBright cancels what is not captured by ${authorization.expires_at.slice(0, 10)}.`,
+      // Its sentence is the admin's to write, with the date in the merchant's language.
+      message: null,
       expires_at: authorization.expires_at,
       at: authorization.authorized_at,
     })

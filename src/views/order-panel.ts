@@ -91,10 +91,19 @@ export async function orderPanel(
   // Once a release of the contract was attempted, nothing more is captured on it.
   const open = !cancelled && !records.some((record) => record.kind === "void") && MathBN.gt(remaining, 0)
   // While a capture is refused, in doubt or running, the way forward is that record (retry, resolve):
-  // capturing the remainder beside it would take its amount too.
-  const busy = records.some((record) => record.kind === "capture" && record.state !== "done")
+  // capturing the remainder beside it would take its amount too. A refusal retried or made good
+  // since (it offers no retry) no longer stands in the way.
+  const busy = records.some(
+    (record) =>
+      record.kind === "capture" &&
+      (record.state === "pending" ||
+        record.state === "in_doubt" ||
+        (record.state === "refused" && record.actions.includes("retry_capture")))
+  )
   const moment = open && options ? captureMomentOf(options, data_) : undefined
   const expected = moment ? captureExpected(data[0]?.fulfillments ?? [], moment, records, now) : null
+  // Not while PayBright is capturing a parcel by itself: the remainder is about to change.
+  const capturable = open && !busy && !(expected && !expected.overdue)
 
   return {
     order_id: orderId,
@@ -113,8 +122,8 @@ export async function orderPanel(
     capture_expected: expected,
     timeline: await timelineOf(container, orderId, payment, records),
     actions: {
-      // Not while PayBright is capturing a parcel by itself: the remainder is about to change.
-      capture_remainder: open && !busy && !(expected && !expected.overdue),
+      capture_in_medusa: capturable && MathBN.eq(captured, 0),
+      capture_remainder: capturable && MathBN.gt(captured, 0),
       reveal_card: open && processor === "manual",
     },
   }

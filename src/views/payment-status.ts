@@ -4,20 +4,6 @@ import type { PayBrightMoneyRecord, PayBrightPaymentStatus } from "../types/admi
 import { authorizationAge } from "../authorization/authorization-age"
 import { openRefusals } from "./record-actions"
 
-const WORDS: Record<PayBrightPaymentStatus, string> = {
-  awaiting_capture: "Awaiting capture",
-  partially_captured: "Partially captured",
-  captured: "Captured",
-  partially_refunded: "Partially refunded",
-  refunded: "Refunded",
-  capture_failed: "Capture failed",
-  in_doubt: "In doubt",
-  // Medusa's own words and spelling, as its order page writes a payment's status.
-  cancelled: "Canceled",
-  released: "Canceled · loan released",
-  release_failed: "Loan not released",
-}
-
 export type StatusFacts = {
   authorized: BigNumberInput
   captured: BigNumberInput
@@ -31,15 +17,15 @@ export type StatusFacts = {
 }
 
 /**
- * A PayBright payment's status in words, as the order panel shows it: what needs a person first
- * (in doubt, a refused capture), then how far capture has gone, and how soon the lender cancels
- * what is still uncaptured once that is close.
+ * A PayBright payment's status, as the order panel shows it (the admin writes it in the merchant's
+ * language): what needs a person first (in doubt, a refused capture), then how far capture has
+ * gone, and when the lender cancels what is still uncaptured.
  */
 export function paymentStatus(facts: StatusFacts): {
   status: PayBrightPaymentStatus
-  status_text: string
   expires_at: string | null
   expires_in_days: number | null
+  expiring: boolean
 } {
   const remaining = MathBN.sub(facts.authorized, facts.captured)
   const captured = MathBN.convert(facts.captured)
@@ -67,7 +53,7 @@ export function paymentStatus(facts: StatusFacts): {
                       ? "partially_captured"
                       : "awaiting_capture"
   if (facts.cancelled || release || MathBN.lte(remaining, 0)) {
-    return { status, status_text: WORDS[status], expires_at: null, expires_in_days: null }
+    return { status, expires_at: null, expires_in_days: null, expiring: false }
   }
   const { expiresAt, daysLeft, expiring } = authorizationAge(
     facts.authorizedAt,
@@ -75,18 +61,7 @@ export function paymentStatus(facts: StatusFacts): {
     facts.expiryWarningDays,
     facts.now
   )
-  const expiry =
-    daysLeft <= 0
-      ? " · uncaptured remainder expired"
-      : expiring
-        ? ` · expiring in ${daysLeft} ${daysLeft === 1 ? "day" : "days"}`
-        : ""
-  return {
-    status,
-    status_text: `${WORDS[status]}${expiry}`,
-    expires_at: expiresAt.toISOString(),
-    expires_in_days: daysLeft,
-  }
+  return { status, expires_at: expiresAt.toISOString(), expires_in_days: daysLeft, expiring }
 }
 
 /** The newest attempt at releasing the contract (voiding it at the lender), if any. */

@@ -199,6 +199,11 @@ export async function prepareSettingsSave(
     testCredentials(options)
   )
   if (!credentials.accepted) {
+    if (credentials.fact) {
+      scope
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`PayBright settings for ${providerId} not saved: the credentials check found ${credentials.fact}`)
+    }
     return reject(
       `Not saved: ${credentials.message}`,
       credentials.field ? { [credentials.field]: credentials.message } : {}
@@ -243,26 +248,30 @@ function valueOf(options: PayBrightOptions, field: (typeof PLAIN_FIELDS)[number]
  */
 export async function testCredentials(
   options: PayBrightOptions
-): Promise<{ accepted: boolean; message: string; field?: "apiToken" }> {
+): Promise<{ accepted: boolean; message: string; field?: "apiToken"; fact?: string }> {
   const { lender } = clientsFor({ ...options, timeoutMs: Math.min(options.timeoutMs, 10_000) })
+  // The merchant reads which PayBright answered in their words; the host and the status go to the log.
+  const where = `PayBright (${options.environment === "production" ? "production" : "sandbox"})`
   try {
     await lender.getVirtualCard(`credentials-check-${randomUUID()}`)
-    return { accepted: true, message: `PayBright (${options.apiUrl}) accepted the API key and token.` }
+    return { accepted: true, message: `${where} accepted the API key and token.` }
   } catch (error) {
     if (error instanceof LenderNotFoundError) {
-      return { accepted: true, message: `PayBright (${options.apiUrl}) accepted the API key and token.` }
+      return { accepted: true, message: `${where} accepted the API key and token.` }
     }
     if (error instanceof LenderAuthError) {
       return {
         accepted: false,
         field: "apiToken",
-        message: `PayBright (${options.apiUrl}) did not accept this API key and token (${error.status}); check both in the PayBright portal.`,
+        message: `${where} did not accept this API key and token; check both in the PayBright portal.`,
+        fact: `${options.apiUrl} answered ${error.status}`,
       }
     }
     const said = error instanceof LenderError ? error.message : String(error)
     return {
       accepted: false,
-      message: `the credentials could not be checked with PayBright (${options.apiUrl}): ${said}`,
+      message: `the credentials could not be checked: ${where} did not answer; try again in a moment.`,
+      fact: `${options.apiUrl}: ${said}`,
     }
   }
 }

@@ -1,5 +1,6 @@
 import { Button, Skeleton, Text } from "@medusajs/ui"
 import { errorText } from "../lib/format"
+import { useAdminText } from "../lib/use-admin-text"
 
 /**
  * What a PayBright page or widget shows while its data loads, or when loading failed: skeleton
@@ -13,6 +14,7 @@ export function QueryState(props: {
   what: string
   lines?: number
 }) {
+  const { t } = useAdminText()
   if (props.isLoading) {
     return (
       <div className="flex flex-col gap-y-2 px-6 py-4" aria-busy="true">
@@ -26,10 +28,10 @@ export function QueryState(props: {
     return (
       <div className="flex items-center justify-between gap-x-4 px-6 py-4">
         <Text size="small" className="text-ui-fg-error">
-          {errorText(props.error, `${props.what} could not be loaded.`)}
+          {errorText(props.error, t("paybright.common.notLoaded", { what: props.what }))}
         </Text>
         <Button size="small" variant="secondary" onClick={() => void props.retry()}>
-          Try again
+          {t("paybright.common.tryAgain")}
         </Button>
       </div>
     )

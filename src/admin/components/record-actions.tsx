@@ -1,7 +1,8 @@
 import { Button, toast, usePrompt } from "@medusajs/ui"
 import type { PayBrightAttentionAction } from "../../types/admin"
 import { useRecordActions } from "../hooks/paybright"
-import { errorText, money } from "../lib/format"
+import { errorText } from "../lib/format"
+import { useAdminText } from "../lib/use-admin-text"
 
 /**
  * What an action came to, in one sentence: `done` when it did what it said, `unchanged` when the
@@ -16,6 +17,7 @@ export type ActionOutcome = { done: string } | { unchanged: string }
  */
 export function useConfirmedAction() {
   const prompt = usePrompt()
+  const { t } = useAdminText()
   return async (
     title: string,
     description: string,
@@ -29,13 +31,15 @@ export function useConfirmedAction() {
       toast.warning(heading, { description: moved })
       return
     }
-    if (!(await prompt({ title, description, confirmText, cancelText: "Cancel" }))) return
+    if (!(await prompt({ title, description, confirmText, cancelText: t("paybright.common.cancel") }))) return
     try {
       const outcome = await run()
       if ("unchanged" in outcome) toast.warning(heading, { description: outcome.unchanged })
       else toast.success(heading, { description: outcome.done })
     } catch (error) {
-      toast.error(`${heading}: not done`, { description: errorText(error, "The action failed.") })
+      toast.error(t("paybright.common.notDone", { action: heading }), {
+        description: errorText(error, t("paybright.common.actionFailed")),
+      })
     }
   }
 }
@@ -53,8 +57,6 @@ export type ActionTarget = {
   actions: PayBrightAttentionAction[]
 }
 
-const PAST = { capture: "capture", refund: "refund", void: "release of the loan" } as const
-
 /** One button: a confirmation that says what will happen, then the call. */
 type Confirmed = {
   key: string
@@ -70,53 +72,40 @@ type Confirmed = {
 export function RecordActions({ target }: { target: ActionTarget }) {
   const confirmThen = useConfirmedAction()
   const mutations = useRecordActions()
+  const { t, money } = useAdminText()
   const { recordId, approvalId, amount, currency } = target
   const sum = money(amount, currency)
-  const what = target.movement ? `${PAST[target.movement]} of ${sum}` : sum
+  const what = target.movement ? t(`paybright.actions.what.${target.movement}`, { amount: sum }) : sum
   const contract = target.contract ?? ""
   const isVoid = target.movement === "void"
-  const resolve = (lenderShows: "done" | "nothing", label: string): Confirmed => ({
-    key: `resolve-${lenderShows}`,
-    label,
-    title:
-      lenderShows === "nothing"
-        ? "Record that nothing happened?"
-        : isVoid
-          ? "Record it as released?"
-          : "Record it as done?",
-    description:
-      lenderShows === "nothing"
-        ? `Only if the PayBright portal shows no ${what}: it may then be tried again.`
-        : isVoid
-          ? `Only if the PayBright portal shows contract ${contract} cancelled: the shopper's loan is then released.`
-          : `Only if the PayBright portal shows this ${what}: Medusa records it without asking PayBright again.`,
-    confirmText: lenderShows === "nothing" ? "Nothing happened" : isVoid ? "It is released" : `It is done: ${sum}`,
-    run: async () => {
-      await mutations.resolveRecord.mutateAsync({ recordId: recordId!, lenderShows })
-      return {
-        done:
-          lenderShows === "nothing"
-            ? `Recorded: nothing happened at PayBright. It may be tried again.`
-            : isVoid
-              ? `Recorded: contract ${contract} is cancelled, and the shopper's loan released.`
-              : `Recorded: the ${what} is done.`,
-      }
-    },
-  })
+  const resolve = (lenderShows: "done" | "nothing", label: string): Confirmed => {
+    const answer = lenderShows === "nothing" ? "nothing" : isVoid ? "released" : "done"
+    return {
+      key: `resolve-${lenderShows}`,
+      label,
+      title: t(`paybright.actions.${answer}Title`),
+      description: t(`paybright.actions.${answer}Description`, { what, contract }),
+      confirmText: t(`paybright.actions.${answer}Confirm`, { amount: sum }),
+      run: async () => {
+        await mutations.resolveRecord.mutateAsync({ recordId: recordId!, lenderShows })
+        return { done: t(`paybright.actions.${answer}Done`, { what, contract }) }
+      },
+    }
+  }
   const buttons: Confirmed[] = target.actions.flatMap((action): Confirmed[] => {
     if (action === "retry_capture" && recordId) {
       return [
         {
           key: action,
-          label: `Retry capture of ${sum}`,
-          title: "Retry the capture?",
-          description: `PayBright will be asked again to capture ${sum}.`,
-          confirmText: `Capture ${sum}`,
+          label: t("paybright.actions.retryCapture", { amount: sum }),
+          title: t("paybright.actions.retryCaptureTitle"),
+          description: t("paybright.actions.retryCaptureDescription", { amount: sum }),
+          confirmText: t("paybright.actions.retryCaptureConfirm", { amount: sum }),
           run: async () => {
             const { capture } = await mutations.retryCapture.mutateAsync(recordId)
             return capture.status === "skipped"
-              ? { unchanged: `Nothing was captured: ${capture.reason}` }
-              : { done: `PayBright captured ${money(capture.amount, currency)}.` }
+              ? { unchanged: t("paybright.actions.nothingCaptured", { reason: capture.reason }) }
+              : { done: t("paybright.panel.captureDone", { amount: money(capture.amount, currency) }) }
           },
           pending: mutations.retryCapture.isPending,
         },
@@ -126,34 +115,34 @@ export function RecordActions({ target }: { target: ActionTarget }) {
       return [
         {
           key: action,
-          label: "Retry the release",
-          title: "Retry the release?",
-          description: `PayBright will be asked again to void contract ${contract} (${sum}), cancelling the shopper's loan.`,
-          confirmText: "Void the contract",
+          label: t("paybright.actions.retryRelease"),
+          title: t("paybright.actions.retryReleaseTitle"),
+          description: t("paybright.actions.retryReleaseDescription", { contract, amount: sum }),
+          confirmText: t("paybright.actions.retryReleaseConfirm"),
           run: async () => {
             await mutations.retryRelease.mutateAsync(recordId)
-            return { done: `Contract ${contract} is voided: the shopper's loan is released.` }
+            return { done: t("paybright.actions.retryReleaseDone", { contract }) }
           },
           pending: mutations.retryRelease.isPending,
         },
       ]
     }
     if (action === "resolve" && recordId) {
-      const done = resolve("done", isVoid ? "PayBright shows it cancelled" : "PayBright shows it")
-      const nothing = resolve("nothing", isVoid ? "PayBright shows it live" : "PayBright shows nothing")
+      const done = resolve("done", t(isVoid ? "paybright.actions.showsCanceled" : "paybright.actions.showsIt"))
+      const nothing = resolve("nothing", t(isVoid ? "paybright.actions.showsLive" : "paybright.actions.showsNothing"))
       return target.inDoubt ? [done, nothing] : [done]
     }
     if (action === "mark_handled" && approvalId) {
       return [
         {
           key: action,
-          label: "Cancelled in the portal",
-          title: "Mark it handled?",
-          description: `Only once contract ${contract} is cancelled in the PayBright portal.`,
-          confirmText: "It is cancelled",
+          label: t("paybright.actions.markHandled"),
+          title: t("paybright.actions.markHandledTitle"),
+          description: t("paybright.actions.markHandledDescription", { contract }),
+          confirmText: t("paybright.actions.markHandledConfirm"),
           run: async () => {
             await mutations.markHandled.mutateAsync(approvalId)
-            return { done: `Contract ${contract} is marked handled.` }
+            return { done: t("paybright.actions.markHandledDone", { contract }) }
           },
           pending: mutations.markHandled.isPending,
         },

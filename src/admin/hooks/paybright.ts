@@ -59,25 +59,28 @@ export function useSaveSettings(providerId: string) {
 /**
  * The order's panel. After a shipment, the capture PayBright makes by itself lands a moment after
  * Medusa refreshed the order: the panel looks again every 2 s until it does (for 2 minutes at
- * most), and then has Medusa refresh the order, so its own payment card shows the capture too.
+ * most). Whenever the panel finds the payment moved on since its last look (that capture, or one
+ * that landed before Medusa's own refresh reached the panel), it has Medusa refresh the order too,
+ * so Medusa's own payment card shows it.
  */
 export function useOrderPanel(orderId: string) {
   const queryClient = useQueryClient()
-  const expected = useRef<string | null>(null)
+  const seen = useRef<string | null>(null)
   return useQuery({
     queryKey: paybrightKeys.panel(orderId),
     staleTime: 0,
     queryFn: async () => {
       const answer = await sdk.client.fetch<PayBrightOrderPanelResponse>(`/admin/paybright/orders/${orderId}/panel`)
-      const since = answer.panel?.capture_expected?.since ?? null
-      if (expected.current && !since) {
+      const panel = answer.panel
+      const now = panel ? [panel.status, panel.captured, panel.refunded].join("|") : "none"
+      if (seen.current !== null && seen.current !== now) {
         // Medusa's own queries of the order, not this one (which is answering now).
         void queryClient.invalidateQueries({
           queryKey: paybrightKeys.order(orderId),
           predicate: (query) => query.queryKey[3] !== "paybright-panel",
         })
       }
-      expected.current = since
+      seen.current = now
       return answer
     },
     refetchInterval: (query) => {

@@ -5,19 +5,19 @@ import type { PayBrightAttentionAction, PayBrightAttentionItem } from "../../typ
 import { QueryState } from "../components/query-state"
 import { RecordActions } from "../components/record-actions"
 import { useNeedsAttention } from "../hooks/paybright"
-import { date, money } from "../lib/format"
+import { useAdminText } from "../lib/use-admin-text"
 
 const DAY = 24 * 60 * 60 * 1000
 /** The actions safe to take from the list: asking PayBright again for what it refused. */
 const RETRIES = new Set<PayBrightAttentionAction>(["retry_capture", "retry_release"])
-const LABELS: Record<PayBrightAttentionItem["kind"], { text: string; color: "red" | "orange" | "grey" }> = {
-  settings_unreadable: { text: "PayBright stopped", color: "red" },
-  in_doubt: { text: "in doubt", color: "red" },
-  refused_capture: { text: "capture refused", color: "red" },
-  unreleased_contract: { text: "loan not released", color: "red" },
-  orphaned_approval: { text: "approved, no order", color: "orange" },
-  expiring_authorization: { text: "close to expiry", color: "red" },
-  open_authorization: { text: "awaiting capture", color: "grey" },
+const COLORS: Record<PayBrightAttentionItem["kind"], "red" | "orange" | "grey"> = {
+  settings_unreadable: "red",
+  in_doubt: "red",
+  refused_capture: "red",
+  unreleased_contract: "red",
+  orphaned_approval: "orange",
+  expiring_authorization: "red",
+  open_authorization: "grey",
 }
 
 /**
@@ -28,6 +28,7 @@ const LABELS: Record<PayBrightAttentionItem["kind"], { text: string; color: "red
  */
 const PayBrightNeedsAttentionWidget = () => {
   const navigate = useNavigate()
+  const { t, money, date } = useAdminText()
   const { data: items, isLoading, isError, error, refetch } = useNeedsAttention()
   if (isLoading || isError) {
     return (
@@ -37,7 +38,7 @@ const PayBrightNeedsAttentionWidget = () => {
           isError={isError}
           error={error}
           retry={refetch}
-          what="PayBright: needs attention"
+          what={t("paybright.attention.title")}
           lines={2}
         />
       </Container>
@@ -49,82 +50,95 @@ const PayBrightNeedsAttentionWidget = () => {
   return (
     <Container id="paybright-needs-attention" className="divide-y p-0">
       <div className="px-6 py-4">
-        <Heading level="h2">PayBright: needs attention</Heading>
+        <Heading level="h2">{t("paybright.attention.title")}</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          {urgent > 0
-            ? `${urgent} to act on. PayBright cancels what is not captured by the date shown.`
-            : "Nothing urgent. Orders below are captured when they ship; PayBright cancels what is not captured by the date shown."}
+          {urgent > 0 ? t("paybright.attention.urgent", { count: urgent }) : t("paybright.attention.nothingUrgent")}
         </Text>
       </div>
-      {items.map((item, index) => (
-        <div
-          key={`${item.kind}-${item.order_id ?? item.contract}-${index}`}
-          className={clx(
-            "flex items-center justify-between gap-x-4 px-6 py-3",
-            item.order_id && "hover:bg-ui-bg-base-hover cursor-pointer"
-          )}
-          data-kind={item.kind}
-          // A row with an order opens it, as the rows of Medusa's order table do.
-          onClick={item.order_id ? () => navigate(`/orders/${item.order_id}`) : undefined}
-        >
-          <div className="flex flex-col">
-            <Text size="small" weight="plus">
-              {item.kind === "settings_unreadable" ? (
-                <Link to="/settings/paybright">PayBright settings</Link>
-              ) : (
-                <>
-                  {item.order_id ? (
-                    <Link
-                      to={`/orders/${item.order_id}`}
-                      className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
-                      onClick={(event) => event.stopPropagation()}
-                    >
-                      Order {item.order_display_id ? `#${item.order_display_id}` : item.order_id}
-                    </Link>
-                  ) : (
-                    `Contract ${item.contract}`
-                  )}
-                  {` · ${money(item.amount, item.currency_code)}`}
-                </>
-              )}
-            </Text>
-            <Text size="xsmall" className="text-ui-fg-subtle">
-              {item.message}
-            </Text>
-            {/* From the list, a retry; what needs a look at the PayBright portal first (resolving a
+      {items.map((item, index) => {
+        const label = t(`paybright.attention.kind.${item.kind}`)
+        const amount = money(item.amount, item.currency_code)
+        return (
+          <div
+            key={`${item.kind}-${item.order_id ?? item.contract}-${index}`}
+            className={clx(
+              "flex items-center justify-between gap-x-4 px-6 py-3",
+              item.order_id && "hover:bg-ui-bg-base-hover cursor-pointer"
+            )}
+            data-kind={item.kind}
+            // A row with an order opens it, as the rows of Medusa's order table do.
+            onClick={item.order_id ? () => navigate(`/orders/${item.order_id}`) : undefined}
+          >
+            <div className="flex flex-col">
+              <Text size="small" weight="plus">
+                {item.kind === "settings_unreadable" ? (
+                  <Link to="/settings/paybright">{t("paybright.attention.settings")}</Link>
+                ) : (
+                  <>
+                    {item.order_id ? (
+                      <Link
+                        to={`/orders/${item.order_id}`}
+                        className="text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+                        onClick={(event) => event.stopPropagation()}
+                      >
+                        {t("paybright.attention.order", { id: item.order_display_id ?? item.order_id })}
+                      </Link>
+                    ) : (
+                      t("paybright.attention.contract", { contract: item.contract })
+                    )}
+                    {` · ${amount}`}
+                  </>
+                )}
+              </Text>
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                {item.message ??
+                  (item.expires_at &&
+                    t(
+                      item.kind === "expiring_authorization"
+                        ? "paybright.attention.expiring"
+                        : "paybright.attention.open",
+                      { amount, date: date(item.expires_at) }
+                    ))}
+              </Text>
+              {/* From the list, a retry; what needs a look at the PayBright portal first (resolving a
                 record, marking an approval handled) is done from the order's panel, or here when
                 there is no order. */}
-            {item.kind !== "settings_unreadable" && (
-              <div onClick={(event) => event.stopPropagation()}>
-                <RecordActions
-                  target={{
-                    recordId: item.record_id,
-                    approvalId: item.approval_id,
-                    movement: item.movement,
-                    inDoubt: item.kind === "in_doubt",
-                    amount: item.amount,
-                    currency: item.currency_code,
-                    contract: item.contract,
-                    actions: item.order_id ? item.actions.filter((action) => RETRIES.has(action)) : item.actions,
-                  }}
-                />
-              </div>
-            )}
+              {item.kind !== "settings_unreadable" && (
+                <div onClick={(event) => event.stopPropagation()}>
+                  <RecordActions
+                    target={{
+                      recordId: item.record_id,
+                      approvalId: item.approval_id,
+                      movement: item.movement,
+                      inDoubt: item.kind === "in_doubt",
+                      amount: item.amount,
+                      currency: item.currency_code,
+                      contract: item.contract,
+                      actions: item.order_id ? item.actions.filter((action) => RETRIES.has(action)) : item.actions,
+                    }}
+                  />
+                </div>
+              )}
+            </div>
+            <Badge size="2xsmall" color={COLORS[item.kind]}>
+              {item.expires_at
+                ? t("paybright.attention.badgeExpires", {
+                    label,
+                    date: date(item.expires_at),
+                    left: daysLeft(item.expires_at, t),
+                  })
+                : label}
+            </Badge>
           </div>
-          <Badge size="2xsmall" color={LABELS[item.kind].color}>
-            {item.expires_at
-              ? `${LABELS[item.kind].text} · expires ${date(item.expires_at)} (${daysLeft(item.expires_at)})`
-              : LABELS[item.kind].text}
-          </Badge>
-        </div>
-      ))}
+        )
+      })}
     </Container>
   )
 }
 
-function daysLeft(expiresAt: string) {
+function daysLeft(expiresAt: string, t: ReturnType<typeof useAdminText>["t"]) {
   const days = Math.ceil((new Date(expiresAt).getTime() - Date.now()) / DAY)
-  return days <= 0 ? "expired" : days === 1 ? "1 day left" : `${days} days left`
+  return days <= 0 ? t("paybright.attention.expiredLeft") : t("paybright.attention.daysLeft", { count: days })
 }
 
 // A stable id (widget:paybright-needs-attention), so that a merchant's layout of the orders page

@@ -2,16 +2,11 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useState } from "react"
-import type {
-  PayBrightMoneyRecord,
-  PayBrightOrderPanel,
-  PayBrightPaymentStatus,
-  PayBrightRevealedCard,
-} from "../../types/admin"
+import type { PayBrightOrderPanel, PayBrightPaymentStatus, PayBrightRevealedCard } from "../../types/admin"
 import { QueryState } from "../components/query-state"
 import { RecordActions, useConfirmedAction } from "../components/record-actions"
 import { useOrderPanel, usePanelActions } from "../hooks/paybright"
-import { date, dateTime, money } from "../lib/format"
+import { useAdminText } from "../lib/use-admin-text"
 import { isPayBright } from "../../storefront/provider"
 
 // Medusa's colours for the same payment statuses (its order page), and red for what needs a person.
@@ -27,16 +22,28 @@ const STATUS_COLORS: Record<PayBrightPaymentStatus, "green" | "orange" | "red" |
   released: "red",
   release_failed: "red",
 }
+/** Statuses Medusa's order page names too: the panel uses Medusa's own words for them. */
+const MEDUSA_STATUS_WORDS: Partial<Record<PayBrightPaymentStatus, string>> = {
+  partially_captured: "orders.payment.status.partiallyCaptured",
+  captured: "orders.payment.status.captured",
+  partially_refunded: "orders.payment.status.partiallyRefunded",
+  refunded: "orders.payment.status.refunded",
+  cancelled: "orders.payment.status.canceled",
+}
 const RECORD_COLORS = { done: "green", refused: "red", in_doubt: "orange", pending: "grey" } as const
-const RECORD_WORDS = { done: "done", refused: "refused", in_doubt: "in doubt", pending: "in progress" } as const
-const MOVEMENT_WORDS = { capture: "Capture", refund: "Refund", void: "Release of the loan" } as const
-const TRIGGER_WORDS: Record<PayBrightMoneyRecord["trigger"], string> = {
-  shipment: "at shipment",
-  fulfillment: "at fulfillment",
-  admin: "from the admin",
-  order_canceled: "when the order was cancelled",
-  orphan: "of an orphaned approval",
-  retry: "on retry",
+
+/** The payment's status in the merchant's words, with how soon PayBright cancels the rest once that is close. */
+function useStatusText() {
+  const { t } = useAdminText()
+  return (panel: Pick<PayBrightOrderPanel, "status" | "expiring" | "expires_in_days">) => {
+    const words = t(MEDUSA_STATUS_WORDS[panel.status] ?? `paybright.status.${panel.status}`)
+    if (!panel.expiring || panel.expires_in_days === null) return words
+    const expiry =
+      panel.expires_in_days <= 0
+        ? t("paybright.status.expired")
+        : t("paybright.status.expiringIn", { count: panel.expires_in_days })
+    return `${words} · ${expiry}`
+  }
 }
 
 /**
@@ -52,6 +59,8 @@ const PayBrightOrderPanelWidget = ({ data: order }: DetailWidgetProps<AdminOrder
 }
 
 function OrderPanel({ orderId }: { orderId: string }) {
+  const { t } = useAdminText()
+  const statusText = useStatusText()
   const { data, isLoading, isError, error, refetch } = useOrderPanel(orderId)
   const panel = data?.panel
   /** The panel as the server has it now, read again before an action. */
@@ -59,14 +68,20 @@ function OrderPanel({ orderId }: { orderId: string }) {
   return (
     <Container id="paybright-order-panel" className="divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">PayBright</Heading>
+        <Heading level="h2">{t("paybright.panel.title")}</Heading>
         {panel && (
           <StatusBadge id="paybright-status" color={STATUS_COLORS[panel.status]}>
-            {panel.status_text}
+            {statusText(panel)}
           </StatusBadge>
         )}
       </div>
-      <QueryState isLoading={isLoading} isError={isError} error={error} retry={refetch} what="The PayBright panel" />
+      <QueryState
+        isLoading={isLoading}
+        isError={isError}
+        error={error}
+        retry={refetch}
+        what={t("paybright.panel.what")}
+      />
       {panel && <PanelBody panel={panel} fresh={fresh} />}
     </Container>
   )
@@ -75,7 +90,12 @@ function OrderPanel({ orderId }: { orderId: string }) {
 function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => Promise<PayBrightOrderPanel | null> }) {
   const actions = usePanelActions()
   const [card, setCard] = useState<PayBrightRevealedCard>()
+  const { t, money, date, dateTime } = useAdminText()
+  const statusText = useStatusText()
   const currency = panel.currency_code
+  const remaining = money(panel.remaining, currency)
+  // Medusa's own words for its button and card, in the admin's language.
+  const medusa = { capture: t("orders.payment.capture"), payments: t("orders.payment.title") }
 
   const confirmThen = useConfirmedAction()
   // The page may be older than the order (a capture at shipment landed since): the action is
@@ -83,28 +103,31 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
   const changedSince = (action: "capture_remainder" | "reveal_card") => async () => {
     const now = await fresh()
     if (now && now.actions[action] && now.remaining === panel.remaining) return null
-    return `The order changed since this page was drawn (${now ? `${now.status_text}, ${money(now.captured, currency)} captured` : "its payment is gone"}); nothing was done.`
+    return now
+      ? t("paybright.panel.changed", { status: statusText(now), captured: money(now.captured, currency) })
+      : t("paybright.panel.paymentGone")
   }
 
+  // Medusa's own capture prompt, for the part its button cannot capture.
   const captureRemainder = () =>
     confirmThen(
-      "Capture the remainder?",
-      `PayBright will capture ${money(panel.remaining, currency)} on contract ${panel.contract ?? ""}.`,
-      `Capture ${money(panel.remaining, currency)}`,
+      medusa.capture,
+      t("orders.payment.capturePayment", { amount: remaining }),
+      t("actions.confirm"),
       async () => {
         await actions.captureRemainder.mutateAsync({ paymentId: panel.payment_id, amount: panel.remaining })
-        return { done: `PayBright captured ${money(panel.remaining, currency)}.` }
+        return { done: t("paybright.panel.captureDone", { amount: remaining }) }
       },
       changedSince("capture_remainder")
     )
   const reveal = () =>
     confirmThen(
-      "Reveal the virtual card?",
-      `To charge ${money(panel.remaining, currency)} on the store's terminal. The reveal is recorded with your name.`,
-      "Reveal the card",
+      t("paybright.panel.revealTitle"),
+      t("paybright.panel.revealDescription", { amount: remaining }),
+      t("paybright.panel.revealConfirm"),
       async () => {
         setCard((await actions.revealCard.mutateAsync(panel.payment_id)).card)
-        return { done: "The card is shown below." }
+        return { done: t("paybright.panel.revealDone") }
       },
       changedSince("reveal_card")
     )
@@ -112,46 +135,62 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
   return (
     <>
       <div className="flex flex-col gap-y-1 px-6 py-4">
-        <Row label="Contract" value={panel.contract ?? "—"} />
+        <Row label={t("paybright.panel.contract")} value={panel.contract ?? "—"} />
         <Row
-          label="Capture mode"
+          label={t("paybright.panel.captureMode")}
           value={
             panel.capture_mode === "virtual_card"
-              ? `Virtual card${panel.card_processor ? ` (${panel.card_processor})` : ""}`
-              : "In-store capture"
+              ? panel.card_processor
+                ? t("paybright.panel.virtualCardVia", { processor: panel.card_processor })
+                : t("paybright.panel.virtualCard")
+              : t("paybright.panel.inStore")
           }
         />
         {panel.card && (
           <Row
-            label="Card"
-            value={`${panel.card.brand} •••• ${panel.card.last4} · expires ${panel.card.expiry}`}
+            label={t("paybright.panel.card")}
+            value={t("paybright.panel.cardLine", panel.card)}
             id="paybright-card"
           />
         )}
       </div>
       <div id="paybright-amounts" className="flex flex-col gap-y-1 px-6 py-4">
-        <Row label="Authorized" value={money(panel.authorized, currency)} />
-        <Row label="Captured" value={money(panel.captured, currency)} />
-        <Row label="Refunded" value={money(panel.refunded, currency)} />
+        <Row label={t("paybright.panel.authorized")} value={money(panel.authorized, currency)} />
+        <Row label={t("paybright.panel.captured")} value={money(panel.captured, currency)} />
+        <Row label={t("paybright.panel.refunded")} value={money(panel.refunded, currency)} />
         {panel.status === "released" || panel.status === "cancelled" ? (
           // Nothing remains to capture on a canceled payment: what was left is no longer the merchant's.
           <Row
-            label={panel.status === "released" ? "Released" : "Not captured"}
-            value={money(panel.remaining, currency)}
+            label={t(panel.status === "released" ? "paybright.panel.released" : "paybright.panel.notCaptured")}
+            value={remaining}
           />
         ) : (
-          <Row label="Remaining" value={money(panel.remaining, currency)} strong />
+          <Row label={t("paybright.panel.remaining")} value={remaining} strong />
         )}
         {panel.expires_at && (
           <Text size="xsmall" className="text-ui-fg-subtle">
-            PayBright cancels what is not captured on {date(panel.expires_at)}.
+            {t("paybright.panel.expiresOn", { date: date(panel.expires_at) })}
           </Text>
         )}
         {panel.capture_expected && (
           <Text id="paybright-capture-expected" size="xsmall" className="text-ui-fg-subtle">
             {panel.capture_expected.overdue
-              ? `A parcel went out on ${dateTime(panel.capture_expected.since)} and PayBright's capture of it has not landed yet: look at the timeline below, or in the PayBright portal.`
-              : "A parcel went out: PayBright is capturing it now."}
+              ? t("paybright.panel.captureOverdue", { date: dateTime(panel.capture_expected.since) })
+              : t("paybright.panel.captureRunning")}
+          </Text>
+        )}
+        {panel.actions.capture_in_medusa && (
+          <Text id="paybright-capture-hint" size="xsmall" className="text-ui-fg-subtle">
+            {t("paybright.panel.captureInMedusa", { ...medusa, amount: remaining })}
+          </Text>
+        )}
+        {panel.actions.capture_remainder && (
+          <Text id="paybright-capture-hint" size="xsmall" className="text-ui-fg-subtle">
+            {t("paybright.panel.captureRemainderHere", {
+              ...medusa,
+              authorized: money(panel.authorized, currency),
+              amount: remaining,
+            })}
           </Text>
         )}
       </div>
@@ -164,12 +203,12 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
               isLoading={actions.captureRemainder.isPending}
               onClick={captureRemainder}
             >
-              Capture {money(panel.remaining, currency)}
+              {medusa.capture}
             </Button>
           )}
           {panel.actions.reveal_card && (
             <Button size="small" variant="secondary" isLoading={actions.revealCard.isPending} onClick={reveal}>
-              Reveal card
+              {t("paybright.panel.revealCard")}
             </Button>
           )}
         </div>
@@ -180,30 +219,34 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
             {card.pan} · {card.expiry} · CVV {card.cvv}
           </Text>
           <Text size="xsmall" className="text-ui-fg-subtle">
-            {card.cardholder_name}. Charge it now; it is not shown again after you leave.
+            {t("paybright.panel.revealedNote", { name: card.cardholder_name })}
           </Text>
           <Button size="small" variant="transparent" onClick={() => setCard(undefined)}>
-            Hide the card
+            {t("paybright.panel.hideCard")}
           </Button>
         </div>
       )}
       <div id="paybright-records" className="flex flex-col gap-y-3 px-6 py-4">
         <Text size="small" weight="plus">
-          Captures, refunds and releases
+          {t("paybright.panel.records")}
         </Text>
         {panel.records.length === 0 && (
           <Text size="small" className="text-ui-fg-subtle">
-            Nothing captured yet.
+            {t("paybright.panel.noRecords")}
           </Text>
         )}
         {panel.records.map((record) => (
           <div key={record.id} className="flex flex-col gap-y-1">
             <div className="flex items-center justify-between gap-x-2">
               <Text size="small">
-                {MOVEMENT_WORDS[record.kind]} {money(record.amount, currency)} {TRIGGER_WORDS[record.trigger]}
+                {t("paybright.record.line", {
+                  movement: t(`paybright.record.${record.kind}`),
+                  amount: money(record.amount, currency),
+                  trigger: t(`paybright.record.trigger.${record.trigger}`),
+                })}
               </Text>
               <Badge size="2xsmall" color={RECORD_COLORS[record.state]}>
-                {RECORD_WORDS[record.state]}
+                {t(`paybright.record.state.${record.state}`)}
               </Badge>
             </div>
             {record.message && (
@@ -228,7 +271,7 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
       </div>
       <div id="paybright-timeline" className="flex flex-col gap-y-2 px-6 py-4">
         <Text size="small" weight="plus">
-          Timeline
+          {t("paybright.panel.timeline")}
         </Text>
         {panel.timeline.map((entry) => (
           <div key={entry.id} className="flex flex-col">

@@ -9,12 +9,14 @@ import type {
 } from "../../../../types/admin"
 import { QueryState } from "../../../components/query-state"
 import { useSaveSettings, useSettings } from "../../../hooks/paybright"
-import { dateTime, errorText } from "../../../lib/format"
+import { errorText, typedAmount } from "../../../lib/format"
+import { useAdminText } from "../../../lib/use-admin-text"
 
 type FieldErrors = Partial<Record<keyof PayBrightSettingsUpdate, string>>
 
 /** Settings → PayBright: what medusa-config.ts configures, editable here; saved values override it. */
 const PayBrightSettingsPage = () => {
+  const { t } = useAdminText()
   const { data, isLoading, isError, error, refetch } = useSettings()
   const [selected, setSelected] = useState<string>()
   const views = data?.settings ?? []
@@ -26,12 +28,10 @@ const PayBrightSettingsPage = () => {
         <div>
           <Heading level="h1">PayBright</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Settings saved here replace those of your store's configuration and reach every server and worker within
-            seconds.
+            {t("paybright.settings.intro")}
           </Text>
           <Text size="small" className="text-ui-fg-subtle" id="paybright-settings-new-payments">
-            They apply to new payments: an order already paid keeps the capture mode, card processor, environment and
-            account it was authorized under until its money has moved.
+            {t("paybright.settings.newPayments")}
           </Text>
         </div>
         {views.length > 1 && view && (
@@ -54,7 +54,7 @@ const PayBrightSettingsPage = () => {
         isError={isError}
         error={error}
         retry={refetch}
-        what="The PayBright settings"
+        what={t("paybright.settings.what")}
         lines={4}
       />
       {/* Keyed by version: a save or another admin's change loads the form afresh. */}
@@ -69,11 +69,17 @@ const PayBrightSettingsPage = () => {
   )
 }
 
-/** Shown under a protected setting to a user who may not change it. */
-const PROTECTED_HINT = "Changing this needs the paybright_settings:update permission."
-
 function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsView; mayChangeProtected: boolean }) {
   const locked = !mayChangeProtected
+  const { t, tag, dateTime } = useAdminText()
+  /** An amount as the settings take it, typed as the admin's language writes it ("5 000,00"). */
+  const amount = (typed: string | null) => (typed?.trim() ? typedAmount(typed, tag) : null)
+  /** A server message in the merchant's words: the form's labels, not the options' code names. */
+  const withLabels = (text: string) =>
+    text.replace(
+      /\b(minOrderAmount|maxOrderAmount|financingMinAmount|financingMonths|financingApr)\b/g,
+      (name) => t(`paybright.settings.${name}`).split(" (")[0]
+    )
   const [values, setValues] = useState<PayBrightSettingsFields>(view.values)
   const [currencies, setCurrencies] = useState(view.values.currencies.join(", "))
   const [months, setMonths] = useState(view.values.financingMonths?.toString() ?? "")
@@ -98,12 +104,17 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
         .split(",")
         .map((code) => code.trim())
         .filter(Boolean),
-      minOrderAmount: values.minOrderAmount?.trim() || null,
-      maxOrderAmount: values.maxOrderAmount?.trim() || null,
+      minOrderAmount: amount(values.minOrderAmount),
+      maxOrderAmount: amount(values.maxOrderAmount),
       // Not a whole number: sent as is, so the options schema names the problem beside the field.
       financingMonths:
         months.trim() === "" ? null : /^\d+$/.test(months.trim()) ? Number(months.trim()) : months.trim(),
-      ...Object.fromEntries(STOREFRONT_TEXT_FIELDS.map(({ name }) => [name, values[name]?.trim() || null])),
+      ...Object.fromEntries(
+        STOREFRONT_TEXT_FIELDS.map((name) => [
+          name,
+          name === "promotionalWidgetKey" ? values[name]?.trim() || null : amount(values[name]),
+        ])
+      ),
       ...(values.cardProcessorType !== "custom" ? { cardProcessorType: values.cardProcessorType } : {}),
       ...(apiToken.trim() ? { apiToken } : {}),
       ...(cardProcessorSecretKey.trim() ? { cardProcessorSecretKey } : {}),
@@ -111,13 +122,15 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
     try {
       const { check, saved } = await save.mutateAsync(update)
       if (!saved) {
-        setErrors(check.fields)
-        setProblem(check.message)
+        setErrors(
+          Object.fromEntries(Object.entries(check.fields).map(([name, message]) => [name, withLabels(message ?? "")]))
+        )
+        setProblem(Object.keys(check.fields).length ? t("paybright.settings.fieldsRefused") : check.message)
         return
       }
-      toast.success("PayBright settings saved", { description: saved.credentials.message })
+      toast.success(t("paybright.settings.saved"), { description: saved.credentials.message })
     } catch (error) {
-      setProblem(errorText(error, "The settings could not be saved."))
+      setProblem(errorText(error, t("paybright.settings.notSaved")))
     }
   }
 
@@ -145,29 +158,29 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
           {problem}
         </Alert>
       )}
-      <Section title="PayBright account">
+      <Section title={t("paybright.settings.account")}>
         <Choice
           name="environment"
-          label="Environment"
+          label={t("paybright.settings.environment")}
           value={values.environment}
           onChange={(value) => set("environment", value as PayBrightSettingsFields["environment"])}
-          options={{ sandbox: "Sandbox", production: "Production" }}
-          help="Sandbox while you try PayBright with its test accounts; Production once PayBright has given you live credentials."
+          options={{ sandbox: t("paybright.settings.sandbox"), production: t("paybright.settings.production") }}
+          help={t("paybright.settings.environmentHelp")}
           error={errors.environment}
           locked={locked}
         />
         <TextField
           name="apiKey"
-          label="API key"
+          label={t("paybright.settings.apiKey")}
           value={values.apiKey}
           onChange={(value) => set("apiKey", value)}
-          help="Your PayBright account's API key, as PayBright gave it to you."
+          help={t("paybright.settings.apiKeyHelp")}
           error={errors.apiKey}
           locked={locked}
         />
         <SecretField
           name="apiToken"
-          label="API token"
+          label={t("paybright.settings.apiToken")}
           state={view.secrets.apiToken}
           value={apiToken}
           onChange={setApiToken}
@@ -176,47 +189,51 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
           error={errors.apiToken}
         />
       </Section>
-      <Section title="Capture">
+      <Section title={t("paybright.settings.capture")}>
         <Choice
           name="captureMode"
-          label="Capture mode"
+          label={t("paybright.settings.captureMode")}
           value={values.captureMode}
           onChange={(value) => set("captureMode", value as PayBrightSettingsFields["captureMode"])}
-          options={{ in_store: "In-store capture", virtual_card: "Virtual card" }}
-          help="How PayBright pays you: in-store capture asks PayBright for the money of each order; virtual card gives each order a single-use card that your card processor charges."
+          options={{ in_store: t("paybright.settings.inStore"), virtual_card: t("paybright.settings.virtualCard") }}
+          help={t("paybright.settings.captureModeHelp")}
           error={errors.captureMode}
         />
         <Choice
           name="captureOn"
-          label="Capture automatically"
+          label={t("paybright.settings.captureOn")}
           value={values.captureOn}
           onChange={(value) => set("captureOn", value as PayBrightSettingsFields["captureOn"])}
           options={{
-            shipment: "When a parcel ships",
-            fulfillment: "When a parcel is fulfilled",
-            manual: "Never (capture by hand)",
+            shipment: t("paybright.settings.onShipment"),
+            fulfillment: t("paybright.settings.onFulfillment"),
+            manual: t("paybright.settings.manually"),
           }}
-          help="When the money is taken: as each parcel ships is what PayBright expects, so you are paid for what you send."
+          help={t("paybright.settings.captureOnHelp")}
           error={errors.captureOn}
         />
         <Choice
           name="cardProcessorType"
-          label="Card processor (virtual card)"
+          label={t("paybright.settings.cardProcessor")}
           value={values.cardProcessorType}
           onChange={(value) => set("cardProcessorType", value as PayBrightSettingsFields["cardProcessorType"])}
           options={
             values.cardProcessorType === "custom"
-              ? { custom: "Your own (set in medusa-config.ts)" }
-              : { none: "None", stripe: "Stripe", manual: "Manual (a person charges the card)" }
+              ? { custom: t("paybright.settings.processorCustom") }
+              : {
+                  none: t("paybright.settings.processorNone"),
+                  stripe: t("paybright.settings.processorStripe"),
+                  manual: t("paybright.settings.processorManual"),
+                }
           }
-          help="With a virtual card only: who charges it, Stripe with your secret key, or a person at your card terminal."
+          help={t("paybright.settings.cardProcessorHelp")}
           error={errors.cardProcessorType}
           locked={locked}
         />
         {values.cardProcessorType === "stripe" && (
           <SecretField
             name="cardProcessorSecretKey"
-            label="Stripe secret key"
+            label={t("paybright.settings.stripeKey")}
             state={view.secrets.cardProcessorSecretKey}
             value={cardProcessorSecretKey}
             onChange={setCardProcessorSecretKey}
@@ -226,51 +243,53 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
           />
         )}
       </Section>
-      <Section title="Checkout">
+      <Section title={t("paybright.settings.checkout")}>
         <TextField
           name="shopName"
-          label="Shop name (shown on PayBright's application)"
+          label={t("paybright.settings.shopName")}
           value={values.shopName}
           onChange={(value) => set("shopName", value)}
-          help="The name shoppers read on PayBright's application."
+          help={t("paybright.settings.shopNameHelp")}
           error={errors.shopName}
         />
         <TextField
           name="currencies"
-          label="Currencies offered (comma-separated)"
+          label={t("paybright.settings.currencies")}
           value={currencies}
           onChange={setCurrencies}
-          help="PayBright is offered only for carts in these currencies, such as CAD."
+          help={t("paybright.settings.currenciesHelp")}
           error={errors.currencies}
         />
         {(["minOrderAmount", "maxOrderAmount"] as const).map((name) => (
           <TextField
             key={name}
             name={name}
-            label={`${name === "minOrderAmount" ? "Minimum" : "Maximum"} order total (blank: none)`}
+            label={t(`paybright.settings.${name}`)}
             inputMode="decimal"
             value={values[name] ?? ""}
             onChange={(value) => set(name, value)}
-            help="Amounts such as 5000.00. Outside them PayBright is not offered, and the storefront tells the shopper why."
+            help={t("paybright.settings.amountHelp", {
+              example: new Intl.NumberFormat(tag, { minimumFractionDigits: 2 }).format(5000),
+            })}
             error={errors[name]}
           />
         ))}
       </Section>
-      <Section title="Storefront (financing estimate and promotional widget)">
+      <Section title={t("paybright.settings.storefront")}>
         <TextField
           name="financingMonths"
-          label="Monthly payments in the estimate (blank: no estimate)"
+          label={t("paybright.settings.financingMonths")}
           inputMode="decimal"
           value={months}
           onChange={setMonths}
-          help="With the months and the APR below, your storefront shows “or from $X/month with PayBright” as an estimate."
+          help={t("paybright.settings.financingMonthsHelp")}
           error={errors.financingMonths}
         />
-        {STOREFRONT_TEXT_FIELDS.map(({ name, label }) => (
+        {STOREFRONT_TEXT_FIELDS.map((name) => (
           <TextField
             key={name}
             name={name}
-            label={label}
+            label={t(`paybright.settings.${name}`)}
             inputMode={name === "promotionalWidgetKey" ? undefined : "decimal"}
             value={values[name] ?? ""}
             onChange={(value) => set(name, value)}
@@ -281,11 +300,15 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
       <div className="flex items-center justify-between">
         <Text size="xsmall" className="text-ui-fg-subtle" id="paybright-settings-version">
           {view.version > 0 && view.updated_at
-            ? `Saved ${dateTime(view.updated_at)}${view.updated_by ? ` by ${view.updated_by}` : ""} (change ${view.version}). Saving tests the API key and token with PayBright first.`
-            : "Nothing saved here yet: your store's configuration applies. Saving tests the API key and token with PayBright first."}
+            ? t(view.updated_by ? "paybright.settings.savedBy" : "paybright.settings.savedAt", {
+                date: dateTime(view.updated_at),
+                user: view.updated_by,
+                version: view.version,
+              })
+            : t("paybright.settings.nothingSaved")}
         </Text>
         <Button type="submit" size="small" isLoading={save.isPending} id="paybright-settings-save">
-          Save
+          {t("paybright.settings.save")}
         </Button>
       </div>
     </form>
@@ -294,11 +317,11 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
 
 /** The storefront's settings entered as text; blank means none. */
 const STOREFRONT_TEXT_FIELDS = [
-  { name: "financingApr", label: "APR in the estimate, in percent (e.g. 9.99)" },
-  { name: "financingSetupFee", label: "Setup fee financed (blank: none)" },
-  { name: "financingMonthlyFee", label: "Monthly fee (blank: none)" },
-  { name: "financingMinAmount", label: "Smallest price showing the estimate (blank: the order minimum)" },
-  { name: "promotionalWidgetKey", label: "PayBright widget public key (blank: show the estimate)" },
+  "financingApr",
+  "financingSetupFee",
+  "financingMonthlyFee",
+  "financingMinAmount",
+  "promotionalWidgetKey",
 ] as const
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -354,8 +377,14 @@ function TextField(props: {
   /** One sentence on what the setting does, in the merchant's words. */
   help?: string
 }) {
+  const { t } = useAdminText()
   return (
-    <Field name={props.name} label={props.label} error={props.error} hint={props.locked ? PROTECTED_HINT : props.help}>
+    <Field
+      name={props.name}
+      label={props.label}
+      error={props.error}
+      hint={props.locked ? t("paybright.settings.protectedHint") : props.help}
+    >
       <Input
         id={props.name}
         disabled={props.locked}
@@ -378,8 +407,14 @@ function Choice(props: {
   /** One sentence on what each choice means, in the merchant's words. */
   help?: string
 }) {
+  const { t } = useAdminText()
   return (
-    <Field name={props.name} label={props.label} error={props.error} hint={props.locked ? PROTECTED_HINT : props.help}>
+    <Field
+      name={props.name}
+      label={props.label}
+      error={props.error}
+      hint={props.locked ? t("paybright.settings.protectedHint") : props.help}
+    >
       <Select value={props.value} onValueChange={props.onChange} disabled={props.locked}>
         <Select.Trigger id={props.name}>
           <Select.Value />
@@ -407,12 +442,13 @@ function SecretField(props: {
   locked: boolean
   error?: string
 }) {
+  const { t } = useAdminText()
   const masked =
     props.state.source === "admin"
-      ? "•••••••• saved here; type to replace"
+      ? t("paybright.settings.secretAdmin")
       : props.state.source === "config"
-        ? "•••••••• from your store's configuration; type to replace"
-        : "not set"
+        ? t("paybright.settings.secretConfig")
+        : t("paybright.settings.secretNone")
   return (
     <Field
       name={props.name}
@@ -420,10 +456,10 @@ function SecretField(props: {
       error={props.error}
       hint={
         props.locked
-          ? PROTECTED_HINT
+          ? t("paybright.settings.protectedHint")
           : props.disabled
-            ? "Cannot be saved here: see above."
-            : "Leave blank to keep the current value."
+            ? t("paybright.settings.secretUnavailable")
+            : t("paybright.settings.secretKeep")
       }
     >
       <Input
