@@ -17,7 +17,8 @@ export type FailureOutcome = Exclude<MoneyOutcome, "done">
 /**
  * Errors raised when talking to the lender. They carry facts: the HTTP status, the lender's own
  * words, whether the lender may have acted; never the request's credentials, headers or card data,
- * and never advice.
+ * and never advice. The message is what a merchant may read, so the status stays in `status`
+ * (a money record keeps it with the lender's evidence).
  */
 export class LenderError extends Error {
   /** A stable code a caller can branch on. */
@@ -115,7 +116,7 @@ export function errorFromResponse(
       ...init,
       outcome: "refused",
       code: "rejected",
-      message: `PayBright refused the ${operation} (400)${said}`,
+      message: `PayBright refused the ${operation}${said}`,
     })
   }
   if (status === 401 || status === 403) {
@@ -123,7 +124,7 @@ export function errorFromResponse(
       ...init,
       outcome: "refused",
       code: "unauthorized",
-      message: `PayBright did not accept the API key and token for the ${operation} (${status})`,
+      message: `PayBright did not accept the API key and token for the ${operation}`,
     })
   }
   if (status === 404) {
@@ -131,7 +132,7 @@ export function errorFromResponse(
       ...init,
       outcome: "refused",
       code: "not_found",
-      message: `PayBright does not know this contract (${operation}, 404)${said}`,
+      message: `PayBright does not know this contract (${operation})${said}`,
     })
   }
   if (status === 429) {
@@ -142,7 +143,7 @@ export function errorFromResponse(
       outcome: "refused",
       code: "rate_limited",
       retryAfterSeconds: seconds,
-      message: `PayBright turned the ${operation} away as too many requests (429)`,
+      message: `PayBright turned the ${operation} away as too many requests`,
     })
   }
   if (status >= 500) {
@@ -150,14 +151,14 @@ export function errorFromResponse(
       ...init,
       outcome: "in_doubt",
       code: "unavailable",
-      message: `PayBright failed while answering the ${operation} (${status})${said}`,
+      message: `PayBright failed while answering the ${operation}${said}`,
     })
   }
   return new LenderError({
     ...init,
     outcome: "in_doubt",
     code: "unexpected_status",
-    message: `PayBright answered the ${operation} with status ${status}${said}`,
+    message: `PayBright answered the ${operation} in a way it does not document${said}`,
   })
 }
 

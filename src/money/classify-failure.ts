@@ -21,9 +21,12 @@ export function redactDigitRuns(text: string): string {
  */
 export function classifyFailure(error: unknown): Failure {
   if (error instanceof LenderError) {
-    const evidence =
-      error instanceof LenderResponseError || error instanceof LenderDeclinedError ? error.evidence : undefined
-    return { outcome: error.outcome, fact: error.message, ...(evidence ? { evidence } : {}) }
+    const evidence = {
+      ...(error instanceof LenderResponseError || error instanceof LenderDeclinedError ? error.evidence : {}),
+      // The merchant reads the lender's words; the status is kept beside its evidence.
+      ...(error.status !== undefined ? { http_status: String(error.status) } : {}),
+    }
+    return { outcome: error.outcome, fact: error.message, ...(Object.keys(evidence).length ? { evidence } : {}) }
   }
   if (error instanceof CardProcessorError) {
     return { outcome: error.outcome, fact: redactDigitRuns(error.message) }

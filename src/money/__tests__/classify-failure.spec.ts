@@ -1,5 +1,5 @@
 import { CardProcessorError } from "../../card-processors/types"
-import { LenderNetworkError } from "../../lender/errors"
+import { errorFromResponse, LenderNetworkError } from "../../lender/errors"
 import { merchantMessage } from "../../messages/merchant-messages"
 import { classifyFailure, redactDigitRuns } from "../classify-failure"
 
@@ -20,6 +20,18 @@ describe("classifying a failed money movement", () => {
     const unknown = classifyFailure(new Error("gateway said card 4242424242424242 failed"))
     expect(unknown).toMatchObject({ outcome: "in_doubt" })
     expect(unknown.fact).not.toContain("4242424242424242")
+  })
+
+  it("keeps the lender's HTTP status beside its evidence, out of the sentence the merchant reads", () => {
+    const refused = classifyFailure(errorFromResponse("capture", 400, { message: "Contract on hold" }))
+    expect(refused).toEqual({
+      outcome: "refused",
+      fact: "PayBright refused the capture: Contract on hold",
+      evidence: { http_status: "400" },
+    })
+    const failed = classifyFailure(errorFromResponse("refund", 503, ""))
+    expect(failed).toMatchObject({ outcome: "in_doubt", evidence: { http_status: "503" } })
+    expect(failed.fact).not.toMatch(/503/)
   })
 
   it("writes one sentence per outcome that never contradicts itself", () => {
