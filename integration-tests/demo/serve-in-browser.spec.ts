@@ -353,7 +353,7 @@ describe("npm run demo -- --serve, in a browser", () => {
         `Capture ${written(rest)} from the admin`
       )
       expect(await panel.locator("#paybright-timeline").textContent()).toContain(
-        `Captured ${rest} CAD on PayBright contract ${order.contract}.`
+        `Captured ${written(rest)} CAD on PayBright contract ${order.contract}.`
       )
       // The lender captured the same amount.
       const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()

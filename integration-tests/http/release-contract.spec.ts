@@ -238,7 +238,7 @@ medusaIntegrationTestRunner({
       const refused = await api.post(`/admin/orders/${order.id}/cancel`, {}, lenient())
       expect(refused.status).toBe(400)
       expect(refused.data.message).toBe(
-        `Not cancelled: the capture of 100.00 CAD on PayBright contract ${reference} is in doubt (record ${doubt.id}); resolve it in the order's PayBright panel as the PayBright portal shows, then cancel again.`
+        `Not cancelled: the capture of $100.00 CAD on PayBright contract ${reference} is in doubt (record ${doubt.id}); resolve it in the order's PayBright panel as the PayBright portal shows, then cancel again.`
       )
       expect((await orderStatus(order.id)).status).not.toBe("canceled")
       expect(simulator.contract(reference)!.status).not.toBe("VOIDED")

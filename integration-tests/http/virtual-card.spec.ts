@@ -183,7 +183,7 @@ medusaIntegrationTestRunner({
       )
       expect(declined.status).toBeGreaterThanOrEqual(400)
       expect(declined.data.message).toMatch(
-        /The capture of 50.00 CAD on the virtual card of PayBright contract \d+ through stripe was not made \(Stripe declined the virtual card: .*\); nothing moved/
+        /The capture of \$50\.00 CAD on the virtual card of PayBright contract \d+ through stripe was not made \(Stripe declined the virtual card: .*\); nothing moved/
       )
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
       await api.post(`/admin/payments/${payment.id}/capture`, { amount: 50 }, admin)

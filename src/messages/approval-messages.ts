@@ -1,5 +1,6 @@
 import { forLog } from "../lender/log-text"
 import type { OrphanReason } from "../modules/paybright/approval-reasons"
+import { moneyText } from "./money-text"
 
 const WHAT_HAPPENED: Record<OrphanReason, string> = {
   session_replaced: "the shopper's checkout started a new payment before this approval came back",
@@ -48,19 +49,19 @@ export function orphanMessage(
   const todo = releaseAfter
     ? `The plugin voids it at PayBright after ${releaseAfter.toISOString().slice(0, 16).replace("T", " ")} UTC, releasing the shopper's loan; nothing to do unless that fails.`
     : "Cancel it in the PayBright portal, then mark it handled."
-  return `PayBright contract ${approval.contract} (${approval.amount} ${approval.currency_code}) has no order: ${why}${lastAnswer}. ${todo}`
+  return `PayBright contract ${approval.contract} (${moneyText(approval.amount, approval.currency_code)}) has no order: ${why}${lastAnswer}. ${todo}`
 }
 
 type ApprovalFacts = { contract: string; amount: string; currency_code: string }
 
 /** The timeline's line when the lender's approval of a contract is verified. */
 export function approvalVerifiedMessage(approval: ApprovalFacts): string {
-  return `PayBright approved contract ${approval.contract} for ${approval.amount} ${approval.currency_code}.`
+  return `PayBright approved contract ${approval.contract} for ${moneyText(approval.amount, approval.currency_code)}.`
 }
 
 /** The timeline's line when an orphan's contract was voided at the lender. */
 export function approvalReleasedMessage(approval: ApprovalFacts): string {
-  return `Contract ${approval.contract} (${approval.amount} ${approval.currency_code}) was voided at PayBright: the shopper's loan is released.`
+  return `Contract ${approval.contract} (${moneyText(approval.amount, approval.currency_code)}) was voided at PayBright: the shopper's loan is released.`
 }
 
 /** The timeline's line when the merchant says they cancelled an orphan's contract in the portal. */

@@ -1,4 +1,5 @@
 import type { MoneyOutcome } from "../lender/errors"
+import { moneyText } from "./money-text"
 
 /** A movement of money the merchant hears about; a void releases the shopper's loan. */
 export type MoneyMovement = "capture" | "refund" | "void"
@@ -29,7 +30,7 @@ export function merchantMessage(facts: MoneyFacts): string {
   if (facts.movement === "void") {
     return voidMessage(facts)
   }
-  const money = `${facts.amount} ${facts.currency.toUpperCase()}`
+  const money = moneyText(facts.amount, facts.currency)
   const where =
     facts.via === "PayBright"
       ? `on PayBright contract ${facts.contract}`
@@ -57,7 +58,7 @@ export function ledgersPartedMessage(
     side: "removed_by_medusa" | "unexplained_in_medusa"
   }
 ): string {
-  const money = `${facts.amount} ${facts.currency.toUpperCase()}`
+  const money = moneyText(facts.amount, facts.currency)
   const what =
     facts.side === "removed_by_medusa"
       ? `The ${facts.movement} of ${money} on PayBright contract ${facts.contract} was made at PayBright, but Medusa removed its own record of it after a failure of its own, so Medusa does not count it`
@@ -67,7 +68,7 @@ export function ledgersPartedMessage(
 
 /** A void releases the whole contract: the merchant reads about the shopper's loan, not about money moved. */
 function voidMessage(facts: MoneyFacts): string {
-  const contract = `PayBright contract ${facts.contract} (${facts.amount} ${facts.currency.toUpperCase()})`
+  const contract = `PayBright contract ${facts.contract} (${moneyText(facts.amount, facts.currency)})`
   const because = facts.fact ? ` (${withoutFinalStop(facts.fact)})` : ""
   switch (facts.outcome) {
     case "done":
@@ -86,7 +87,7 @@ export function blockedByDoubtMessage(doubt: {
   currency: string
   contract: string
 }): string {
-  return `A ${doubt.movement} of ${doubt.amount} ${doubt.currency.toUpperCase()} on PayBright contract ${doubt.contract} is in doubt; resolve it in the order's PayBright panel (captured or not, as the PayBright portal shows) before capturing or refunding again.`
+  return `A ${doubt.movement} of ${moneyText(doubt.amount, doubt.currency)} on PayBright contract ${doubt.contract} is in doubt; resolve it in the order's PayBright panel (captured or not, as the PayBright portal shows) before capturing or refunding again.`
 }
 
 /** Why an order or payment is not cancelled while one of its movements is running or in doubt. */
@@ -98,7 +99,7 @@ export function cancelBlockedMessage(record: {
   currency: string
   contract: string
 }): string {
-  const what = `the ${record.movement} of ${record.amount} ${record.currency.toUpperCase()} on PayBright contract ${record.contract}`
+  const what = `the ${record.movement} of ${moneyText(record.amount, record.currency)} on PayBright contract ${record.contract}`
   return record.state === "in_doubt"
     ? `Not cancelled: ${what} is in doubt (record ${record.id}); resolve it in the order's PayBright panel as the PayBright portal shows, then cancel again.`
     : `Not cancelled: ${what} is still running (record ${record.id}); wait until it ends, then cancel again.`
@@ -111,7 +112,7 @@ export function notStartedMessage(movement: MoneyMovement, fact: string): string
 
 /** A parcel shipped after an order edit made Medusa cancel the rest of the PayBright authorization. */
 export function cancelledAuthorizationMessage(amount: string, currency: string, contract: string): string {
-  return `This parcel (${amount} ${currency.toUpperCase()}) was not captured because Medusa cancelled the rest of the authorization on PayBright contract ${contract} (editing an order does this); capture it in the PayBright portal, then record it in Medusa as a payment on the order's new payment collection.`
+  return `This parcel (${moneyText(amount, currency)}) was not captured because Medusa cancelled the rest of the authorization on PayBright contract ${contract} (editing an order does this); capture it in the PayBright portal, then record it in Medusa as a payment on the order's new payment collection.`
 }
 
 /** A fractional amount that is not everything that remains: it has no meaning at the lender, which moves cents. */
@@ -128,12 +129,12 @@ export function resolutionMessage(
 ): string {
   if (movement === "void") {
     return lenderShows === "done"
-      ? `Resolved: PayBright shows the contract (${amount} ${currency.toUpperCase()}) cancelled; the shopper's loan is released.`
-      : `Resolved: PayBright shows the contract (${amount} ${currency.toUpperCase()}) still live; retry the release.`
+      ? `Resolved: PayBright shows the contract (${moneyText(amount, currency)}) cancelled; the shopper's loan is released.`
+      : `Resolved: PayBright shows the contract (${moneyText(amount, currency)}) still live; retry the release.`
   }
   return lenderShows === "done"
-    ? `Resolved: PayBright shows the ${movement} of ${amount} ${currency.toUpperCase()}; recorded in Medusa without calling PayBright again.`
-    : `Resolved: PayBright shows no ${movement} of ${amount} ${currency.toUpperCase()}; a new attempt is allowed.`
+    ? `Resolved: PayBright shows the ${movement} of ${moneyText(amount, currency)}; recorded in Medusa without calling PayBright again.`
+    : `Resolved: PayBright shows no ${movement} of ${moneyText(amount, currency)}; a new attempt is allowed.`
 }
 
 /** A resolution as done that Medusa would not record: the record stays in doubt. */

@@ -10,6 +10,7 @@ import { paymentStatus } from "./payment-status"
 import { isPayBright } from "../storefront/provider"
 import { totalOf } from "../money/totals"
 import { lenderAmount } from "../money/lender-cents"
+import { moneyText } from "../messages/money-text"
 import { captureMomentOf, type CaptureTrigger } from "../capture/types"
 
 /**
@@ -198,7 +199,7 @@ async function timelineOf(
     entries.push({
       id: `approval-${payment.id}`,
       kind: "approval.verified",
-      message: `Approval verified: contract ${payment.data?.gateway_reference ?? "?"} for ${lenderAmount(payment.amount as never)} ${currency}.`,
+      message: `Approval verified: contract ${payment.data?.gateway_reference ?? "?"} for ${moneyText(lenderAmount(payment.amount as never), currency)}.`,
       actor: "lender",
       at: new Date(payment.created_at).toISOString(),
     })
@@ -223,7 +224,7 @@ const MOVEMENT_WORDS: Record<PayBrightMoneyRecord["kind"], string> = {
 }
 
 function recordSentence(record: PayBrightMoneyRecord, currency: string) {
-  const what = `${MOVEMENT_WORDS[record.kind]} of ${record.amount} ${currency}`
+  const what = `${MOVEMENT_WORDS[record.kind]} of ${moneyText(record.amount, currency)}`
   const when = record.trigger === "admin" ? "from the admin" : `at ${record.trigger}`
   switch (record.state) {
     case "done":

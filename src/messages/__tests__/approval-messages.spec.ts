@@ -24,7 +24,7 @@ describe("what the merchant reads of an approval the store could not place", () 
         placement_error: "Timed-out acquiring lock.",
       })
     ).toBe(
-      "PayBright contract 51325 (310.73 CAD) has no order: the store could not place its order within the grace period, though nothing about the cart refused it (its last attempt answered: Timed-out acquiring lock.). Cancel it in the PayBright portal, then mark it handled."
+      "PayBright contract 51325 ($310.73 CAD) has no order: the store could not place its order within the grace period, though nothing about the cart refused it (its last attempt answered: Timed-out acquiring lock.). Cancel it in the PayBright portal, then mark it handled."
     )
   })
 })

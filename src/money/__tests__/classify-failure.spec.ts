@@ -47,6 +47,6 @@ describe("classifying a failed money movement", () => {
     expect(doubt).toMatch(/may have been made .* resolve this record as captured or not/)
     expect(doubt).not.toMatch(/nothing (moved|was changed)/i)
     expect(merchantMessage({ ...facts, outcome: "refused" })).toMatch(/was not made .*; nothing moved/)
-    expect(merchantMessage({ ...facts, outcome: "done" })).toBe("Captured 10.00 CAD on PayBright contract 51325.")
+    expect(merchantMessage({ ...facts, outcome: "done" })).toBe("Captured $10.00 CAD on PayBright contract 51325.")
   })
 })
