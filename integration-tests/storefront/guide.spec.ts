@@ -88,11 +88,11 @@ describe("the dtc-starter guide's code, type-checked against the packed storefro
       "src/lib/data/paybright.ts",
       "src/modules/checkout/components/paybright/index.tsx",
       "src/app/[countryCode]/paybright/return/route.ts",
-      "src/modules/products/components/product-financing/index.tsx",
+      "src/modules/common/components/paybright-financing/index.tsx",
     ])
     const diffs = blocks.filter((block) => block.language === "diff")
-    expect(diffs.map((block) => block.file)).toHaveLength(5)
-    expect(diffs.flatMap((block) => kitImportsAdded(block.code))).toHaveLength(2)
+    expect(diffs.map((block) => block.file)).toHaveLength(9)
+    expect(diffs.flatMap((block) => kitImportsAdded(block.code))).toHaveLength(4)
   })
 
   it("compiles with nothing wrong but the control's unknown name", () => {
