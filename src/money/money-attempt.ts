@@ -91,7 +91,9 @@ export function conclusionOf(input: AttemptInput, result: AttemptResult) {
     fact: result.outcome === "done" ? undefined : result.fact,
   }
   const message = merchantMessage(facts)
-  const where = `order #${input.order?.display_id ?? "?"}, contract ${input.contract}, ${input.amount} ${input.currency.toUpperCase()}`
+  // The lender's HTTP status is left out of what the merchant reads, and kept here.
+  const status = result.outcome === "done" ? undefined : result.evidence?.http_status
+  const where = `order #${input.order?.display_id ?? "?"}, contract ${input.contract}, ${input.amount} ${input.currency.toUpperCase()}${status ? `, HTTP ${status}` : ""}`
   const log =
     result.outcome === "in_doubt"
       ? { level: "error" as const, line: `PayBright: ${input.kind} IN DOUBT (${where}): ${message}` }

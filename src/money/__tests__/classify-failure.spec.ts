@@ -2,6 +2,7 @@ import { CardProcessorError } from "../../card-processors/types"
 import { errorFromResponse, LenderNetworkError } from "../../lender/errors"
 import { merchantMessage } from "../../messages/merchant-messages"
 import { classifyFailure, redactDigitRuns } from "../classify-failure"
+import { conclusionOf, type AttemptInput } from "../money-attempt"
 
 describe("classifying a failed money movement", () => {
   it("redacts every run of 12 to 19 digits and leaves shorter numbers alone", () => {
@@ -32,6 +33,27 @@ describe("classifying a failed money movement", () => {
     const failed = classifyFailure(errorFromResponse("refund", 503, ""))
     expect(failed).toMatchObject({ outcome: "in_doubt", evidence: { http_status: "503" } })
     expect(failed.fact).not.toMatch(/503/)
+  })
+
+  it("logs the lender's HTTP status with the attempt, and leaves it out of the record's sentence", () => {
+    const input = {
+      kind: "capture",
+      paymentId: "pay_1",
+      order: { id: "order_1", display_id: 7 },
+      medusaId: "capt_1",
+      amount: "10.00",
+      medusaAmount: "10.00",
+      currency: "cad",
+      contract: "51325",
+      via: "PayBright",
+    } as AttemptInput
+    const { record, log } = conclusionOf(input, classifyFailure(errorFromResponse("capture", 503, "")))
+    expect(log).toEqual({
+      level: "error",
+      line: expect.stringMatching(/^PayBright: capture IN DOUBT \(order #7, contract 51325, 10\.00 CAD, HTTP 503\): /),
+    })
+    expect(record).toMatchObject({ state: "in_doubt", evidence: { http_status: "503" } })
+    expect(record.message).not.toMatch(/503/)
   })
 
   it("writes one sentence per outcome that never contradicts itself", () => {
