@@ -97,9 +97,7 @@ export async function orderPanel(
   const busy = records.some(
     (record) =>
       record.kind === "capture" &&
-      (record.state === "pending" ||
-        record.state === "in_doubt" ||
-        (record.state === "refused" && record.actions.includes("retry_capture")))
+      (record.state === "refused" ? record.actions.includes("retry_capture") : record.state !== "done")
   )
   const moment = open && options ? captureMomentOf(options, data_) : undefined
   const expected = moment ? captureExpected(data[0]?.fulfillments ?? [], moment, records, now) : null

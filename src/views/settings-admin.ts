@@ -251,7 +251,7 @@ export async function testCredentials(
 ): Promise<{ accepted: boolean; message: string; field?: "apiToken"; fact?: string }> {
   const { lender } = clientsFor({ ...options, timeoutMs: Math.min(options.timeoutMs, 10_000) })
   // The merchant reads which PayBright answered in their words; the host and the status go to the log.
-  const where = `PayBright (${options.environment === "production" ? "production" : "sandbox"})`
+  const where = `PayBright (${options.environment})`
   try {
     await lender.getVirtualCard(`credentials-check-${randomUUID()}`)
     return { accepted: true, message: `${where} accepted the API key and token.` }

@@ -90,13 +90,13 @@ export function useOrderPanel(orderId: string) {
   })
 }
 
-/** Refreshes what an action may have changed: the panels, the needs-attention list, Medusa's own order pages. */
+/**
+ * Refreshes what an action may have changed: Medusa's own order pages and, as their keys sit
+ * under Medusa's, the panels and the needs-attention list.
+ */
 function useRefresh() {
   const queryClient = useQueryClient()
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: ["paybright"] })
-    void queryClient.invalidateQueries({ queryKey: ["orders"] })
-  }
+  return () => void queryClient.invalidateQueries({ queryKey: ["orders"] })
 }
 
 /** The panel's own actions; each refreshes the panel and the needs-attention list when it settles. */

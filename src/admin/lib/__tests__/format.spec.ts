@@ -9,21 +9,19 @@ const keysOf = (texts: object, prefix = ""): string[] =>
 
 describe("the admin's formats", () => {
   it("writes money as Medusa's order page does: the currency's narrow symbol", () => {
-    // Jest runs under the machine's default locale, as the browser's would be.
-    const expected = new Intl.NumberFormat([], { style: "currency", currencyDisplay: "narrowSymbol", currency: "CAD" })
-    expect(money("1044.12", "cad")).toBe(expected.format(1044.12))
-    expect(money("1044.12", "cad")).not.toContain("CAD")
+    // Written in the machine's own locale, as the browser's: the digits and the "$" are what stay.
+    expect(money("1044.12", "cad").replace(/\D/g, "")).toBe("104412")
+    expect(money("1044.12", "cad")).toContain("$")
+    expect(money("1044.12", "cad")).not.toContain("CA")
   })
 
   it("writes dates in the admin's language, as date-fns PP and PP p do", () => {
-    const at = "2026-12-26T15:04:00.000Z"
-    const local = new Date(at)
-    const time = new Intl.DateTimeFormat("en", { timeStyle: "short" }).format(local)
-    expect(date(at, "en")).toBe(new Intl.DateTimeFormat("en", { dateStyle: "medium" }).format(local))
-    expect(date("2026-12-26T12:00:00.000Z", "en")).toBe("Dec 26, 2026")
-    expect(date("2026-12-26T12:00:00.000Z", "fr")).toBe("26 déc. 2026")
-    expect(dateTime(at, "en")).toBe(`${date(at, "en")} ${time}`)
-    expect(dateTime(at, "en")).not.toContain(",  ")
+    // Noon UTC: the same day in every time zone the test may run in.
+    const at = "2026-12-26T12:00:00.000Z"
+    expect(date(at, "en")).toBe("Dec 26, 2026")
+    expect(date(at, "fr")).toBe("26 déc. 2026")
+    expect(dateTime(at, "en")).toMatch(/^Dec 26, 2026 \d{1,2}:\d\d\s?[AP]M$/)
+    expect(dateTime(at, "fr")).toMatch(/^26 déc\. 2026 \d\d:\d\d$/)
   })
 
   it("turns Medusa's language codes into BCP 47 tags, English for an unknown one", () => {

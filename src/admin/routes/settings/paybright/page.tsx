@@ -76,10 +76,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
   const amount = (typed: string | null) => (typed?.trim() ? typedAmount(typed, tag) : null)
   /** A server message in the merchant's words: the form's labels, not the options' code names. */
   const withLabels = (text: string) =>
-    text.replace(
-      /\b(minOrderAmount|maxOrderAmount|financingMinAmount|financingMonths|financingApr)\b/g,
-      (name) => t(`paybright.settings.${name}`).split(" (")[0]
-    )
+    text.replace(CODE_NAMES, (name) => t(`paybright.settings.${LABELS[name] ?? name}`).split(" (")[0])
   const [values, setValues] = useState<PayBrightSettingsFields>(view.values)
   const [currencies, setCurrencies] = useState(view.values.currencies.join(", "))
   const [months, setMonths] = useState(view.values.financingMonths?.toString() ?? "")
@@ -314,6 +311,27 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
     </form>
   )
 }
+
+/** The settings' code names a server message may use, and the label each has on this page. */
+const LABELS: Record<string, string> = {
+  apiKey: "apiKey",
+  apiToken: "apiToken",
+  captureMode: "captureMode",
+  captureOn: "captureOn",
+  cardProcessor: "cardProcessor",
+  cardProcessorType: "cardProcessor",
+  cardProcessorSecretKey: "stripeKey",
+  shopName: "shopName",
+  minOrderAmount: "minOrderAmount",
+  maxOrderAmount: "maxOrderAmount",
+  financingMonths: "financingMonths",
+  financingApr: "financingApr",
+  financingSetupFee: "financingSetupFee",
+  financingMonthlyFee: "financingMonthlyFee",
+  financingMinAmount: "financingMinAmount",
+  promotionalWidgetKey: "promotionalWidgetKey",
+}
+const CODE_NAMES = new RegExp(`\\b(${Object.keys(LABELS).join("|")})\\b`, "g")
 
 /** The storefront's settings entered as text; blank means none. */
 const STOREFRONT_TEXT_FIELDS = [
