@@ -120,6 +120,39 @@ medusaIntegrationTestRunner({
       expect(medusa).toMatchObject({ captured: lenderView.captured, refunded: lenderView.refunded })
     })
 
+    it("places the order of a logged-in shopper whose e-mail contains x_, who types it on the lender's page", async () => {
+      const email = "alex_smith@example.com"
+      const registered = await api.post("/auth/customer/emailpass/register", { email, password: "s3cret-Pass" })
+      const asNewCustomer = {
+        headers: { ...storeHeaders(store).headers, authorization: `Bearer ${registered.data.token}` },
+      }
+      await api.post("/store/customers", { email, first_name: "Alex", last_name: "Smith" }, asNewCustomer)
+      const login = await api.post("/auth/customer/emailpass", { email, password: "s3cret-Pass" })
+      const asCustomer = { headers: { ...storeHeaders(store).headers, authorization: `Bearer ${login.data.token}` } }
+
+      const cart = await cartReadyForPayment(api, store)
+      await api.post(`/store/carts/${cart.id}`, { email }, asCustomer)
+      const {
+        data: { payment_collection },
+      } = await api.post(
+        `/store/payment-collections/${cart.paymentCollectionId}/payment-sessions`,
+        { provider_id: "pp_paybright_paybright" },
+        asCustomer
+      )
+      const session = payment_collection.payment_sessions[0]
+      const fields: Record<string, string> = session.data.redirect.fields
+      expect(fields.x_customer_email).toBeUndefined()
+      expect(fields).toMatchObject({ x_customer_first_name: "Alex", x_customer_last_name: "Smith" })
+
+      const lender = await submitApplication(session.data.redirect, "approve")
+      await follow(lender.location!)
+      const orderId = await orderOfCart(cart.id)
+      expect(orderId).toBeDefined()
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=email,customer.email`, admin)
+      expect(data.order).toMatchObject({ email, customer: { email } })
+      expect(simulator.contractByReference(session.id)!.authorized).toBe(cart.total.toFixed(2))
+    })
+
     it("captures exactly the amount the merchant enters, in several partial captures", async () => {
       const { cart, session, lender } = await checkout("approve")
       await follow(lender.location!)
@@ -254,14 +287,14 @@ medusaIntegrationTestRunner({
 
       // A storefront cannot smuggle another session's genuine approval into its own session.
       const other = await cartReadyForPayment(api, store)
-      // Nor put "x_" in the applicant's details: one key signs requests and results.
-      const prefixed = await api.post(
-        `/store/payment-collections/${other.paymentCollectionId}/payment-sessions`,
-        { provider_id: "pp_paybright_paybright", data: { applicant: { first_name: "Anna x_resultcompleted" } } },
-        { ...storeHeaders(store), validateStatus: () => true }
-      )
-      expect(prefixed.status).toBe(400)
-      expect(prefixed.data.message).toContain("first_name")
+      // Nor have "x_" in the applicant's details read as fields: one key signs requests and
+      // results, so such a value is left out of the application.
+      const prefixed = await choosePayBright(api, store, other, {
+        applicant: { first_name: "Anna x_resultcompleted", last_name: "Tremblay" },
+      })
+      expect(prefixed.data.redirect.fields.x_customer_first_name).toBeUndefined()
+      expect(prefixed.data.redirect.fields.x_customer_last_name).toBe("Tremblay")
+      expect(JSON.stringify(prefixed.data.redirect)).not.toContain("x_result")
       await choosePayBright(api, store, other, { lender_result: genuine, paybright_status: "approved" })
       const smuggled = await completeCart(api, store, other.id)
       expect(smuggled.data.type).not.toBe("order")

@@ -1,6 +1,5 @@
 import { forLog } from "../../lender/log-text"
 import { sign, signFields } from "../../lender/signing"
-import { applicantFieldsWithPrefix } from "../../providers/paybright/application-request"
 import {
   acceptsTransactionType,
   authenticateLenderResult,
@@ -67,17 +66,6 @@ describe("result checks", () => {
     expect(acceptsTransactionType({}, "in_store")).toBe(false)
     expect(acceptsTransactionType({ x_transaction_type: "capture" }, "in_store")).toBe(false)
     expect(acceptsTransactionType({}, "virtual_card")).toBe(true)
-  })
-
-  it("names applicant details containing x_, never their values", () => {
-    expect(
-      applicantFieldsWithPrefix({
-        first_name: "Jeanne",
-        last_name: "Ax_resultcompleted",
-        billing_address: { city: "X_Y" },
-      })
-    ).toEqual(["last_name", "billing_address.city"])
-    expect(applicantFieldsWithPrefix({ first_name: "Jeanne" })).toEqual([])
   })
 
   it("logs request values without control characters, cut short", () => {

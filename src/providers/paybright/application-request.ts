@@ -71,30 +71,23 @@ export function buildApplicationRedirect(
 }
 
 /**
- * Applicant details that contain "x_". The lender signs name and value run together with one key
- * for both directions, so such a value could make a signed request read as a different set of
- * fields, a result among them: refused, naming the field, never its value.
+ * Whether a pre-fill value may travel in the signed application. The lender signs name and value
+ * run together with one key for both directions, so a value containing "x_" could make a signed
+ * request read as a different set of fields, a result among them. Such a value stays out of the
+ * application, and the shopper types it on the lender's page instead: an e-mail such as
+ * alex_smith@… must never stop a shopper from paying.
  */
-export function applicantFieldsWithPrefix(applicant?: ApplicantDetails): string[] {
-  const found: string[] = []
-  const visit = (value: unknown, path: string) => {
-    if (typeof value === "string" && /x_/i.test(value)) {
-      found.push(path)
-    } else if (value && typeof value === "object") {
-      for (const [key, inner] of Object.entries(value)) visit(inner, path ? `${path}.${key}` : key)
-    }
-  }
-  visit(applicant, "")
-  return found
+export function safeToSign(value: string): boolean {
+  return !/x_/i.test(value)
 }
 
-function applicantFields(applicant?: ApplicantDetails): Record<string, string | null | undefined> {
+function applicantFields(applicant?: ApplicantDetails): Record<string, string> {
   if (!applicant) {
     return {}
   }
   const billing = applicant.billing_address ?? undefined
   const shipping = applicant.shipping_address ?? undefined
-  return {
+  const fields: Record<string, string | null | undefined> = {
     x_customer_email: applicant.email,
     x_customer_first_name: applicant.first_name ?? billing?.first_name,
     x_customer_last_name: applicant.last_name ?? billing?.last_name,
@@ -102,6 +95,11 @@ function applicantFields(applicant?: ApplicantDetails): Record<string, string | 
     ...addressFields("billing", billing),
     ...addressFields("shipping", shipping),
   }
+  const prefill: Record<string, string> = {}
+  for (const [name, value] of Object.entries(fields)) {
+    if (value && safeToSign(value)) prefill[name] = value
+  }
+  return prefill
 }
 
 function addressFields(kind: "billing" | "shipping", address?: AddressDetails) {

@@ -53,12 +53,7 @@ import { settlementFor } from "../../settlement/settlement-for-payment"
 import { amountLimitRefusal } from "../../settings/amount-limits"
 import { forLog } from "../../lender/log-text"
 import { releaseContract } from "../../release/release-attempt"
-import {
-  applicantFieldsWithPrefix,
-  applicantSchema,
-  buildApplicationRedirect,
-  type ApplicantDetails,
-} from "./application-request"
+import { applicantSchema, buildApplicationRedirect, type ApplicantDetails } from "./application-request"
 import { orderManagementCallbackUrl } from "../../settings/backend-routes"
 import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../checkout/lender-result"
 import { lenderAmount, lenderMovement } from "../../money/lender-cents"
@@ -141,13 +136,6 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       )
     }
     const applicant = applicantOf(input)
-    const prefixed = applicantFieldsWithPrefix(applicant)
-    if (prefixed.length > 0) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `PayBright cannot accept "x_" in the applicant's details (${prefixed.join(", ")}); remove it and try again`
-      )
-    }
     const { options } = await this.current().catch(forShoppers)
     const data = await this.sessionData(options, sessionId, input, { status: "awaiting_application" }, applicant)
     return { id: sessionId, data, status: PaymentSessionStatus.PENDING }
