@@ -1,4 +1,5 @@
 import { PAYBRIGHT_PROVIDER_ID } from "../src/storefront/provider"
+import { ensureCanadianSalesTax } from "../src/scripts/setup-canada"
 import {
   createApiKeysWorkflow,
   createInventoryLevelsWorkflow,
@@ -8,7 +9,6 @@ import {
   createShippingOptionsWorkflow,
   createShippingProfilesWorkflow,
   createStockLocationsWorkflow,
-  createTaxRegionsWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/core-flows"
@@ -40,7 +40,7 @@ export type SeedOptions = {
 
 /**
  * The demo's and the tests' Canadian store: CAD region with PayBright and Canada's sales taxes (see
- * CANADIAN_SALES_TAX), a warehouse, standard shipping (taxed too), a few products in stock priced
+ * CANADIAN_SALES_TAX in src/scripts/setup-canada.ts), a warehouse, standard shipping (taxed too), a few products in stock priced
  * before tax, one priced tax included, and a publishable key.
  */
 export async function seedStore(container: MedusaContainer, options: SeedOptions = {}): Promise<SeededStore> {
@@ -70,7 +70,7 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
       ],
     },
   })
-  await seedCanadianSalesTax(container)
+  await ensureCanadianSalesTax(container)
 
   const {
     result: [apiKey],
@@ -195,33 +195,4 @@ export async function seedStore(container: MedusaContainer, options: SeedOptions
     stockLocationId: location.id,
     variants,
   }
-}
-
-/**
- * Canada's sales taxes, as a Canadian merchant charges them: 5 % GST everywhere; 13 % HST in
- * Ontario, which replaces the GST; 9.975 % QST in Quebec, on top of the GST (14.975 % in all).
- * Shipping is taxed like the goods.
- */
-export const CANADIAN_SALES_TAX = {
-  country: { code: "gst", name: "GST", rate: 5 },
-  provinces: [
-    { province_code: "on", code: "hst", name: "HST", rate: 13, is_combinable: false },
-    { province_code: "qc", code: "qst", name: "QST", rate: 9.975, is_combinable: true },
-  ],
-}
-
-async function seedCanadianSalesTax(container: MedusaContainer) {
-  const {
-    result: [canada],
-  } = await createTaxRegionsWorkflow(container).run({
-    input: [{ country_code: "ca", provider_id: "tp_system", default_tax_rate: CANADIAN_SALES_TAX.country }],
-  })
-  await createTaxRegionsWorkflow(container).run({
-    input: CANADIAN_SALES_TAX.provinces.map(({ province_code, ...rate }) => ({
-      country_code: "ca",
-      province_code,
-      parent_id: canada.id,
-      default_tax_rate: rate,
-    })),
-  })
 }

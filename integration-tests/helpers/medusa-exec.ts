@@ -5,14 +5,19 @@ const ROOT = path.resolve(__dirname, "../..")
 
 /**
  * A second, separate Medusa process: `medusa exec <script>` on the test app's database, with its
- * own memory. Answers the child, its exit code (null when killed) and what it printed.
+ * own memory, given `args` after the script as a merchant types them. Answers the child, its exit
+ * code (null when killed) and what it printed.
  */
-export function medusaExec(script: string, databaseUrl: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@medusajs/cli/cli.js"), "exec", script], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_OPTIONS: "", LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
+export function medusaExec(script: string, databaseUrl: string, env: Record<string, string> = {}, args: string[] = []) {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/@medusajs/cli/cli.js"), "exec", script, ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_OPTIONS: "", LOG_LEVEL: "error", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }
+  )
   let output = ""
   child.stdout.on("data", (chunk) => (output += chunk))
   child.stderr.on("data", (chunk) => (output += chunk))

@@ -20,7 +20,7 @@ const LAYERS: string[][] = [
   ["workflows"],
   ["views", "checkout"],
   ["sweeps"],
-  ["providers", "api", "jobs", "subscribers", "admin"],
+  ["providers", "api", "jobs", "subscribers", "admin", "scripts"],
 ]
 
 const SRC = resolve(__dirname, "..")
