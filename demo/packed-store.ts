@@ -57,7 +57,7 @@ export async function preparePackedStore(
   })
   const full: StoreSettings = { ...settings, databaseUrl: database.url }
   writeStoreConfig(storeDir, full)
-  const env = { ...storeEnv(full), ...extraEnv }
+  const env = { ...storeEnv(storeDir, full), ...extraEnv }
   await step("Run Medusa's migrations", () => migrate(storeDir, env))
   const { seeded, admin } = await step(
     "Seed a Canadian store (CAD, PayBright, products, shipping) and an admin user",

@@ -98,7 +98,23 @@ function removeAbandonedStores() {
  */
 export async function installBuiltPlugin(storeDir: string) {
   const packDir = path.join(storeDir, ".pack")
-  fs.mkdirSync(packDir)
+  const { tarball, reused } = await packPlugin(packDir)
+  const target = path.join(storeDir, "node_modules", "medusa-payment-paybright")
+  fs.mkdirSync(target)
+  await runCommand("tar", ["-xzf", path.join(packDir, tarball), "-C", target, "--strip-components=1"], {
+    cwd: storeDir,
+  })
+  const { version } = JSON.parse(fs.readFileSync(path.join(target, "package.json"), "utf8")) as { version: string }
+  const files = countFiles(target)
+  return { version, tarball, files, reused }
+}
+
+/**
+ * `medusa plugin:build`, then `npm pack` into `packDir` (made here); in a test run, a tarball
+ * packed earlier from the same sources is copied instead (`reused`). Returns the tarball's name.
+ */
+export async function packPlugin(packDir: string) {
+  fs.mkdirSync(packDir, { recursive: true })
   // plugin:build empties .medusa/server before writing it: two demos at once (the test suite runs
   // some) must not pack each other's half-built folder. A second one waits, then finds the first's
   // tarball kept.
@@ -129,14 +145,7 @@ export async function installBuiltPlugin(storeDir: string) {
   })
   const tarball = fs.readdirSync(packDir).find((name) => name.endsWith(".tgz"))
   if (!tarball) throw new Error(`npm pack wrote no tarball:\n${packed}`)
-  const target = path.join(storeDir, "node_modules", "medusa-payment-paybright")
-  fs.mkdirSync(target)
-  await runCommand("tar", ["-xzf", path.join(packDir, tarball), "-C", target, "--strip-components=1"], {
-    cwd: storeDir,
-  })
-  const { version } = JSON.parse(fs.readFileSync(path.join(target, "package.json"), "utf8")) as { version: string }
-  const files = countFiles(target)
-  return { version, tarball, files, reused }
+  return { tarball, reused }
 }
 
 /** A digest of every file the build and the package are made from, with its path. */
@@ -155,6 +164,29 @@ function sourceKey(): string {
   return hash.digest("hex").slice(0, 16)
 }
 
+/** The Medusa release installed in this project: the one the demo's stores run on. */
+export function installedMedusaRelease(): string {
+  const manifest = path.join(ROOT, "node_modules", "@medusajs", "medusa", "package.json")
+  return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version
+}
+
+/**
+ * A store's package.json as a merchant's reads after installing the plugin: Medusa's packages on
+ * `release`, and the plugin from its tarball (a path relative to the store).
+ */
+export function storePackageJson(release: string, tarball: string): string {
+  const manifest = {
+    name: "paybright-demo-store",
+    private: true,
+    dependencies: {
+      "@medusajs/medusa": release,
+      "@medusajs/framework": release,
+      "medusa-payment-paybright": `file:${tarball}`,
+    },
+  }
+  return `${JSON.stringify(manifest, null, 2)}\n`
+}
+
 /** The store's package.json and medusa-config.ts, configured as the README tells a merchant to. */
 export function writeStoreConfig(storeDir: string, settings: StoreSettings) {
   const providers = [
@@ -168,19 +200,7 @@ export function writeStoreConfig(storeDir: string, settings: StoreSettings) {
   const storeUrl = `http://localhost:${settings.port}`
   fs.writeFileSync(
     path.join(storeDir, "package.json"),
-    JSON.stringify(
-      {
-        name: "paybright-demo-store",
-        private: true,
-        dependencies: {
-          "@medusajs/medusa": "2.21.2",
-          "@medusajs/framework": "2.21.2",
-          "medusa-payment-paybright": `file:.pack/${fs.readdirSync(path.join(storeDir, ".pack"))[0]}`,
-        },
-      },
-      null,
-      2
-    )
+    storePackageJson(installedMedusaRelease(), `.pack/${fs.readdirSync(path.join(storeDir, ".pack"))[0]}`)
   )
   fs.writeFileSync(
     path.join(storeDir, "medusa-config.ts"),
@@ -247,9 +267,13 @@ function indent(text: string, spaces: number) {
 }
 
 /** The environment every Medusa command of the store runs with. */
-export function storeEnv(settings: StoreSettings): NodeJS.ProcessEnv {
+export function storeEnv(storeDir: string, settings: StoreSettings): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    // Medusa 2.18 requires a plugin's modules by name from the folder @medusajs/utils is installed
+    // in (this project's node_modules), where 2.19 and later resolve them from the store: the
+    // store's own node_modules on NODE_PATH lets 2.18 find the plugin unpacked there too.
+    NODE_PATH: [path.join(storeDir, "node_modules"), process.env.NODE_PATH].filter(Boolean).join(path.delimiter),
     DATABASE_URL: settings.databaseUrl,
     PORT: String(settings.port),
     NODE_ENV: "development",

@@ -1,0 +1,90 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { runCommand } from "../../demo/processes"
+import { installedMedusaRelease, packPlugin, storePackageJson } from "../../demo/store"
+
+jest.setTimeout(600_000)
+
+/**
+ * The plugin's tarball installs with a plain `npm install` (no --legacy-peer-deps, no --force) into
+ * a new store outside this project, beside Medusa on the release this project has installed (so
+ * `npm test` proves the newest release and `npm run test:medusa-releases` each other one), or on
+ * PAYBRIGHT_STORE_MEDUSA when set. The same tarball with peerDependencies that leave that release
+ * out is refused: npm really holds the store to the plugin's peer range here.
+ */
+const release = process.env.PAYBRIGHT_STORE_MEDUSA ?? installedMedusaRelease()
+
+describe(`the packed plugin in a new store on Medusa ${release}`, () => {
+  let packDir: string
+  let tarball: string
+  const stores: string[] = []
+
+  beforeAll(async () => {
+    packDir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-pack-"))
+    tarball = path.join(packDir, (await packPlugin(packDir)).tarball)
+  })
+
+  afterAll(() => {
+    for (const dir of [packDir, ...stores]) if (dir) fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A folder of its own with the store's package.json and the tarball: nothing resolves from this project. */
+  function newStore(plugin: string) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `paybright-store-${release}-`))
+    stores.push(dir)
+    fs.copyFileSync(plugin, path.join(dir, path.basename(plugin)))
+    fs.writeFileSync(path.join(dir, "package.json"), storePackageJson(release, path.basename(plugin)))
+    return dir
+  }
+
+  it("installs with npm install and loads on that release's framework", async () => {
+    const store = newStore(tarball)
+    await runCommand("npm", ["install"], { cwd: store, env: plainNpmEnv(), label: "npm install" })
+
+    const installed = (name: string, from = store) =>
+      JSON.parse(fs.readFileSync(path.join(from, "node_modules", name, "package.json"), "utf8")).version as string
+    expect(installed("@medusajs/medusa")).toBe(release)
+    expect(installed("@medusajs/framework")).toBe(release)
+    expect(installed("medusa-payment-paybright")).toBe(JSON.parse(fs.readFileSync("package.json", "utf8")).version)
+    // One framework, the store's: the plugin brought no copy of its own.
+    expect(fs.existsSync(path.join(store, "node_modules/medusa-payment-paybright/node_modules/@medusajs"))).toBe(false)
+
+    // What Medusa loads from the plugin, loaded with the store's Medusa.
+    const loaded = await runCommand(
+      process.execPath,
+      [
+        "-e",
+        'for (const entry of ["providers/paybright", "modules/paybright", "workflows"]) ' +
+          'console.log(entry, typeof require("medusa-payment-paybright/" + entry))',
+      ],
+      { cwd: store, env: { ...plainNpmEnv(), NODE_OPTIONS: "" } }
+    )
+    expect(loaded.trim().split("\n")).toEqual([
+      "providers/paybright object",
+      "modules/paybright object",
+      "workflows object",
+    ])
+  })
+
+  it("is refused by the same npm install when its peer range leaves that release out", async () => {
+    const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-narrow-"))
+    stores.push(unpacked)
+    await runCommand("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"], { cwd: unpacked })
+    const manifestFile = path.join(unpacked, "package.json")
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"))
+    for (const name of ["@medusajs/framework", "@medusajs/medusa"]) manifest.peerDependencies[name] = `<${release}`
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2))
+    const narrow = path.join(unpacked, (await runCommand("npm", ["pack", "--silent"], { cwd: unpacked })).trim())
+
+    const store = newStore(narrow)
+    await expect(
+      runCommand("npm", ["install"], { cwd: store, env: plainNpmEnv(), label: "npm install" })
+    ).rejects.toThrow(/ERESOLVE/)
+  })
+})
+
+/** The environment without the npm settings `npm test` passes to its scripts, so npm reads only its defaults and config files. */
+function plainNpmEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)))
+}
