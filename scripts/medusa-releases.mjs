@@ -124,6 +124,9 @@ function testRelease(release) {
   }
   const passed = counts[0] + (typecheck ? 1 : 0)
   const failed = counts[1] + (typecheck ? 0 : 1) + (status !== 0 && counts[1] === 0 ? 1 : 0)
+  // Named like the test runner's failures, so CI's log repeats them at its end.
+  if (!typecheck) console.log(`failed: Medusa ${release}: the type check`)
+  if (problem) console.log(`failed: Medusa ${release}: ${problem}`)
   const minutes = ((Date.now() - started) / 60_000).toFixed(1)
   const summary =
     `Medusa ${release}: type check ${typecheck ? "passed" : "failed"}, ` +
