@@ -38,9 +38,19 @@ describe(`the packed plugin in a new store on Medusa ${release}`, () => {
     return dir
   }
 
+  /** A new store with the plugin's tarball installed by `npm install`: one for the tests that read it. */
+  let installed: Promise<string> | undefined
+  function installedStore() {
+    installed ??= (async () => {
+      const store = newStore(tarball)
+      await runCommand("npm", ["install"], { cwd: store, env: plainNpmEnv(), label: "npm install" })
+      return store
+    })()
+    return installed
+  }
+
   it("installs with npm install and loads on that release's framework", async () => {
-    const store = newStore(tarball)
-    await runCommand("npm", ["install"], { cwd: store, env: plainNpmEnv(), label: "npm install" })
+    const store = await installedStore()
 
     const installed = (name: string, from = store) =>
       JSON.parse(fs.readFileSync(path.join(from, "node_modules", name, "package.json"), "utf8")).version as string
@@ -65,6 +75,30 @@ describe(`the packed plugin in a new store on Medusa ${release}`, () => {
       "modules/paybright object",
       "workflows object",
     ])
+  })
+
+  it("shares the admin's libraries with Medusa's dashboard: one copy of each, as its widgets need", async () => {
+    const store = await installedStore()
+    const plugin = path.join(store, "node_modules/medusa-payment-paybright")
+    const dashboard = path.join(store, "node_modules/@medusajs/dashboard")
+    const { peerDependencies } = JSON.parse(fs.readFileSync(path.join(plugin, "package.json"), "utf8"))
+    const { dependencies } = JSON.parse(fs.readFileSync(path.join(dashboard, "package.json"), "utf8"))
+    // A library that holds a React context (the router, the query client, translations, the UI
+    // kit) works in a widget only if the widget imports the dashboard's own copy of it.
+    const shared = Object.keys(peerDependencies).filter((name) => name in dependencies)
+    expect(shared).toEqual(expect.arrayContaining(["@tanstack/react-query", "react-router-dom", "react-i18next"]))
+    // Node's lookup, folder by folder up from the importer (a package's `exports` may hide its
+    // package.json from require.resolve).
+    const copyOf = (name: string, from: string): string => {
+      for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+        const candidate = path.join(dir, "node_modules", name)
+        if (fs.existsSync(path.join(candidate, "package.json"))) return path.relative(store, candidate)
+      }
+      return `not found from ${path.relative(store, from)}`
+    }
+    expect(Object.fromEntries(shared.map((name) => [name, copyOf(name, plugin)]))).toEqual(
+      Object.fromEntries(shared.map((name) => [name, copyOf(name, dashboard)]))
+    )
   })
 
   it("is refused by the same npm install when its peer range leaves that release out", async () => {
