@@ -7,6 +7,9 @@ import { guideBlocks, kitImportsAdded } from "./guide-snippets"
 jest.setTimeout(300_000)
 
 const ROOT = path.resolve(__dirname, "../..")
+const STOREFRONT = "apps/storefront/"
+/** A whole new TypeScript file (the other blocks are diffs, or environment files). */
+const isNewFile = (block: { language: string }) => block.language === "ts" || block.language === "tsx"
 
 /**
  * docs/storefront/dtc-starter.md against the storefront kit as a storefront gets it: the plugin
@@ -23,12 +26,12 @@ describe("the dtc-starter guide's code, type-checked against the packed storefro
   beforeAll(async () => {
     dir = createStoreFolder()
     await installBuiltPlugin(dir)
-    const blocks = guideBlocks()
+    const blocks = storefrontBlocks()
     const write = (file: string, text: string) => {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
       fs.writeFileSync(path.join(dir, file), text)
     }
-    blocks.filter((block) => block.language !== "diff").forEach((block) => write(block.file, block.code))
+    blocks.filter(isNewFile).forEach((block) => write(block.file, block.code))
     blocks
       .filter((block) => block.language === "diff")
       .forEach((block, index) => write(`changes/${index}.ts`, `${kitImportsAdded(block.code).join("\n")}\nexport {}\n`))
@@ -78,13 +81,23 @@ describe("the dtc-starter guide's code, type-checked against the packed storefro
     ).catch((error: Error) => error.message)
   })
 
+  /** The guide's blocks for the storefront app, with paths from the app's root as its tsconfig sees them. */
+  function storefrontBlocks() {
+    return guideBlocks()
+      .filter((block) => block.file.startsWith(STOREFRONT))
+      .map((block) => ({ ...block, file: block.file.slice(STOREFRONT.length) }))
+  }
+
   afterAll(() => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true })
   })
 
   it("shows every file the guide adds and every kit import it changes in", () => {
-    const blocks = guideBlocks()
-    expect(blocks.filter((block) => block.language !== "diff").map((block) => block.file)).toEqual([
+    expect(guideBlocks().map((block) => block.file.split("/").slice(0, 2).join("/"))).toEqual(
+      expect.arrayContaining(["apps/backend", "apps/storefront"])
+    )
+    const blocks = storefrontBlocks()
+    expect(blocks.filter(isNewFile).map((block) => block.file)).toEqual([
       "src/lib/data/paybright.ts",
       "src/modules/checkout/components/paybright/index.tsx",
       "src/app/[countryCode]/paybright/return/route.ts",
