@@ -116,7 +116,7 @@ export async function runJourney(context: JourneyContext): Promise<JourneyResult
     await admin.auth.login("user", "emailpass", { email: context.admin.email, password: context.admin.password })
     const { order } = await admin.admin.order.retrieve(orderId, {
       fields:
-        "id,display_id,status,payment_status,total,items.id,items.title,items.quantity,payment_collections.payments.id,payment_collections.payments.data",
+        "id,display_id,status,payment_status,total,*items,payment_collections.payments.id,payment_collections.payments.data",
     })
     const payment = order.payment_collections?.[0]?.payments?.[0]
     if (!payment) throw new Error(`order ${orderId} has no payment`)

@@ -170,9 +170,9 @@ function Checkout({ cartId }: { cartId: string }) {
   }, [])
 
   useEffect(() => {
-    store<{ cart: Cart }>(
-      `/store/carts/${cartId}?fields=id,total,currency_code,completed_at,items.id,items.title,items.quantity`
-    )
+    // Whole items: Medusa 2.18 leaves item quantities, and so the total, out when item fields are
+    // named one by one beside the total.
+    store<{ cart: Cart }>(`/store/carts/${cartId}?fields=id,total,currency_code,completed_at,*items`)
       .then(({ cart }) => setCart(cart))
       .catch((failure: Error) => setError(failure.message))
   }, [cartId])
@@ -265,9 +265,7 @@ function OrderConfirmed({ orderId }: { orderId: string }) {
   const [order, setOrder] = useState<Order>()
   const [error, setError] = useState<string>()
   useEffect(() => {
-    store<{ order: Order }>(
-      `/store/orders/${orderId}?fields=id,display_id,total,items.id,items.title,items.quantity,*payment_collections.payments`
-    )
+    store<{ order: Order }>(`/store/orders/${orderId}?fields=id,display_id,total,*items,*payment_collections.payments`)
       .then(({ order }) => setOrder(order))
       .catch((failure: Error) => setError(failure.message))
   }, [orderId])

@@ -251,7 +251,7 @@ medusaIntegrationTestRunner({
       const { data } = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders(store))
       const orderId = data.order.id as string
       const { data: placed } = await api.get(
-        `/admin/orders/${orderId}?fields=id,items.id,items.title,items.quantity,payment_collections.payments.id`,
+        `/admin/orders/${orderId}?fields=id,*items,payment_collections.payments.id`,
         admin
       )
       return { orderId, order: placed.order, paymentId: placed.order.payment_collections[0].payments[0].id as string }
