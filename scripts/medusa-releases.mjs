@@ -175,20 +175,31 @@ function pinMedusa(file, release) {
   return moved
 }
 
-/** The lock holds the locked release throughout: the entries that moved go, so npm resolves them afresh. */
+/**
+ * The lock holds the locked release throughout: the entries that moved go, with everything nested
+ * in their folders (their own dependencies at the locked release's versions, such as the admin
+ * bundler's vite), so npm resolves them afresh.
+ */
 function forgetLockedMedusa(file, moved) {
   if (!moved.length) return
   const lock = JSON.parse(fs.readFileSync(file, "utf8"))
-  for (const location of Object.keys(lock.packages)) {
+  const forgotten = Object.keys(lock.packages).filter((location) => {
     const name = location.slice(location.lastIndexOf("node_modules/") + "node_modules/".length)
-    if (
+    return (
       location.includes("node_modules/@medusajs/") &&
       (moved.includes(name) || lock.packages[location].version === locked)
-    ) {
+    )
+  })
+  for (const location of Object.keys(lock.packages)) {
+    if (forgotten.some((folder) => location === folder || location.startsWith(`${folder}/node_modules/`))) {
       delete lock.packages[location]
     }
   }
-  fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify(lock, null, 2)}
+`
+  )
 }
 
 function run(command, args, cwd) {
