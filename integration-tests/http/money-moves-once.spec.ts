@@ -209,6 +209,47 @@ medusaIntegrationTestRunner({
       expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
     })
 
+    it("blocks the next capture when a capture's outcome was never written and Medusa removed its Capture", async () => {
+      const { payment, reference } = await placedOrder()
+      const pg = getContainer().resolve("__pg_connection__")
+      // The lender captures, then the database drops the write of the record's outcome: the
+      // provider fails, so Medusa deletes the Capture it committed, and the record stays pending
+      // with Medusa's id on it, long before any reconciliation would look at it.
+      const restore = await refuseWrites(pg, {
+        name: "record_outcome_dropped",
+        table: "paybright_money_record",
+        event: "update",
+        when: "new.state = 'done'",
+        once: true,
+        message: "the database dropped the write",
+      })
+      try {
+        const failed = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, lenient())
+        expect(failed.status).toBeGreaterThanOrEqual(400)
+      } finally {
+        await restore()
+      }
+      expect(simulator.contract(reference)!.captured).toBe("100.00")
+      expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("0.00")
+
+      // The merchant presses Capture again: refused before anything is sent, never captured twice.
+      const again = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, lenient())
+      expect(again.status).toBe(400)
+      expect(again.data.message).toMatch(/in doubt/)
+      expect(simulator.contract(reference)!.captures).toHaveLength(1)
+      const [doubt] = await records(payment.id)
+      expect(doubt).toMatchObject({ state: "in_doubt", kind: "capture", medusa_id: expect.any(String) })
+      expect(doubt.message).toMatch(
+        /may have been made at PayBright, but its outcome was never written and Medusa removed its own record of it/
+      )
+      const { data } = await api.get("/admin/paybright/attention", admin)
+      expect(data.items).toContainEqual(expect.objectContaining({ kind: "in_doubt", record_id: doubt.id }))
+
+      // The portal shows the capture: resolved as captured, Medusa counts it once.
+      await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
+      expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
+    })
+
     it("puts in doubt a Medusa capture that no PayBright record explains, in the reconciliation", async () => {
       const { payment, reference } = await placedOrder()
       // A Capture Medusa counts that the plugin never saw (recorded past the provider, say).

@@ -48,21 +48,23 @@ export function merchantMessage(facts: MoneyFacts): string {
 
 /**
  * What the merchant reads when the ledgers part for a reason of Medusa's own: a movement PayBright
- * made that Medusa no longer counts (it removed its Capture or Refund after a failure of its own),
+ * made, or may have made, that Medusa no longer counts (it removed its Capture or Refund after a
+ * failure of its own or of the provider's),
  * or a Capture or Refund Medusa counts that no PayBright record explains. Either is in doubt until a
  * person looks at the portal.
  */
 export function ledgersPartedMessage(
   facts: Pick<MoneyFacts, "amount" | "currency" | "contract"> & {
     movement: "capture" | "refund"
-    side: "removed_by_medusa" | "unexplained_in_medusa"
+    side: "removed_by_medusa" | "outcome_lost_removed_by_medusa" | "unexplained_in_medusa"
   }
 ): string {
   const money = moneyText(facts.amount, facts.currency)
-  const what =
-    facts.side === "removed_by_medusa"
-      ? `The ${facts.movement} of ${money} on PayBright contract ${facts.contract} was made at PayBright, but Medusa removed its own record of it after a failure of its own, so Medusa does not count it`
-      : `Medusa counts a ${facts.movement} of ${money} on PayBright contract ${facts.contract} that no PayBright record explains`
+  const what = {
+    removed_by_medusa: `The ${facts.movement} of ${money} on PayBright contract ${facts.contract} was made at PayBright, but Medusa removed its own record of it after a failure of its own, so Medusa does not count it`,
+    outcome_lost_removed_by_medusa: `The ${facts.movement} of ${money} on PayBright contract ${facts.contract} was sent and may have been made at PayBright, but its outcome was never written and Medusa removed its own record of it, so Medusa does not count it`,
+    unexplained_in_medusa: `Medusa counts a ${facts.movement} of ${money} on PayBright contract ${facts.contract} that no PayBright record explains`,
+  }[facts.side]
   return `${what}; check the contract in the PayBright portal, then resolve this record as ${PAST[facts.movement]} or not, before anything else is captured or refunded on this payment.`
 }
 

@@ -18,12 +18,15 @@ export async function doubtOf(
   return records.doubtOfPayment(paymentId, medusaRows, REMOVED_BY_MEDUSA)
 }
 
-/** What the merchant reads of a done record whose Medusa row is gone: the ledgers parted (see ledgersPartedMessage). */
+/**
+ * What the merchant reads of a claimed record whose Medusa row is gone: the ledgers parted (see
+ * ledgersPartedMessage), for certain when it is done, maybe when its outcome was never written.
+ */
 export const REMOVED_BY_MEDUSA = {
   parted: (record: MoneyRecordRow) =>
     ledgersPartedMessage({
       movement: record.kind as "capture" | "refund",
-      side: "removed_by_medusa",
+      side: record.state === "done" ? "removed_by_medusa" : "outcome_lost_removed_by_medusa",
       amount: lenderAmount(record.amount as never),
       currency: record.currency_code,
       contract: record.contract ?? "?",

@@ -238,9 +238,12 @@ export default class PayBrightModuleService extends MedusaService({
 
   /**
    * The record in doubt that stops every further movement of a payment, if any. Given the Captures
-   * and Refunds Medusa has on the payment now (`medusaRows`), a done record whose row Medusa removed
-   * (it does when updating the payment fails after the provider's success) is put in doubt first:
-   * the lender moved money Medusa no longer counts, and a retry would move it twice.
+   * and Refunds Medusa has on the payment now (`medusaRows`), a record Medusa's movement claimed
+   * whose row Medusa then removed is put in doubt first: done (Medusa's update of the payment
+   * failed after the provider's success), the lender moved money Medusa no longer counts; pending
+   * (the provider failed before it could write the outcome), the lender may have. Either way a
+   * retry would move it twice. The caller holds the payment's lock, so no claimed movement of it
+   * is still running.
    */
   @InjectTransactionManager()
   async doubtOfPayment(
@@ -278,7 +281,7 @@ export default class PayBrightModuleService extends MedusaService({
     if (doubt) return doubt
     const removed = rows.find(
       (row) =>
-        row.state === "done" &&
+        (row.state === "done" || row.state === "pending") &&
         (row.kind === "capture" || row.kind === "refund") &&
         row.medusa_id &&
         !medusaRows.has(row.medusa_id)
