@@ -30,7 +30,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
     const lenient = () => ({ ...admin, validateStatus: () => true })
-    const { ship } = parcels(api, () => ({ admin, store }))
+    const { ship, captures } = parcels(api, () => ({ admin, store }))
 
     beforeAll(async () => {
       ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
@@ -316,6 +316,41 @@ medusaIntegrationTestRunner({
       expect(retried.status).toBe(400)
       expect(retried.data.message).toMatch(/is a refund, not a capture/)
       expect(simulator.contract(reference)!.captured).toBe("100.00")
+    })
+
+    it("keeps a refused parcel capture open until its parcel or its amount is captured, not by another parcel", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const [sofa, lamps] = order.items.sort((a: any, b: any) => b.unit_price - a.unit_price)
+      const refusalOpen = async (id: string) => {
+        const { data } = await api.get("/admin/paybright/attention", admin)
+        const listed = data.items.some((item: any) => item.kind === "refused_capture" && item.record_id === id)
+        const [record] = (await records(payment.id)).filter((row) => row.id === id)
+        return { listed, retry: record.actions.includes("retry_capture") }
+      }
+
+      // The sofa's parcel: the lender turns its capture away.
+      simulator.injectFault(reference, { operation: "capture", kind: "bad_request", message: "try later" })
+      await ship(order.id, [{ id: sofa.id, quantity: 1 }])
+      const [refused] = await captures(order.id, 1)
+      expect(refused).toMatchObject({ state: "refused", trigger: "shipment" })
+
+      // One lamp ships and is captured: the sofa's money still is not, so its refusal stays open.
+      await ship(order.id, [{ id: lamps.id, quantity: 1 }])
+      const [, lamp] = await captures(order.id, 2)
+      expect(lamp.state).toBe("done")
+      expect(MathBN.lt(lamp.amount, refused.amount)).toBe(true)
+      expect(await refusalOpen(refused.id)).toEqual({ listed: true, retry: true })
+
+      // A capture of the merchant's own, smaller than the sofa's, does not make it good either.
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 10 }, admin)
+      expect(await refusalOpen(refused.id)).toEqual({ listed: true, retry: true })
+
+      // The last lamp ships: its capture takes everything that remains, the sofa's share with it.
+      await ship(order.id, [{ id: lamps.id, quantity: 1 }])
+      await captures(order.id, 4)
+      expect(simulator.contract(reference)!.captured).toBe(ORDER_TOTAL)
+      expect(await refusalOpen(refused.id)).toEqual({ listed: false, retry: false })
+      expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
     })
 
     it("lists every refused capture under needs attention, not only the oldest hundred", async () => {

@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
@@ -34,10 +35,23 @@ export async function moneyRecordsOfPayment(
     { payment_id: payment.id },
     { order: { created_at: "DESC" } }
   )) as unknown as MoneyRecordRow[]
-  const open = new Set(openRefusals(rows).map((row) => row.id))
-  // A refusal retried, or made good by a later capture, offers nothing more.
+  const settled = await nothingLeftToCapture(container, [payment.id])
+  const open = new Set(openRefusals(rows, (paymentId) => settled.has(paymentId)).map((row) => row.id))
+  // A refusal retried, or made good since (see openRefusals), offers nothing more.
   return rows.map((row) => ({
     ...toMoneyRecord(row),
     actions: recordActions(row, row.state === "refused" && !open.has(row.id)),
   }))
+}
+
+/** Of these payments, those Medusa counts as fully captured: a refused capture on them has nothing left to take. */
+export async function nothingLeftToCapture(
+  container: MedusaContainer,
+  paymentIds: string[]
+): Promise<Set<string | null>> {
+  if (paymentIds.length === 0) return new Set()
+  const payments = await container
+    .resolve(Modules.PAYMENT)
+    .listPayments({ id: [...new Set(paymentIds)] }, { select: ["id", "captured_at"] })
+  return new Set(payments.filter((payment) => payment.captured_at).map((payment) => payment.id))
 }

@@ -10,6 +10,7 @@ import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { SettingsUnreadableError, standingUnreadableReports } from "../settings/unreadable-settings"
 import type { PayBrightAttentionItem } from "../types/admin"
 import type { ApprovalRecord } from "../approvals/approval-record"
+import { nothingLeftToCapture } from "./money-records"
 import { openRefusals, recordActions } from "./record-actions"
 import { lenderAmount } from "../money/lender-cents"
 
@@ -116,10 +117,16 @@ async function refusedRecords(container: MedusaContainer): Promise<PayBrightAtte
         },
       ],
     } as never,
-    { select: ["id", "kind", "state", "retry_of", "payment_id", "created_at"] }
+    { select: ["id", "kind", "state", "retry_of", "payment_id", "fulfillment_id", "amount", "created_at"] }
   )) as unknown as MoneyRecordRow[]
   const known = new Set(refused.map((row) => row.id))
-  const open = openRefusals([...refused, ...later.filter((row) => !known.has(row.id))])
+  const settled = await nothingLeftToCapture(
+    container,
+    refused.flatMap((row) => (row.kind === "capture" && row.payment_id ? [row.payment_id] : []))
+  )
+  const open = openRefusals([...refused, ...later.filter((row) => !known.has(row.id))], (paymentId) =>
+    settled.has(paymentId)
+  )
   return [
     ...(await attentionItems(
       container,

@@ -9,7 +9,10 @@ export type StatusFacts = {
   captured: BigNumberInput
   refunded: BigNumberInput
   cancelled: boolean
-  records: Pick<PayBrightMoneyRecord, "id" | "kind" | "state" | "retry_of" | "created_at">[]
+  records: Pick<
+    PayBrightMoneyRecord,
+    "id" | "kind" | "state" | "retry_of" | "fulfillment_id" | "amount" | "created_at"
+  >[]
   authorizedAt: Date
   authorizationDays: number
   expiryWarningDays: number
@@ -39,9 +42,10 @@ export function paymentStatus(facts: StatusFacts): {
           ? "cancelled"
           : facts.records.some((record) => record.state === "in_doubt")
             ? "in_doubt"
-            : openRefusals(facts.records.map((record) => ({ ...record, payment_id: null }))).some(
-                  (record) => record.kind === "capture"
-                )
+            : openRefusals(
+                  facts.records.map((record) => ({ ...record, payment_id: null })),
+                  () => MathBN.lte(remaining, 0)
+                ).some((record) => record.kind === "capture")
               ? "capture_failed"
               : MathBN.gt(captured, 0) && MathBN.gte(facts.refunded, captured)
                 ? "refunded"

@@ -32,6 +32,8 @@ describe("a PayBright payment's status", () => {
       kind: "capture" as const,
       state,
       retry_of,
+      fulfillment_id: null,
+      amount: "100.00",
       created_at: "2026-11-01T10:00:00.000Z",
     })
     expect(paymentStatus(facts({ records: [record("a", "done"), record("b", "refused")] })).status).toBe(
@@ -47,6 +49,8 @@ describe("a PayBright payment's status", () => {
         kind: "capture" as const,
         state: "refused" as const,
         retry_of: null,
+        fulfillment_id: null,
+        amount: "100.00",
         created_at: "2026-11-01T10:00:00.000Z",
       },
       {
@@ -54,22 +58,30 @@ describe("a PayBright payment's status", () => {
         kind: "capture" as const,
         state: "done" as const,
         retry_of: "first",
+        fulfillment_id: null,
+        amount: "100.00",
         created_at: "2026-11-01T10:05:00.000Z",
       },
     ]
     expect(paymentStatus(facts({ records, captured: "500" })).status).toBe("captured")
   })
 
-  it("counts a refused capture as ended by any capture made after it: Medusa's own, or the parcel's again", () => {
+  it("counts a refused capture as ended once its amount is captured after it, or nothing remains to capture", () => {
     const refused = {
       id: "first",
       kind: "capture" as const,
       state: "refused" as const,
       retry_of: null,
+      fulfillment_id: "ful_sofa",
+      amount: "100.00",
       created_at: "2026-11-01T10:00:00.000Z",
     }
-    const later = { ...refused, id: "medusa", state: "done" as const, created_at: "2026-11-01T10:05:00.000Z" }
+    const lamp = { ...refused, id: "lamp", state: "done" as const, fulfillment_id: "ful_lamp", amount: "50.00" }
+    const later = { ...lamp, created_at: "2026-11-01T10:05:00.000Z" }
+    expect(paymentStatus(facts({ records: [refused, later], captured: "50" })).status).toBe("capture_failed")
     expect(paymentStatus(facts({ records: [refused, later], captured: "500" })).status).toBe("captured")
+    const medusa = { ...later, id: "medusa", fulfillment_id: null, amount: "100.00" }
+    expect(paymentStatus(facts({ records: [refused, medusa], captured: "100" })).status).toBe("partially_captured")
   })
 
   it("counts the days left, and says when the authorization is past the warning age", () => {
