@@ -89,7 +89,7 @@ export async function captureTarget(
   const amount = captureAmountFor(
     { items: order.items, shippingTotal, fulfilledQuantities, total: order.total },
     { items: fulfillment.items },
-    { authorized: payment.amount, captured }
+    { authorized: payment.amount, captured, capturedBefore: payment.data?.captured_before }
   )
   const lender = lenderMovement({ amount, before: captured, remaining: MathBN.sub(payment.amount, captured) })
   return {

@@ -26,7 +26,12 @@ export type OrderForCapture = {
 export function captureAmountFor(
   order: OrderForCapture,
   fulfillment: { items: { line_item_id: string; quantity: BigNumberInput }[] },
-  payment: { authorized: BigNumberInput; captured: BigNumberInput }
+  payment: {
+    authorized: BigNumberInput
+    captured: BigNumberInput
+    /** What the contract's earlier payments captured, where it was carried into this one after an order change. */
+    capturedBefore?: BigNumberInput
+  }
 ): string {
   const ceiling = order.total === undefined ? payment.authorized : MathBN.min(payment.authorized, order.total)
   const remaining = MathBN.sub(ceiling, payment.captured)
@@ -45,7 +50,8 @@ export function captureAmountFor(
     const share = MathBN.div(MathBN.mult(item.total, fulfilled.quantity), item.quantity)
     return MathBN.add(sum, lenderAmount(share))
   }, MathBN.convert(0))
-  const shipping = MathBN.eq(payment.captured, 0) ? lenderAmount(order.shippingTotal) : 0
+  const firstCapture = MathBN.eq(payment.captured, 0) && MathBN.eq(payment.capturedBefore ?? 0, 0)
+  const shipping = firstCapture ? lenderAmount(order.shippingTotal) : 0
   const worth = MathBN.add(items, shipping)
   return MathBN.gte(worth, remaining) ? exactText(remaining) : lenderAmount(worth)
 }

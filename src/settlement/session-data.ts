@@ -50,6 +50,11 @@ export const paymentDataSchema = z.object({
    */
   capture_on: z.enum(["shipment", "fulfillment", "manual"]).optional(),
   approved_at: z.string().optional(),
+  /**
+   * On a payment a contract was carried into after an order change (src/approvals/carried-contract.ts):
+   * what the contract's earlier payments captured at the lender, two decimals.
+   */
+  captured_before: z.string().optional(),
   /** Safe card facts in virtual-card mode: never the PAN or CVV. */
   card: z
     .object({

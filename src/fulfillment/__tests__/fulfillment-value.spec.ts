@@ -23,6 +23,16 @@ describe("capture amount for a fulfillment", () => {
     ).toBe("593.25")
   })
 
+  it("leaves the shipping out of a payment the contract was carried into after it captured the shipping", () => {
+    expect(
+      captureAmountFor(
+        order({ lamps: 2, sofa: 1 }),
+        { items: [{ line_item_id: "lamps", quantity: 1 }] },
+        { authorized: "75.34", captured: 0, capturedBefore: "630.92" }
+      )
+    ).toBe("37.67")
+  })
+
   it("rounds each share to the cent and lets the last parcel take exactly what remains", () => {
     const first = captureAmountFor(
       order({ lamps: 1 }),

@@ -1,5 +1,7 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
+import type { OrderCollectionRow } from "../../approvals/carried-contract"
+import { orderCollections } from "../../approvals/order-collections"
 import { resolvedRecordOf, type MovementOrder } from "../../money/money-attempt"
 import { appQuery, appScope } from "../../modules/paybright/plugin-records"
 import { exactAmount, totalOf } from "../../money/totals"
@@ -39,8 +41,13 @@ export type PaymentInternals = {
   ): Promise<{ amount: BigNumberInput; currency_code: string; payment_collection_id: string }>
   capture(captureId: string): Promise<MovementFacts>
   refund(refundId: string): Promise<MovementFacts>
-  /** A payment Medusa is cancelling: its collection and what was captured of it. */
-  payment(paymentId: string): Promise<{ payment_collection_id: string; captured: BigNumberInput }>
+  /** A payment Medusa is cancelling: its collection (and that collection's status), what was captured of it, whether it is cancelled already. */
+  payment(paymentId: string): Promise<{
+    payment_collection_id: string
+    collection_status: string
+    captured: BigNumberInput
+    canceled: boolean
+  }>
 }
 
 export function paymentInternals(container: Record<string, unknown>): PaymentInternals {
@@ -66,10 +73,20 @@ export function paymentInternals(container: Record<string, unknown>): PaymentInt
     refund: (refundId) => movement(service("refundService"), "refund", refundId),
     async payment(paymentId) {
       const payment = (await service("paymentService").retrieve(paymentId, {
-        select: ["id", "payment_collection_id"],
-        relations: ["captures"],
-      })) as unknown as { payment_collection_id: string; captures: AmountRow[] }
-      return { payment_collection_id: payment.payment_collection_id, captured: totalOf(payment.captures) }
+        select: ["id", "payment_collection_id", "canceled_at", "payment_collection.status"],
+        relations: ["captures", "payment_collection"],
+      })) as unknown as {
+        payment_collection_id: string
+        canceled_at: Date | null
+        payment_collection: { status: string }
+        captures: AmountRow[]
+      }
+      return {
+        payment_collection_id: payment.payment_collection_id,
+        collection_status: payment.payment_collection.status,
+        captured: totalOf(payment.captures),
+        canceled: !!payment.canceled_at,
+      }
     },
   }
 }
@@ -139,4 +156,23 @@ export async function cartTotalOf(paymentCollectionId: string): Promise<unknown>
   if (!cartId) return undefined
   const [cart] = await scope.resolve(Modules.CART).listCarts({ id: cartId }, { select: ["id", "total"] })
   return (cart as { raw_total?: unknown } | undefined)?.raw_total ?? cart?.total
+}
+
+/**
+ * The order a payment collection belongs to, with every collection of that order and their
+ * payments and sessions (where a contract is carried after an order change); undefined when the
+ * collection is a cart's.
+ */
+export async function orderCollectionsOf(
+  paymentCollectionId: string
+): Promise<{ order_id: string; collections: OrderCollectionRow[] } | undefined> {
+  const query = appQuery()
+  const { data: links } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["order_id"],
+    filters: { payment_collection_id: paymentCollectionId },
+  })
+  const orderId: string | undefined = links[0]?.order_id
+  if (!orderId) return undefined
+  return { order_id: orderId, collections: await orderCollections(query, orderId) }
 }

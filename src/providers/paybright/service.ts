@@ -44,6 +44,12 @@ import {
 import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
 import { appLogger, appScope, pluginRecords } from "../../modules/paybright/plugin-records"
 import { cancellationPrepared } from "../../money/prepared-records"
+import {
+  capturedOnContract,
+  carriedPaymentData,
+  carryPlan,
+  replacedByOrderChange,
+} from "../../approvals/carried-contract"
 import { completionRunning } from "../../approvals/cart-completion"
 import { configuredOptionsById } from "../../settings/provider-registry"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
@@ -56,8 +62,14 @@ import { releaseContract } from "../../release/release-attempt"
 import { applicantSchema, buildApplicationRedirect, type ApplicantDetails } from "./application-request"
 import { orderManagementCallbackUrl } from "../../settings/backend-routes"
 import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../checkout/lender-result"
-import { lenderAmount, lenderMovement } from "../../money/lender-cents"
-import { cartTotalOf, orderOfMovement, paymentInternals, type PaymentInternals } from "./payment-internals"
+import { lenderAmount, lenderMovement, toCents } from "../../money/lender-cents"
+import {
+  cartTotalOf,
+  orderCollectionsOf,
+  orderOfMovement,
+  paymentInternals,
+  type PaymentInternals,
+} from "./payment-internals"
 import { parseOptions, type PayBrightOptions } from "../../settings/options"
 import { returnToken } from "../../checkout/return-token"
 import { leaseProblem } from "../../locks/lock-lease"
@@ -135,6 +147,16 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
         "PayBright needs the payment session id to open an application"
       )
     }
+    if (typeof input.data?.carried_contract === "string") {
+      // Opened by the plugin's carry after an order change (carryContractWorkflow): no application,
+      // the contract is already approved. authorizePayment decides, from Medusa's rows and the
+      // plugin's, whether it is carried here; this key alone authorizes nothing.
+      return {
+        id: sessionId,
+        data: { session_id: sessionId, paybright_status: "approved", carried_contract: input.data.carried_contract },
+        status: PaymentSessionStatus.PENDING,
+      }
+    }
     const applicant = applicantOf(input)
     const { options } = await this.current().catch(forShoppers)
     const data = await this.sessionData(options, sessionId, input, { status: "awaiting_application" }, applicant)
@@ -196,6 +218,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     // once an approval is found.
     const reads = sessionId ? this.authorizationReads(sessionId) : undefined
     const { open: approval, closed } = sessionId ? await pluginRecords().approvalOfSession(sessionId) : {}
+    if (sessionId && reads && !approval && !closed) {
+      const carried = await this.carriedAuthorization(reads)
+      if (carried) return carried
+    }
     if (!sessionId || !reads || (!approval && !closed)) {
       // The application has not finished: the session stays usable for when it does.
       return {
@@ -254,6 +280,39 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /**
+   * A session in a collection Medusa opened after an order change, authorized when the order's
+   * `ordered` approval is to be carried there (carryPlan) for at least the session's amount: the
+   * new payment takes over the contract's facts. Undefined when the session's collection is not
+   * such a collection (a cart's, or an order's the contract is not carried into).
+   */
+  private async carriedAuthorization(
+    reads: ReturnType<PayBrightProviderService["authorizationReads"]>
+  ): Promise<AuthorizePaymentOutput | undefined> {
+    const session = await reads.session
+    const order = await orderCollectionsOf(session.payment_collection_id)
+    if (!order) return undefined
+    const [approval] = await pluginRecords().listPayBrightApprovals(
+      { order_id: order.order_id, state: "ordered" },
+      { take: 1 }
+    )
+    if (!approval) return undefined
+    const plan = carryPlan(order.collections, approval)
+    if (
+      !plan.carry ||
+      plan.collection.id !== session.payment_collection_id ||
+      session.currency_code.toUpperCase() !== approval.currency_code.toUpperCase() ||
+      toCents(lenderAmount(session.amount)) > toCents(lenderAmount(plan.amount))
+    ) {
+      return undefined
+    }
+    const capturedBefore = capturedOnContract(
+      order.collections.flatMap((collection) => collection.payments ?? []),
+      approval.contract
+    )
+    return { status: PaymentSessionStatus.AUTHORIZED, data: carriedPaymentData(plan.from.data, capturedBefore) }
+  }
+
+  /**
    * Medusa creates the Capture first (and commits it) and passes only its id: the amount is read
    * from that Capture, so the lender (or the card) is charged exactly what Medusa records.
    */
@@ -274,15 +333,21 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /**
-   * Medusa cancels a payment when its order is cancelled, when an order edit replaces the payment,
-   * and when it undoes a cart completion that failed after authorizing it. That last one (a
-   * completion still holding the cart's lock, with no cancellation prepared by the merchant's
-   * cancel) is refused, so the contract outlives it. Otherwise a contract never captured is voided
-   * at the lender, releasing the shopper's loan; a void refused or in doubt throws the merchant's
-   * message (Medusa then keeps the payment, and the record waits in "needs attention" for a retry
-   * or a resolution). A virtual-card contract cannot be voided through the lender's API: its record
-   * says to cancel it in the PayBright portal. A contract already partly captured cannot be voided
-   * (the lender has no partial void): what it still holds uncaptured lapses after authorizationDays.
+   * Medusa cancels a payment when its order is cancelled, when an order change (a return, an
+   * exchange, a claim, an order edit) replaces its collection with one for what the order still
+   * owes, and when it undoes a cart completion that failed after authorizing it.
+   *
+   * - An order change keeps the contract: the shopper keeps the loan, and the plugin carries it
+   *   into the new collection (src/approvals/carried-contract.ts).
+   * - A completion being undone (still holding the cart's lock, with no cancellation prepared by
+   *   the merchant's cancel) is refused, so the contract outlives it.
+   * - Otherwise a contract never captured is voided at the lender, releasing the shopper's loan; a
+   *   void refused or in doubt throws the merchant's message (Medusa then keeps the payment, and
+   *   the record waits in "needs attention" for a retry or a resolution). A virtual-card contract
+   *   cannot be voided through the lender's API: its record says to cancel it in the PayBright
+   *   portal. A contract already partly captured (on this payment or on the one it was carried
+   *   from) cannot be voided (the lender has no partial void): what it still holds uncaptured
+   *   lapses after authorizationDays.
    */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
     const parsed = paymentDataSchema.safeParse(input.data)
@@ -292,13 +357,21 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       return { data: input.data }
     }
     const payment = parsed.data
+    const { payment_collection_id, collection_status, captured, canceled } = await this.internals.payment(paymentId)
+    const prepared = await cancellationPrepared(pluginRecords(), paymentId)
+    if (canceled) {
+      // Cancelled before (its collection was replaced): the contract lives on in the payment it was carried into.
+      return { data: input.data }
+    }
+    if (replacedByOrderChange({ alreadyCanceled: canceled, collectionStatus: collection_status, prepared })) {
+      this.logger.info(
+        `PayBright: Medusa replaced the payment collection of contract ${payment.gateway_reference} after an order change; the contract is kept and carried into the new collection`
+      )
+      return { data: input.data }
+    }
     const openMovement = await openMovementOf(pluginRecords(), paymentId)
     if (openMovement) throw cancellationBlockedBy(openMovement, payment.gateway_reference)
-    const { payment_collection_id, captured } = await this.internals.payment(paymentId)
-    if (
-      !(await cancellationPrepared(pluginRecords(), paymentId)) &&
-      (await completionRunning(appScope(), payment_collection_id))
-    ) {
+    if (!prepared && (await completionRunning(appScope(), payment_collection_id))) {
       // Medusa undoes a completion whose later step failed by cancelling the payment it has just
       // authorized; it logs this refusal and goes on undoing. The contract stays, the payment stays
       // authorized on its session, and the store's next completion of the cart takes it up again.
@@ -307,7 +380,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
         `PayBright keeps contract ${payment.gateway_reference}: its cart's completion is being undone, and the store completes it again`
       )
     }
-    if (MathBN.gt(captured, 0)) {
+    if (MathBN.gt(captured, 0) || MathBN.gt(payment.captured_before ?? 0, 0)) {
       this.logger.warn(
         `PayBright: payment for contract ${payment.gateway_reference} cancelled in Medusa after a partial capture; PayBright cannot void part of a contract, so what it holds uncaptured lapses after the authorization period.`
       )

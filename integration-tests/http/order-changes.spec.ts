@@ -1,0 +1,198 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Simulator } from "../../src/simulator"
+import { useSimulator } from "../helpers/simulator"
+import { useAppPort } from "../helpers/app-port"
+import { parcels } from "../helpers/parcels"
+import { placePayBrightOrder } from "../helpers/placed-order"
+import { MathBN } from "@medusajs/framework/utils"
+import { lenderAmount, toCents } from "../../src/money/lender-cents"
+import { totalOf } from "../../src/money/totals"
+import type { SeededStore } from "../../test-support/seed-store"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
+
+jest.setTimeout(300_000)
+
+useAppPort()
+const lender = useSimulator(
+  { decision: "approve", callback: { enabled: false } },
+  { PAYBRIGHT_CAPTURE_ON_PROVIDERS: "1" }
+)
+
+/**
+ * Medusa's own order changes on a PayBright order (return, exchange, claim, order edit), through
+ * its Admin API: each ends by replacing a payment collection still authorized with a new one for
+ * what is pending. The shopper's loan is never voided by it; the contract is carried into the new
+ * collection for what the order still owes, and the merchant collects exactly that.
+ */
+medusaIntegrationTestRunner({
+  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
+  testSuite: ({ api, getContainer }) => {
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
+
+    beforeAll(async () => {
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
+        providerIds: ["pp_paybright_paybright", "pp_paybright_capture-manually"],
+        prices: [565, 33.3333],
+        shippingPrice: 25,
+      }))
+    })
+
+    const { ship, captures } = parcels(api, () => ({ admin, store }))
+
+    /** A sofa and three lamps, paid with the given PayBright registration. */
+    const placedOrder = (providerId: string) =>
+      placePayBrightOrder(
+        api,
+        getContainer(),
+        store,
+        simulator,
+        admin,
+        [
+          { variantIndex: 0, quantity: 1 },
+          { variantIndex: 1, quantity: 3 },
+        ],
+        providerId
+      )
+
+    /** The order as Medusa's admin shows it: totals, and every payment of every collection. */
+    async function orderBooks(orderId: string) {
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=id,total,summary,*items,payment_collections.id,payment_collections.status,payment_collections.amount,payment_collections.payments.id,payment_collections.payments.amount,payment_collections.payments.canceled_at,payment_collections.payments.provider_id,payment_collections.payments.data,payment_collections.payments.captures.amount`,
+        admin
+      )
+      return data.order
+    }
+
+    function livePayments(order: any) {
+      return order.payment_collections
+        .flatMap((collection: any) => collection.payments ?? [])
+        .filter((payment: any) => !payment.canceled_at)
+    }
+
+    async function requestReturn(orderId: string, itemId: string, quantity: number) {
+      const { data } = await api.post("/admin/returns", { order_id: orderId }, admin)
+      const returnId = data.return.id
+      await api
+        .post(`/admin/returns/${returnId}/request-items`, { items: [{ id: itemId, quantity }] }, admin)
+        .catch((error: any) => {
+          throw new Error(JSON.stringify(error.response?.data))
+        })
+      await api.post(`/admin/returns/${returnId}/request`, {}, admin)
+      return returnId
+    }
+
+    /** The order's PayBright payments once the contract is carried into a live one, and what the lender holds. */
+    async function carried(orderId: string) {
+      for (let i = 0; i < 100; i++) {
+        const books = await orderBooks(orderId)
+        if (livePayments(books).length) return books
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      throw new Error(
+        `order ${orderId} has no live payment: ${JSON.stringify((await orderBooks(orderId)).payment_collections)}`
+      )
+    }
+
+    /** What Medusa captured on every payment of the order, in cents as the lender moves it (per payment). */
+    function capturedCents(order: any) {
+      return order.payment_collections
+        .flatMap((collection: any) => collection.payments ?? [])
+        .reduce((sum: bigint, payment: any) => sum + toCents(lenderAmount(totalOf(payment.captures))), 0n)
+    }
+
+    const everything = (order: any) => order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+
+    it("keeps the loan when a return is requested before anything is captured, and the merchant captures what the order owes", async () => {
+      const placed = await placedOrder("pp_paybright_capture-manually")
+      const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+      await ship(placed.order.id, everything(placed.order))
+      await requestReturn(placed.order.id, lamp.id, 1)
+
+      const books = await carried(placed.order.id)
+      expect(simulator.contract(placed.reference)!.status).toBe("PENDING")
+      const [live] = livePayments(books)
+      const open = books.payment_collections.find(
+        (collection: any) => collection.id !== books.payment_collections[0].id
+      )
+      expect(live.amount).toBe(open.amount)
+      expect(live.data.gateway_reference).toBe(placed.reference)
+      expect(live.data.captured_before).toBe("0.00")
+      expect(books.summary.pending_difference).toBe(open.amount)
+
+      await api.post(`/admin/payments/${live.id}/capture`, {}, admin)
+      const after = await orderBooks(placed.order.id)
+      const lender = simulator.contract(placed.reference)!
+      expect(toCents(lender.captured)).toBe(capturedCents(after))
+      expect(lender.captured).toBe(lenderAmount(open.amount))
+      expect(lender.status).toBe("Complete")
+    })
+
+    it("after a partial capture, carries what the contract still covers and captures the rest at shipment", async () => {
+      const placed = await placedOrder("pp_paybright_paybright")
+      const sofa = placed.order.items.find((item: any) => item.quantity === 1)
+      const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+      await ship(placed.order.id, [
+        { id: sofa.id, quantity: 1 },
+        { id: lamp.id, quantity: 1 },
+      ])
+      await captures(placed.order.id, 1)
+      const capturedFirst = simulator.contract(placed.reference)!.captured
+      await requestReturn(placed.order.id, lamp.id, 1)
+
+      const books = await carried(placed.order.id)
+      const [live] = livePayments(books)
+      expect(live.data.captured_before).toBe(capturedFirst)
+      expect(live.amount).toBe(books.summary.pending_difference)
+
+      await ship(placed.order.id, [{ id: lamp.id, quantity: 2 }])
+      await captures(placed.order.id, 2)
+      const after = await orderBooks(placed.order.id)
+      const lender = simulator.contract(placed.reference)!
+      expect(lender.status).not.toBe("VOIDED")
+      expect(lender.captures).toHaveLength(2)
+      expect(toCents(lender.captured)).toBe(capturedCents(after))
+      // The shopper keeps the sofa and two lamps: exactly what the order totals now, the lamp returned.
+      const returned = after.items.reduce(
+        (sum: any, item: any) => MathBN.add(sum, item.return_requested_total ?? 0),
+        MathBN.convert(0)
+      )
+      expect(MathBN.gt(returned, 0)).toBe(true)
+      expect(lender.captured).toBe(lenderAmount(MathBN.sub(after.total, returned)))
+    })
+
+    /** An order edit through Medusa's admin: sets a line's quantity, requests and confirms it. */
+    async function editQuantity(orderId: string, itemId: string, quantity: number) {
+      await api.post("/admin/order-edits", { order_id: orderId }, admin)
+      await api.post(`/admin/order-edits/${orderId}/items/item/${itemId}`, { quantity }, admin)
+      await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
+      await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
+    }
+
+    it("carries the contract through an order edit down, and voids it once when the order is then cancelled", async () => {
+      const placed = await placedOrder("pp_paybright_capture-manually")
+      const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+      await editQuantity(placed.order.id, lamp.id, 1)
+
+      const books = await carried(placed.order.id)
+      const [live] = livePayments(books)
+      expect(live.amount).toBe(books.total)
+      expect(simulator.contract(placed.reference)!.status).toBe("PENDING")
+
+      await api.post(`/admin/orders/${placed.order.id}/cancel`, {}, admin)
+      const lender = simulator.contract(placed.reference)!
+      expect(lender.status).toBe("VOIDED")
+      expect(lender.captures).toHaveLength(0)
+    })
+
+    it("carries no more than the contract covers after an order edit up, and says what is left to collect", async () => {
+      const placed = await placedOrder("pp_paybright_capture-manually")
+      const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+      await editQuantity(placed.order.id, lamp.id, 5)
+
+      const books = await carried(placed.order.id)
+      const [live] = livePayments(books)
+      expect(live.amount).toBe(Number(simulator.contract(placed.reference)!.authorized))
+      expect(books.summary.pending_difference).toBeGreaterThan(live.amount)
+    })
+  },
+})
