@@ -25,13 +25,13 @@ export type CutShortCompletion = {
   recent: boolean
 }
 
-/** A payment Medusa cancelled on the cart's collection: no order may be placed on it. */
+/** A payment Medusa cancelled on a session the cart can still be completed with: no order may be placed on it. */
 export type CancelledPayment = { cancelledPaymentId: string }
 
 /**
  * What stands in the way of completing this cart, read under its lock (so no other completion is
- * running): a payment Medusa cancelled (its completion's shortcut would hand that payment to a new
- * order), or the leftovers of a completion cut short; usually nothing.
+ * running): a payment Medusa cancelled on a session its completion would take up (the shortcut
+ * would hand that payment to a new order), or the leftovers of a completion cut short; usually nothing.
  */
 export async function beforeCompletionOf(
   container: MedusaContainer,
@@ -48,7 +48,9 @@ export async function beforeCompletionOf(
   const paymentCollectionId: string | undefined = collectionLinks[0]?.payment_collection_id
   if (!paymentCollectionId) return undefined
   const [[collection], [order]] = await Promise.all([
-    container.resolve(Modules.PAYMENT).listPaymentCollections({ id: paymentCollectionId }, { relations: ["payments"] }),
+    container
+      .resolve(Modules.PAYMENT)
+      .listPaymentCollections({ id: paymentCollectionId }, { relations: ["payments", "payment_sessions"] }),
     orderId
       ? container
           .resolve(Modules.ORDER)
@@ -59,7 +61,18 @@ export async function beforeCompletionOf(
       : Promise.resolve([]),
   ])
   const payments = collection?.payments ?? []
-  const cancelled = payments.find((payment) => payment.canceled_at)
+  // Medusa's completion takes up the payment of a session it can still complete, cancelled or
+  // not; one on a session it deleted or that was withdrawn (in error) is past, and a new
+  // application on a new session may be placed beside it.
+  const completable = new Set(
+    (collection?.payment_sessions ?? [])
+      .filter((session) => session.status !== "error" && session.status !== "canceled")
+      .map((session) => session.id)
+  )
+  const cancelled = payments.find(
+    (payment) =>
+      payment.canceled_at && completable.has((payment as { payment_session_id?: string }).payment_session_id ?? "")
+  )
   if (cancelled) return { cancelledPaymentId: cancelled.id }
   if (!orderId) return undefined
   const standing = !!order && !order.deleted_at

@@ -72,6 +72,25 @@ export async function releaseOrphan(
   return { released }
 }
 
+/**
+ * Once an orphan is released: Medusa's payments still live on its contract are cancelled, so that
+ * Medusa's books say what the lender holds. Medusa keeps such a payment when it undoes a completion
+ * after authorizing it (the plugin refuses that cancellation), and a cart changed and paid again
+ * keeps it in the collection beside the order's own. The provider finds the contract voided and
+ * calls no one. Run once the cart's lock is given back: under it, the provider takes a
+ * cancellation for Medusa undoing a completion, and keeps the contract. Answers the payments cancelled.
+ */
+export async function cancelReleasedPayments(container: Container, contract: string): Promise<string[]> {
+  const approval = await approvalOfContract(container, contract)
+  if (approval.state !== "released") return []
+  const payments = container.resolve(Modules.PAYMENT)
+  const live = (
+    await payments.listPayments({ payment_session_id: approval.session_id }, { select: ["id", "data", "canceled_at"] })
+  ).filter((payment) => !payment.canceled_at && payment.data?.gateway_reference === contract)
+  for (const payment of live) await payments.cancelPayment(payment.id)
+  return live.map((payment) => payment.id)
+}
+
 /** A payment's void again, after a refusal: under the payment's lock, then Medusa cancels the payment. */
 export async function releasePaymentAgain(container: Container, record: MoneyRecordRow): Promise<ReleaseOutcome> {
   const [payment] = await container

@@ -3,12 +3,23 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { PAYBRIGHT_MODULE } from "../../../modules/paybright/index"
 import type PayBrightModuleService from "../../../modules/paybright/service"
 
-export type SessionUpdate = { session_id: string; data: Record<string, unknown> }
+export type SessionUpdate = {
+  session_id: string
+  data: Record<string, unknown>
+  /**
+   * The withdrawal of an orphaned approval: the contract whose authorized payment the session may
+   * hold (Medusa kept it when it undid a completion, or cancelled it since).
+   */
+  withdrawn_contract?: string
+}
 
 /**
  * Hands the payment session a verified decline or pending result (or the withdrawal of an
  * approval) through the payment module, which passes it to the provider's updatePayment. A session
- * already authorized is left alone; an approval no longer open stops here.
+ * already authorized is left alone, unless an orphan is withdrawn from it: Medusa's completion
+ * hands an authorized session's payment to a new order without asking the provider (cancelled or
+ * not), so such a session ends in error, which no completion takes. An approval no longer open
+ * stops here.
  */
 export const updatePayBrightSessionStep = createStep(
   "paybright-update-session-step",
@@ -29,7 +40,13 @@ export const updatePayBrightSessionStep = createStep(
       { id: input.session_id },
       { select: ["id", "amount", "currency_code", "data", "status"] }
     )
-    if (!session || session.status === "authorized") {
+    const withdrawable =
+      session?.status === "authorized" && input.withdrawn_contract
+        ? (await payments.listPayments({ payment_session_id: session.id }, { select: ["id", "data"] })).some(
+            (payment) => payment.data?.gateway_reference === input.withdrawn_contract
+          )
+        : session?.status !== "authorized"
+    if (!session || !withdrawable) {
       return new StepResponse({ id: input.session_id, updated: false })
     }
     await payments.updatePaymentSession({

@@ -9,8 +9,8 @@ import { updatePayBrightSessionStep } from "../steps/update-session"
 /**
  * An approval whose time is up (the grace period is over, or its completion failed for good):
  * decided under its cart's lock, the one Medusa's completion takes, so no storefront or lender
- * delivery completes the cart meanwhile. An orphan is withdrawn from its session, so nothing may
- * place an order on it later.
+ * delivery completes the cart meanwhile. An orphan is withdrawn from its session, even one Medusa
+ * authorized, so nothing may place an order on it later.
  */
 export const orphanUnplacedApprovalWorkflow = createWorkflow(
   "paybright-orphan-unplaced-approval-workflow",
@@ -32,7 +32,11 @@ export const orphanUnplacedApprovalWorkflow = createWorkflow(
     })
     when({ approval }, ({ approval }) => approval.state === "orphaned").then(() => {
       updatePayBrightSessionStep(
-        transform({ input }, ({ input }) => ({ session_id: input.session_id, data: { paybright_status: "expired" } }))
+        transform({ input, approval }, ({ input, approval }) => ({
+          session_id: input.session_id,
+          data: { paybright_status: "expired" },
+          withdrawn_contract: approval.contract,
+        }))
       ).config({ name: "paybright-withdraw-approval-from-session" })
     })
     giveLock(key, owner)

@@ -4,11 +4,11 @@ import type { ApprovalRecord } from "../../../approvals/approval-record"
 
 import { approvalLockKey } from "../../../locks/cart-lock"
 
-/** The lock key of an approval's release. */
+/** The lock key of an approval's release, and its contract. */
 export const lockOfApprovalStep = createStep(
   "paybright-lock-of-approval-step",
   async (input: { approval_id: string }, { container }) => {
     const approval = (await pluginRecords(container).retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
-    return new StepResponse({ lock_key: approvalLockKey(approval) })
+    return new StepResponse({ lock_key: approvalLockKey(approval), contract: approval.contract })
   }
 )

@@ -1,6 +1,7 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { lockOfRecordStep } from "../../money-records/steps/lock-of-record"
 import { retryReleaseStep } from "../steps/retry-release"
+import { cancelReleasedPaymentsStep } from "../steps/cancel-released-payments"
 import { giveLock, takeLock } from "../../locks/take-lock"
 
 /** `POST /admin/paybright/voids/:id/retry`: a new attempt at a release the lender refused, under the record's lock. */
@@ -12,6 +13,10 @@ export const retryReleaseWorkflow = createWorkflow(
     const owner = takeLock(key)
     const record = retryReleaseStep(input)
     giveLock(key, owner)
+    // An orphan's release (no payment on the record) leaves Medusa's payments on the contract to cancel.
+    cancelReleasedPaymentsStep(
+      transform({ record }, ({ record }) => ({ contract: record.payment_id ? null : record.contract }))
+    )
     return new WorkflowResponse(record)
   }
 )
