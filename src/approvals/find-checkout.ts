@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isPayBright } from "../storefront/provider"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 
 /** A PayBright payment session and the cart it pays for. */
 export type Checkout = {
@@ -125,8 +126,10 @@ export async function cartOfCollection(
 
 /**
  * The order holding an approval's contract: the cart's order, if it still exists, with a live
- * payment on the contract. An approval recorded without its cart counts as held by any live
- * payment on the contract, as nothing tells where that payment's order is.
+ * payment on the contract, unless that order was placed on another contract. A cart changed and
+ * paid again keeps the earlier payment in its collection beside the order's own, and that payment
+ * never holds the order. An approval recorded without its cart counts as held by any live payment
+ * on the contract, as nothing tells where that payment's order is.
  */
 export async function orderHolding(
   scope: MedusaContainer,
@@ -136,7 +139,18 @@ export async function orderHolding(
   if (!payments.some((payment) => payment.contract === approval.contract)) return undefined
   if (!approval.cart_id) return {}
   const { orderId } = await placeOf(scope, approval.cart_id)
-  return orderId ? { orderId } : undefined
+  if (!orderId) return undefined
+  const placedOn = await contractOfOrder(scope, orderId)
+  return !placedOn || placedOn === approval.contract ? { orderId } : undefined
+}
+
+/** The contract an order was placed on: its approval's, once that approval reads `ordered`. */
+export async function contractOfOrder(scope: MedusaContainer, orderId: string): Promise<string | undefined> {
+  const [ordered] = await pluginRecords(scope).listPayBrightApprovals(
+    { order_id: orderId, state: "ordered" },
+    { select: ["contract"], take: 1 }
+  )
+  return ordered?.contract
 }
 
 /** The live payments of an order's payment collection; none if the order no longer exists. */

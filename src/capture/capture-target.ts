@@ -6,6 +6,7 @@ import { lenderMovement } from "../money/lender-cents"
 import type { CaptureTrigger } from "./types"
 import { isPayBright } from "../storefront/provider"
 import { totalOf } from "../money/totals"
+import { contractOfOrder } from "../approvals/find-checkout"
 
 export type CaptureTarget =
   | { found: false; reason: string }
@@ -61,7 +62,8 @@ export async function captureTarget(
     },
   })) as { result: any }
   const payment: any = pickPayBrightPayment(
-    (order?.payment_collections ?? []).flatMap((collection: any) => collection?.payments ?? [])
+    (order?.payment_collections ?? []).flatMap((collection: any) => collection?.payments ?? []),
+    await contractOfOrder(container, parcelOrderId)
   )
   if (!order || !payment) {
     return { found: false, reason: "the order is not paid with PayBright" }
@@ -121,13 +123,21 @@ export async function orderOfFulfillment(
 }
 
 /**
- * The order's PayBright payment: the live one, else one Medusa cancelled (an order edit cancels
- * what remains authorized and asks for a new payment), so that the parcel's capture is refused
- * with a reason rather than skipped in silence.
+ * The order's PayBright payment: the live one on `orderedContract`, the contract the order was
+ * placed on (a cart changed and paid again keeps its earlier payment, on another contract, in the
+ * collection beside the order's), else one on it Medusa cancelled (an order edit cancels what
+ * remains authorized and asks for a new payment), so that the parcel's capture is refused with a
+ * reason rather than skipped in silence. Without that contract (no approval marked ordered), or
+ * with no payment on it: the live one, else the latest.
  */
-export function pickPayBrightPayment<P extends { provider_id?: string; canceled_at?: unknown }>(
-  payments: P[]
+export function pickPayBrightPayment<P extends { provider_id?: string; canceled_at?: unknown; data?: unknown }>(
+  payments: P[],
+  orderedContract: string | undefined
 ): P | undefined {
   const ours = payments.filter((candidate) => isPayBright(candidate?.provider_id))
-  return ours.find((candidate) => !candidate.canceled_at) ?? ours[0]
+  const onContract = ours.filter(
+    (candidate) => (candidate.data as { gateway_reference?: unknown } | null)?.gateway_reference === orderedContract
+  )
+  const candidates = orderedContract && onContract.length > 0 ? onContract : ours
+  return candidates.find((candidate) => !candidate.canceled_at) ?? candidates.at(-1)
 }

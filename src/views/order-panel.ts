@@ -7,7 +7,8 @@ import type PayBrightModuleService from "../modules/paybright/service"
 import type { PayBrightMoneyRecord, PayBrightOrderPanel, PayBrightTimelineEntry } from "../types/admin"
 import { moneyRecordsOfPayment, type PanelPayment } from "./money-records"
 import { paymentStatus } from "./payment-status"
-import { isPayBright } from "../storefront/provider"
+import { pickPayBrightPayment } from "../capture/capture-target"
+import { contractOfOrder } from "../approvals/find-checkout"
 import { totalOf } from "../money/totals"
 import { lenderAmount } from "../money/lender-cents"
 import { moneyText } from "../messages/money-text"
@@ -52,9 +53,7 @@ export async function orderPanel(
     filters: { id: orderId },
   })
   const payments = (data[0]?.payment_collections ?? []).flatMap((collection: any) => collection?.payments ?? [])
-  const payBright = payments.filter((payment: any) => isPayBright(payment?.provider_id))
-  // The live payment, or the latest one when all are cancelled.
-  const payment = payBright.find((candidate: any) => !candidate.canceled_at) ?? payBright.at(-1)
+  const payment: any = pickPayBrightPayment(payments, await contractOfOrder(container, orderId))
   if (!payment) return null
 
   const options = (await settingsInForce(container, payment.provider_id))?.options

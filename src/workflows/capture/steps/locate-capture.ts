@@ -5,6 +5,7 @@ import { paymentLockKey } from "../../../locks/payment-lock"
 import { captureMomentOf, type CaptureRequestInput, type LocatedCapture } from "../../../capture/types"
 import { pickPayBrightPayment } from "../../../capture/capture-target"
 import { findRecord } from "../../../money/record-queries"
+import { contractOfOrder } from "../../../approvals/find-checkout"
 
 type Located = LocatedCapture & { lock_key: string | undefined }
 
@@ -41,7 +42,8 @@ export const locateCaptureStep = createStep(
         })
       : { data: [] as any[] }
     const payment: any = pickPayBrightPayment(
-      collections.flatMap((link: any) => link.payment_collection?.payments ?? [])
+      collections.flatMap((link: any) => link.payment_collection?.payments ?? []),
+      orderId ? await contractOfOrder(container, orderId) : undefined
     )
     const skip = (reason: string) => new StepResponse<Located>({ lock_key: undefined, skip_reason: reason })
     if (!payment) {
