@@ -1,0 +1,272 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Simulator } from "../../src/simulator"
+import { useSimulator } from "./simulator"
+import { useAppPort } from "./app-port"
+import { parcels } from "./parcels"
+import { placePayBrightOrder } from "./placed-order"
+import { MathBN } from "@medusajs/framework/utils"
+import { lenderAmount, toCents } from "../../src/money/lender-cents"
+import { totalOf } from "../../src/money/totals"
+import type { SeededStore } from "../../test-support/seed-store"
+import { storeFixture, type StoreFixture } from "./store-fixture"
+
+import { startFakeStripe, type FakeStripe } from "../../test-support/fake-stripe"
+
+/**
+ * Medusa's own order changes on a PayBright order (return, exchange, claim, order edit), through
+ * its Admin API: each ends by replacing a payment collection still authorized with a new one for
+ * what is pending. The shopper's loan is never voided by it; the contract is carried into the new
+ * collection for what the order still owes, and the merchant collects exactly that.
+ */
+export function orderChangeSuite(mode: "in_store" | "virtual_card") {
+  useAppPort()
+  let stripe: FakeStripe | undefined
+  const lender = useSimulator(
+    { decision: "approve", callback: { enabled: false } },
+    { PAYBRIGHT_CAPTURE_ON_PROVIDERS: "1" }
+  )
+  // After the simulator (which sets the app's environment), before the app boots.
+  beforeAll(async () => {
+    if (mode !== "virtual_card") return
+    stripe = await startFakeStripe({ onCardTransaction: (event) => lender.simulator.cardTransaction(event) })
+    Object.assign(process.env, {
+      PAYBRIGHT_CAPTURE_MODE: "virtual_card",
+      PAYBRIGHT_CARD_PROCESSOR: "stripe",
+      PAYBRIGHT_STRIPE_URL: stripe.url,
+      PAYBRIGHT_STRIPE_KEY: stripe.secretKey,
+    })
+  })
+  afterAll(async () => {
+    await stripe?.close()
+  })
+  /** Where the merchant captures by hand: an in-store registration that never captures by itself. */
+  const inStoreOnly = mode === "in_store" ? it : it.skip
+
+  medusaIntegrationTestRunner({
+    env: { MEDUSA_DISABLE_TELEMETRY: "true" },
+    testSuite: ({ api, getContainer }) => {
+      let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
+
+      beforeAll(async () => {
+        ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
+          providerIds: ["pp_paybright_paybright", "pp_paybright_capture-manually"],
+          prices: [565, 33.3333],
+          shippingPrice: 25,
+        }))
+      })
+
+      const { ship, captures } = parcels(api, () => ({ admin, store }))
+
+      /** A sofa and three lamps, paid with the given PayBright registration. */
+      const placedOrder = (providerId: string) =>
+        placePayBrightOrder(
+          api,
+          getContainer(),
+          store,
+          simulator,
+          admin,
+          [
+            { variantIndex: 0, quantity: 1 },
+            { variantIndex: 1, quantity: 3 },
+          ],
+          providerId
+        )
+
+      /** The order as Medusa's admin shows it: totals, and every payment of every collection. */
+      async function orderBooks(orderId: string) {
+        const { data } = await api.get(
+          `/admin/orders/${orderId}?fields=id,total,summary,*items,payment_collections.id,payment_collections.status,payment_collections.amount,payment_collections.payments.id,payment_collections.payments.amount,payment_collections.payments.canceled_at,payment_collections.payments.provider_id,payment_collections.payments.data,payment_collections.payments.captures.amount`,
+          admin
+        )
+        return data.order
+      }
+
+      function livePayments(order: any) {
+        return order.payment_collections
+          .flatMap((collection: any) => collection.payments ?? [])
+          .filter((payment: any) => !payment.canceled_at)
+      }
+
+      async function requestReturn(orderId: string, itemId: string, quantity: number) {
+        const { data } = await api.post("/admin/returns", { order_id: orderId }, admin)
+        const returnId = data.return.id
+        await api
+          .post(`/admin/returns/${returnId}/request-items`, { items: [{ id: itemId, quantity }] }, admin)
+          .catch((error: any) => {
+            throw new Error(JSON.stringify(error.response?.data))
+          })
+        await api.post(`/admin/returns/${returnId}/request`, {}, admin)
+        return returnId
+      }
+
+      /** The order's PayBright payments once the contract is carried into a live one, and what the lender holds. */
+      async function carried(orderId: string) {
+        for (let i = 0; i < 100; i++) {
+          const books = await orderBooks(orderId)
+          if (livePayments(books).length) return books
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        throw new Error(
+          `order ${orderId} has no live payment: ${JSON.stringify((await orderBooks(orderId)).payment_collections)}`
+        )
+      }
+
+      /** What Medusa captured on every payment of the order, in cents as the lender moves it (per payment). */
+      function capturedCents(order: any) {
+        return order.payment_collections
+          .flatMap((collection: any) => collection.payments ?? [])
+          .reduce((sum: bigint, payment: any) => sum + toCents(lenderAmount(totalOf(payment.captures))), 0n)
+      }
+
+      const everything = (order: any) => order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+
+      inStoreOnly(
+        "keeps the loan when a return is requested before anything is captured, and the merchant captures what the order owes",
+        async () => {
+          const placed = await placedOrder("pp_paybright_capture-manually")
+          const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+          await ship(placed.order.id, everything(placed.order))
+          await requestReturn(placed.order.id, lamp.id, 1)
+
+          const books = await carried(placed.order.id)
+          expect(simulator.contract(placed.reference)!.status).toBe("PENDING")
+          const [live] = livePayments(books)
+          const open = books.payment_collections.find(
+            (collection: any) => collection.id !== books.payment_collections[0].id
+          )
+          expect(live.amount).toBe(open.amount)
+          expect(live.data.gateway_reference).toBe(placed.reference)
+          expect(live.data.captured_before).toBe("0.00")
+          expect(books.summary.pending_difference).toBe(open.amount)
+
+          await api.post(`/admin/payments/${live.id}/capture`, {}, admin)
+          const after = await orderBooks(placed.order.id)
+          const lender = simulator.contract(placed.reference)!
+          expect(toCents(lender.captured)).toBe(capturedCents(after))
+          expect(lender.captured).toBe(lenderAmount(open.amount))
+          expect(lender.status).toBe("Complete")
+        }
+      )
+
+      it("after a partial capture, carries what the contract still covers and captures the rest at shipment", async () => {
+        const placed = await placedOrder("pp_paybright_paybright")
+        const sofa = placed.order.items.find((item: any) => item.quantity === 1)
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        await ship(placed.order.id, [
+          { id: sofa.id, quantity: 1 },
+          { id: lamp.id, quantity: 1 },
+        ])
+        await captures(placed.order.id, 1)
+        const capturedFirst = simulator.contract(placed.reference)!.captured
+        await requestReturn(placed.order.id, lamp.id, 1)
+
+        const books = await carried(placed.order.id)
+        const [live] = livePayments(books)
+        expect(live.data.captured_before).toBe(capturedFirst)
+        expect(live.amount).toBe(books.summary.pending_difference)
+
+        await ship(placed.order.id, [{ id: lamp.id, quantity: 2 }])
+        await captures(placed.order.id, 2)
+        const after = await orderBooks(placed.order.id)
+        const lender = simulator.contract(placed.reference)!
+        expect(lender.status).not.toBe("VOIDED")
+        expect(lender.captures).toHaveLength(2)
+        expect(toCents(lender.captured)).toBe(capturedCents(after))
+        // The shopper keeps the sofa and two lamps: exactly what the order totals now, the lamp returned.
+        const returned = after.items.reduce(
+          (sum: any, item: any) => MathBN.add(sum, item.return_requested_total ?? 0),
+          MathBN.convert(0)
+        )
+        expect(MathBN.gt(returned, 0)).toBe(true)
+        expect(lender.captured).toBe(lenderAmount(MathBN.sub(after.total, returned)))
+      })
+
+      /** The sofa and one lamp shipped (and captured at shipment): the order partly captured. */
+      async function partlyCaptured() {
+        const placed = await placedOrder("pp_paybright_paybright")
+        const sofa = placed.order.items.find((item: any) => item.quantity === 1)
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        await ship(placed.order.id, [
+          { id: sofa.id, quantity: 1 },
+          { id: lamp.id, quantity: 1 },
+        ])
+        await captures(placed.order.id, 1)
+        return { placed, lamp }
+      }
+
+      /** After the change: the contract lives on in one live payment for what the order owes, never voided. */
+      async function expectCarried(placed: { order: { id: string }; reference: string }) {
+        const books = await carried(placed.order.id)
+        const live = livePayments(books)
+        expect(live).toHaveLength(1)
+        expect(live[0].data.gateway_reference).toBe(placed.reference)
+        expect(live[0].amount).toBe(books.summary.pending_difference)
+        const contract = simulator.contract(placed.reference)!
+        expect(contract.status).not.toBe("VOIDED")
+        expect(live[0].data.captured_before).toBe(contract.captured)
+        return live[0]
+      }
+
+      it("carries the contract through an exchange of a shipped lamp for another", async () => {
+        const { placed, lamp } = await partlyCaptured()
+        const { data } = await api.post("/admin/exchanges", { order_id: placed.order.id }, admin)
+        const exchangeId = data.exchange.id
+        await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: lamp.id, quantity: 1 }] }, admin)
+        await api.post(
+          `/admin/exchanges/${exchangeId}/outbound/items`,
+          { items: [{ variant_id: store.variants[1].id, quantity: 1 }] },
+          admin
+        )
+        await api.post(`/admin/exchanges/${exchangeId}/request`, {}, admin)
+        await expectCarried(placed)
+      })
+
+      it("carries the contract through a claim refunding a shipped lamp", async () => {
+        const { placed, lamp } = await partlyCaptured()
+        const { data } = await api.post("/admin/claims", { order_id: placed.order.id, type: "refund" }, admin)
+        const claimId = data.claim.id
+        await api.post(`/admin/claims/${claimId}/inbound/items`, { items: [{ id: lamp.id, quantity: 1 }] }, admin)
+        await api.post(`/admin/claims/${claimId}/request`, {}, admin)
+        await expectCarried(placed)
+      })
+
+      /** An order edit through Medusa's admin: sets a line's quantity, requests and confirms it. */
+      async function editQuantity(orderId: string, itemId: string, quantity: number) {
+        await api.post("/admin/order-edits", { order_id: orderId }, admin)
+        await api.post(`/admin/order-edits/${orderId}/items/item/${itemId}`, { quantity }, admin)
+        await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
+        await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
+      }
+
+      inStoreOnly(
+        "carries the contract through an order edit down, and voids it once when the order is then cancelled",
+        async () => {
+          const placed = await placedOrder("pp_paybright_capture-manually")
+          const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+          await editQuantity(placed.order.id, lamp.id, 1)
+
+          const books = await carried(placed.order.id)
+          const [live] = livePayments(books)
+          expect(live.amount).toBe(books.total)
+          expect(simulator.contract(placed.reference)!.status).toBe("PENDING")
+
+          await api.post(`/admin/orders/${placed.order.id}/cancel`, {}, admin)
+          const lender = simulator.contract(placed.reference)!
+          expect(lender.status).toBe("VOIDED")
+          expect(lender.captures).toHaveLength(0)
+        }
+      )
+
+      it("carries no more than the contract covers after an order edit up, and says what is left to collect", async () => {
+        const placed = await placedOrder("pp_paybright_paybright")
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        await editQuantity(placed.order.id, lamp.id, 5)
+
+        const books = await carried(placed.order.id)
+        const [live] = livePayments(books)
+        expect(live.amount).toBe(Number(simulator.contract(placed.reference)!.authorized))
+        expect(books.summary.pending_difference).toBeGreaterThan(live.amount)
+      })
+    },
+  })
+}

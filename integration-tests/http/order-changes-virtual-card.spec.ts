@@ -1,0 +1,5 @@
+import { orderChangeSuite } from "../helpers/order-change-suite"
+
+jest.setTimeout(300_000)
+
+orderChangeSuite("virtual_card")
