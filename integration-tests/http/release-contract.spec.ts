@@ -3,6 +3,7 @@ import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { VOID_FAULT_ACTS, VOID_FAULT_KINDS, type Simulator } from "../../src/simulator"
 import { VOID_EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
 import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { approvedForReplacedSession, listApprovals } from "../helpers/approvals"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
@@ -101,6 +102,42 @@ medusaIntegrationTestRunner({
       expect(voidCallbacks).toHaveLength(1)
       expect((await listApprovals(api, admin)).length).toBe(approvalsBefore + 1)
       expect(await attention()).not.toContainEqual(expect.objectContaining({ contract: reference }))
+    })
+
+    it("cancels in the reconciliation a payment Medusa left authorized after the lender voided its contract", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const pg = getContainer().resolve("__pg_connection__")
+      // Medusa's write of the cancelled payment, after the provider's void, fails once: its
+      // cancellation step logs the error and cancels the order anyway.
+      const restore = await refuseWrites(pg, {
+        name: "payment_cancel_dropped",
+        table: "payment",
+        event: "update",
+        when: "new.canceled_at is not null",
+        once: true,
+        message: "the database dropped the write",
+      })
+      try {
+        await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      } finally {
+        await restore()
+      }
+      expect(simulator.contract(reference)!.status).toBe("VOIDED")
+      expect((await orderStatus(order.id)).status).toBe("canceled")
+      expect(await paymentCancelled(payment.id)).toBe(false)
+
+      // The reconciliation finds the done void beside Medusa's live payment, and cancels it in
+      // Medusa without asking the lender again (a second void would be turned away).
+      const voidedAt = simulator.contract(reference)!.voided_at
+      simulator.injectFault(reference, { operation: "void", kind: "bad_request", message: "voided already" })
+      const { result } = await reconcileMoneyRecordsWorkflow(getContainer()).run({ input: { stale_after_ms: 60_000 } })
+      expect(await paymentCancelled(payment.id)).toBe(true)
+      expect(result.released_in_medusa).toEqual([payment.id])
+      expect(simulator.contract(reference)!.voided_at).toBe(voidedAt)
+      const { result: again } = await reconcileMoneyRecordsWorkflow(getContainer()).run({
+        input: { stale_after_ms: 60_000 },
+      })
+      expect(again.released_in_medusa).toEqual([])
     })
 
     it("shows a refused void at once, keeps the payment, and releases the loan on retry", async () => {

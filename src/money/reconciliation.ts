@@ -43,6 +43,8 @@ export type ReconcileReport = {
   }[]
   /** Virtual-card movements left pending by a stopped process, now in doubt. */
   card_in_doubt: string[]
+  /** Payments whose contract the lender voided, left authorized in Medusa, now cancelled there. */
+  released_in_medusa: string[]
 }
 
 /** Records still pending since before `cutoff`: their movement's process stopped, or its call hangs far past any timeout. */
@@ -168,4 +170,29 @@ async function orderOfCollection(container: MedusaContainer, paymentCollectionId
     filters: { payment_collection_id: paymentCollectionId },
   })
   return data[0]?.order_id ?? null
+}
+
+/**
+ * Done voids whose payment Medusa still holds live: the lender released the contract, but Medusa's
+ * write of the cancelled payment failed (its cancellation step logs the error and goes on), so
+ * Medusa would still let the payment be captured.
+ */
+export async function voidedPaymentsLeftLive(container: MedusaContainer): Promise<MoneyRecordRow[]> {
+  const voids = (await pluginRecords(container).listPayBrightMoneyRecords({
+    kind: "void",
+    state: "done",
+    payment_id: { $ne: null },
+  } as never)) as unknown as MoneyRecordRow[]
+  if (voids.length === 0) return []
+  const live = new Set(
+    (
+      await container
+        .resolve(Modules.PAYMENT)
+        .listPayments({ id: [...new Set(voids.map((row) => row.payment_id!))], canceled_at: null } as never, {
+          select: ["id"],
+        })
+    ).map((payment) => payment.id)
+  )
+  const seen = new Set<string>()
+  return voids.filter((row) => live.has(row.payment_id!) && !seen.has(row.payment_id!) && seen.add(row.payment_id!))
 }

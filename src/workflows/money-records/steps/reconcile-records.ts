@@ -11,7 +11,9 @@ import {
   unclaimedMedusaRow,
   unexplainedMedusaRows,
   unrecordedMovements,
+  voidedPaymentsLeftLive,
 } from "../../../money/reconciliation"
+import { concludeRelease } from "../../../release/release-contract"
 
 import { viaOf } from "../../../settlement/movement-via"
 
@@ -23,7 +25,8 @@ export type ReconcileInput = { stale_after_ms: number }
  * for a person to resolve; one without Medusa's id was never claimed by its movement, so nothing
  * was sent and it is refused. Also puts in doubt Medusa's captures and refunds of PayBright
  * payments that no record explains, and done records whose Medusa row is gone, so nothing counted
- * on one side goes unexplained on the other.
+ * on one side goes unexplained on the other; and cancels in Medusa a payment whose contract the
+ * lender released while Medusa kept it live.
  */
 export const reconcileRecordsStep = createStep(
   "paybright-reconcile-records-step",
@@ -37,6 +40,7 @@ export const reconcileRecordsStep = createStep(
       unexplained: [],
       unrecorded: [],
       card_in_doubt: [],
+      released_in_medusa: [],
     }
     for (const record of await stalePendingRecords(container, cutoff)) {
       if (!record.medusa_id) {
@@ -103,6 +107,23 @@ export const reconcileRecordsStep = createStep(
     if (report.unexplained.length > 0) {
       logger.error(
         `PayBright: ${report.unexplained.length} Medusa capture(s)/refund(s) of PayBright payments have no PayBright record, now in doubt: ${report.unexplained.map((row) => `${row.kind} ${row.id} (${row.amount})`).join(", ")}`
+      )
+    }
+    // A contract the lender released whose payment Medusa still holds live: Medusa cancels it (the
+    // provider finds the void done and calls no one), so nothing is captured on a voided contract.
+    for (const record of await voidedPaymentsLeftLive(container)) {
+      try {
+        await concludeRelease(container, record)
+        report.released_in_medusa.push(record.payment_id!)
+      } catch (error) {
+        logger.error(
+          `PayBright: contract ${record.contract} was released at PayBright, but Medusa still holds payment ${record.payment_id} live and refused to cancel it: ${(error as Error).message}`
+        )
+      }
+    }
+    if (report.released_in_medusa.length > 0) {
+      logger.warn(
+        `PayBright: cancelled in Medusa ${report.released_in_medusa.length} payment(s) whose contract PayBright had already released: ${report.released_in_medusa.join(", ")}`
       )
     }
     return new StepResponse(report)
