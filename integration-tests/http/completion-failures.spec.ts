@@ -170,6 +170,27 @@ medusaIntegrationTestRunner({
       }
     })
 
+    it("decides an approval never placed after the admin lowered the order limits below its cart, and lists it", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      const settings = "/admin/paybright/settings/pp_paybright_paybright"
+      await pg().raw(REFUSE_ORDERS)
+      try {
+        expect((await deliverCallback(delivery)).status).toBe(503)
+        // The merchant lowers the largest order PayBright is offered for, below this cart's total:
+        // it decides what is offered from now on, not whether an approval already given is decided.
+        expect((await api.post(settings, { maxOrderAmount: "10" }, admin)).status).toBe(200)
+        const later = Date.now() + 60 * 60_000
+        expect(await sweepUnplacedApprovals(getContainer(), later)).toMatchObject({ orphaned: 1, waiting: 0 })
+        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "not_placed" })
+        expect(await ordersOfCart(getContainer(), cart.id)).toHaveLength(0)
+        const { data } = await api.get("/admin/paybright/attention", admin)
+        expect(data.items).toContainEqual(expect.objectContaining({ kind: "orphaned_approval", contract }))
+      } finally {
+        await pg().raw(`drop trigger paybright_test_refuse_orders on "order"`)
+        await api.post(settings, { maxOrderAmount: null }, admin)
+      }
+    })
+
     it("leaves an approval to the next sweep when it cannot be withdrawn from its session, and places it then", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
       await pg().raw(REFUSE_ORDERS)

@@ -483,7 +483,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     // A verified result has read the session already; otherwise it is read here, once.
     const paymentCollectionId =
       outcome.paymentCollectionId ?? (await this.internals.sessionAmount(sessionId)).payment_collection_id
-    const refusal = amountLimitRefusal(options, amount, currency)
+    // The limits decide whether an application is offered; a session that only ends (an approval
+    // withdrawn from it, expired) is not one, and must still be written whatever the limits say now.
+    const refusal = outcome.status === "expired" ? undefined : amountLimitRefusal(options, amount, currency)
     if (refusal) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
     }
