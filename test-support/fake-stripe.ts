@@ -51,6 +51,10 @@ export type FakeStripe = {
     /** Requests to let through before the fault starts. */
     after?: number
   }): void
+  /** Every armed fault that answered a request so far, oldest first. */
+  faultsFired(): { endpoint: "charge" | "refund"; kind: StripeFaultKind }[]
+  /** Disarms every fault not fired yet. */
+  clearFaults(): void
   close(): Promise<void>
 }
 
@@ -83,6 +87,7 @@ export async function startFakeStripe(
   const replies = new Map<string, { body: string; status: number; response: unknown }>()
   let nextFailure: "card_declined" | "expired_card" | "network" | undefined
   const faults = new Map<string, { kind: StripeFaultKind; count: number; delayMs?: number; after: number }>()
+  const fired: { endpoint: "charge" | "refund"; kind: StripeFaultKind }[] = []
   const takeFault = (endpoint: string) => {
     const fault = faults.get(endpoint)
     if (!fault) return undefined
@@ -92,6 +97,7 @@ export async function startFakeStripe(
     }
     if (fault.count <= 1) faults.delete(endpoint)
     else faults.set(endpoint, { ...fault, count: fault.count - 1 })
+    fired.push({ endpoint: endpoint as "charge" | "refund", kind: fault.kind })
     return fault
   }
 
@@ -351,6 +357,8 @@ export async function startFakeStripe(
         after: fault.after ?? 0,
       })
     },
+    faultsFired: () => fired.map((fault) => ({ ...fault })),
+    clearFaults: () => faults.clear(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

@@ -95,9 +95,14 @@ export const faultSchema = z
     message: "bad_signature applies only to void: the REST API's answers are not signed",
   })
 
+/** A fault that answered a call: the contract and operation it was armed for, and its kind. */
+export type FiredFault = { gatewayReference: string; operation: FaultOperation; kind: VoidFaultKind }
+
 /** Faults armed per contract and operation, taken one call at a time. */
 export class FaultQueue {
   private readonly armed = new Map<string, Fault>()
+  /** Every fault taken by a call, oldest first: a test tells an armed fault that fired from one that never did. */
+  readonly fired: FiredFault[] = []
 
   constructor(private readonly contractExists: (gatewayReference: string) => boolean) {}
 
@@ -124,6 +129,7 @@ export class FaultQueue {
     if (!fault) return undefined
     if (fault.count <= 1) this.armed.delete(id)
     else this.armed.set(id, { ...fault, count: fault.count - 1 })
+    this.fired.push({ gatewayReference, operation, kind: fault.kind })
     return fault
   }
 

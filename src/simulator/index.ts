@@ -14,6 +14,7 @@ export {
   type Fault,
   type FaultKind,
   type FaultOperation,
+  type FiredFault,
   type VoidFaultKind,
 } from "./faults"
 export type { FaultRequest } from "./server"

@@ -15,6 +15,7 @@ import {
   type Fault,
   type FaultKind,
   type FaultOperation,
+  type FiredFault,
   type VoidFaultKind,
   type Operation,
 } from "./faults"
@@ -82,6 +83,8 @@ export interface Simulator {
   failNext(gatewayReference: string, failure: InjectedFailure): void
   /** Arms a fault of the fault matrix for the next `count` calls of an operation on the contract. */
   injectFault(gatewayReference: string, fault: FaultRequest): Fault
+  /** Every armed fault that answered a call so far, oldest first (a copy). */
+  faultsFired(): FiredFault[]
   /**
    * The card network reporting a transaction on a virtual card (spec §6.2): the lender captures or
    * adjusts the contract. Tests wire a fake card processor to this, as Marqeta is wired to PayBright.
@@ -227,6 +230,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     readonly callbacks = control.callbacks
     readonly failNext = control.failNext
     readonly injectFault = control.injectFault
+
+    faultsFired() {
+      return faults.fired.map((fired) => ({ ...fired }))
+    }
 
     close() {
       closing ??= new Promise<void>((resolve) => {
