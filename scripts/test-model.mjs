@@ -4,11 +4,14 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 
 /**
- * `npm run test:model -- --runs N [--seed S] [--path P --replay-path R]`: the money seam's model
- * (integration-tests/model) for N random sequences (15 in `npm test`), on a throwaway PostgreSQL as
- * `npm test` runs it; `--seed`, `--path` and `--replay-path` (the
- * `replayPath` fast-check prints beside the counterexample) replay a sequence the model printed. Ends with
- * `N passed, N failed` like every suite.
+ * `npm run test:model -- --runs N [--mode in_store|virtual_card] [--seed S] [--path P --replay-path R]
+ * [--sequence "…"]`:
+ * the money seam's model (integration-tests/model) for N random sequences (15 in `npm test`), on a
+ * throwaway PostgreSQL as `npm test` runs it, against the in-store store (the default) or the
+ * virtual-card store paid through the fake Stripe; `--seed`, `--path` and `--replay-path` (the
+ * `replayPath` fast-check prints beside the counterexample) replay a sequence the model printed, and
+ * `--sequence "Deliver(0, callback), Jobs()"` runs a printed sequence once as it reads.
+ * Ends with `faults fired: <kind>=<n> …`, then `N passed, N failed` like every suite.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const args = process.argv.slice(2)
@@ -20,6 +23,14 @@ const env = { ...process.env }
 if (option("runs")) env.PAYBRIGHT_MODEL_RUNS = option("runs")
 if (option("seed")) env.PAYBRIGHT_MODEL_SEED = option("seed")
 if (option("path")) env.PAYBRIGHT_MODEL_PATH = option("path")
+if (option("mode")) {
+  if (!["in_store", "virtual_card"].includes(option("mode"))) {
+    console.error(`--mode must be in_store or virtual_card, not ${option("mode")}`)
+    process.exit(2)
+  }
+  env.PAYBRIGHT_MODEL_MODE = option("mode")
+}
+if (option("sequence")) env.PAYBRIGHT_MODEL_SEQUENCE = option("sequence")
 if (option("replay-path")) env.PAYBRIGHT_MODEL_REPLAY_PATH = option("replay-path")
 const child = spawn(
   process.execPath,

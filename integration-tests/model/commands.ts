@@ -8,6 +8,7 @@ import { lenderAmount } from "../../src/money/lender-cents"
 import { deliverCallback, deliveryOf } from "../helpers/approvals"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { cartReadyForPayment, choosePayBright, storeHeaders } from "../helpers/shopper"
+import type { StripeFaultKind } from "../../test-support/fake-stripe"
 import {
   contractOf,
   leasesLapse,
@@ -16,8 +17,10 @@ import {
   recordsOfContract,
   settle,
   unfulfilledLines,
+  type ArmedFault,
   type Checkout,
   type Model,
+  type StoreMode,
   type World,
 } from "./world"
 
@@ -230,21 +233,68 @@ class SetCaptureOn implements Command {
   toString = () => `SetCaptureOn(${this.captureOn})`
 }
 
-/** The lender's next answer to a movement of this contract goes wrong. */
+/**
+ * Records a fault the sequence armed; one armed at the same place before is replaced, so whether
+ * that one fired is told now.
+ */
+async function armed(m: Model, fault: ArmedFault) {
+  for (const earlier of m.armed.filter(
+    (candidate) => candidate.place === fault.place && candidate.fired === undefined
+  )) {
+    earlier.fired = await earlier.settle()
+  }
+  m.armed.push(fault)
+}
+
+/**
+ * The next answer to a movement of this contract goes wrong: the lender's, or in the virtual-card
+ * store the fake Stripe's for a charge or a refund (the card network then tells the lender what
+ * Stripe did), Stripe's next charge or refund whatever its card.
+ */
 class LenderFault implements Command {
   constructor(
     readonly k: number,
     readonly operation: "capture" | "refund" | "void",
-    readonly kind: FaultKind
+    readonly kind: StripeFaultKind
   ) {}
   check = (m: Readonly<Model>) => m.checkouts.some(approved)
   async run(m: Model, world: World) {
     const checkout = pick(m, this.k, approved)!
-    const fault = { kind: this.kind, delayMs: 2_500 }
-    world.simulator.injectFault(
-      checkout.contract!,
-      this.operation === "void" ? { ...fault, operation: "void" } : { ...fault, operation: this.operation }
-    )
+    const contract = checkout.contract!
+    if (world.stripe && this.operation !== "void") {
+      const stripe = world.stripe
+      const endpoint = this.operation === "capture" ? "charge" : "refund"
+      const from = stripe.faultsFired().length
+      await armed(m, {
+        command: this.toString(),
+        kind: `stripe.${endpoint}.${this.kind}`,
+        place: `stripe ${endpoint}`,
+        settle: async () =>
+          stripe
+            .faultsFired()
+            .slice(from)
+            .some((fired) => fired.endpoint === endpoint),
+      })
+      stripe.injectFault({ endpoint, kind: this.kind, delayMs: 2_500 })
+    } else {
+      const kind = this.kind as FaultKind
+      const from = world.simulator.faultsFired().length
+      await armed(m, {
+        command: this.toString(),
+        kind: `lender.${this.operation}.${kind}`,
+        place: `lender ${contract} ${this.operation}`,
+        settle: async () =>
+          world.simulator
+            .faultsFired()
+            .slice(from)
+            .some((fired) => fired.gatewayReference === contract && fired.operation === this.operation),
+      })
+      const fault = { kind, delayMs: 2_500 }
+      world.simulator.injectFault(
+        contract,
+        this.operation === "void" ? { ...fault, operation: "void" } : { ...fault, operation: this.operation }
+      )
+    }
     await settled(world, m)
   }
   toString = () => `LenderFault(${this.k}, ${this.operation}, ${this.kind})`
@@ -252,7 +302,10 @@ class LenderFault implements Command {
 
 /** Where Medusa itself fails once, as it fails in life: a write its database refuses. */
 export const MEDUSA_FAILURES = {
-  /** A cart's lock not given back (the lock store blinks): a completion fails after authorizing its payment. */
+  /**
+   * A cart's lock not given back (the lock store blinks): a completion fails after authorizing its
+   * payment. Armed on one checkout's cart, so no other cart spends it.
+   */
   lock_release: { table: "locking", event: "delete", when: "old.id like 'cart\\_%'" },
   /** The payment's update after a provider's success (Medusa then deletes its Capture or Refund). */
   payment_update: { table: "payment", event: "update", when: "true" },
@@ -261,14 +314,67 @@ export const MEDUSA_FAILURES = {
 } as const
 export type MedusaFailure = keyof typeof MEDUSA_FAILURES
 
+/**
+ * The trigger of a Medusa failure: a write matching `when` (and the target, if any) raises while
+ * the failure's sequence is armed, the first time only. The sequence is not rolled back with the
+ * write, so it tells afterwards whether the failure fired.
+ */
+export function medusaFailureSql(where: MedusaFailure, target?: string): string {
+  const { table, event, when } = MEDUSA_FAILURES[where]
+  const aimed = target ? ` and old.id = '${target.replace(/'/g, "''")}'` : ""
+  return `
+    create sequence if not exists paybright_model_${where};
+    create or replace function paybright_model_${where}() returns trigger language plpgsql as $$
+    begin
+      if (${when}${aimed}) and nextval('paybright_model_${where}') = 1 then
+        raise exception 'the database refused this write (${where})';
+      end if;
+      return ${event === "delete" ? "old" : "new"};
+    end $$;
+    drop trigger if exists paybright_model_${where} on ${table};
+    create trigger paybright_model_${where} before ${event} on ${table}
+      for each row execute function paybright_model_${where}();`
+}
+
+/** A disarmed sequence stands at 1000: one armed (1, not called) raises at its first nextval. */
+const DISARMED = 1000
+
+export async function disarmMedusaFailures(world: World) {
+  const pg = world.container().resolve("__pg_connection__")
+  for (const where of Object.keys(MEDUSA_FAILURES))
+    await pg.raw(`select setval('paybright_model_${where}', ${DISARMED})`)
+}
+
+/** Whether an armed Medusa failure raised: its sequence moved from 1-not-called. */
+async function medusaFailureFired(world: World, where: MedusaFailure): Promise<boolean> {
+  const { rows } = await world
+    .container()
+    .resolve("__pg_connection__")
+    .raw(`select last_value, is_called from paybright_model_${where}`)
+  return rows[0].is_called && Number(rows[0].last_value) < DISARMED
+}
+
 class MedusaFailsOnce implements Command {
-  constructor(readonly where: MedusaFailure) {}
+  constructor(
+    readonly where: MedusaFailure,
+    readonly k: number
+  ) {}
   check = () => true
   async run(m: Model, world: World) {
-    await world.container().resolve("__pg_connection__").raw(`select setval('paybright_model_${this.where}', 1, false)`)
+    const pg = world.container().resolve("__pg_connection__")
+    const cart = this.where === "lock_release" ? pick(m, this.k, () => true)?.cartId : undefined
+    await armed(m, {
+      command: this.toString(),
+      kind: `medusa.${this.where}`,
+      place: `medusa ${this.where}`,
+      settle: () => medusaFailureFired(world, this.where),
+    })
+    await pg.raw(`select setval('paybright_model_${this.where}', ${DISARMED})`)
+    if (this.where === "lock_release") await pg.raw(medusaFailureSql(this.where, cart))
+    await pg.raw(`select setval('paybright_model_${this.where}', 1, false)`)
     await settled(world, m)
   }
-  toString = () => `MedusaFailsOnce(${this.where})`
+  toString = () => `MedusaFailsOnce(${this.where}${this.where === "lock_release" ? `, ${this.k}` : ""})`
 }
 
 /**
@@ -288,7 +394,7 @@ class Resolve implements Command {
       if (doubt.kind === "void") made = lender.status === "VOIDED"
       else {
         const placed = await orderOf(world, checkout)
-        const medusa = medusaCents(placed?.payment)
+        const medusa = medusaCents(placed?.payments)
         const total = doubt.kind === "capture" ? "captured" : "refunded"
         made = MathBN.gt(lender[total], medusa[total])
       }
@@ -360,34 +466,98 @@ const parcel = fc
 /**
  * Every command of a merchant's, a shopper's, the lender's and Medusa's day, with its arguments. A
  * day's story starts with a shopper: those commands come more often, so most days reach an order.
+ * The virtual-card store's charges and refunds go wrong at Stripe, which may also leave a charge
+ * processing or asking for an action.
  */
-export const COMMANDS = [
-  shop,
-  shop,
-  apply,
-  apply,
-  deliver,
-  deliver,
-  parcel,
-  parcel,
-  k.map((index) => new AddItem(index)),
-  fc.tuple(k, fc.boolean()).map(([index, whole]) => new PressCapture(index, whole)),
-  fc.tuple(k, fc.boolean()).map(([index, all]) => new Refund(index, all)),
-  k.map((index) => new Cancel(index)),
-  (fc.constantFrom("shipment", "fulfillment", "manual") as fc.Arbitrary<Model["captureOn"]>).map(
-    (captureOn) => new SetCaptureOn(captureOn)
-  ),
-  fc
-    .tuple(
-      k,
-      fc.constantFrom("capture", "refund", "void") as fc.Arbitrary<LenderFault["operation"]>,
-      fc.constantFrom(...FAULTS)
-    )
-    .map(([index, operation, kind]) => new LenderFault(index, operation, kind)),
-  (fc.constantFrom(...(Object.keys(MEDUSA_FAILURES) as MedusaFailure[])) as fc.Arbitrary<MedusaFailure>).map(
-    (where) => new MedusaFailsOnce(where)
-  ),
-  k.map((index) => new Resolve(index)),
-  k.map((index) => new Retry(index)),
-  fc.constant(new Jobs()),
-]
+export function commandsFor(mode: StoreMode) {
+  const movementFaults: StripeFaultKind[] =
+    mode === "virtual_card" ? [...FAULTS, "processing", "requires_action"] : FAULTS
+  return [
+    shop,
+    shop,
+    apply,
+    apply,
+    deliver,
+    deliver,
+    parcel,
+    parcel,
+    k.map((index) => new AddItem(index)),
+    fc.tuple(k, fc.boolean()).map(([index, whole]) => new PressCapture(index, whole)),
+    fc.tuple(k, fc.boolean()).map(([index, all]) => new Refund(index, all)),
+    k.map((index) => new Cancel(index)),
+    (fc.constantFrom("shipment", "fulfillment", "manual") as fc.Arbitrary<Model["captureOn"]>).map(
+      (captureOn) => new SetCaptureOn(captureOn)
+    ),
+    fc.oneof(
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(
+            k,
+            fc.constantFrom("capture", "refund") as fc.Arbitrary<LenderFault["operation"]>,
+            fc.constantFrom(...movementFaults)
+          )
+          .map(([index, operation, kind]) => new LenderFault(index, operation, kind)),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(k, fc.constantFrom(...FAULTS)).map(([index, kind]) => new LenderFault(index, "void", kind)),
+      }
+    ),
+    fc
+      .tuple(fc.constantFrom(...(Object.keys(MEDUSA_FAILURES) as MedusaFailure[])), k)
+      .map(([where, index]) => new MedusaFailsOnce(where, index)),
+    k.map((index) => new Resolve(index)),
+    k.map((index) => new Retry(index)),
+    fc.constant(new Jobs()),
+  ]
+}
+
+/**
+ * The commands a printed counterexample names (`Deliver(0, callback), Jobs()`, as fast-check prints
+ * them), to replay a shrunk sequence as it was found even after the generators change.
+ */
+export function parseSequence(printed: string): Command[] {
+  const found = [...printed.matchAll(/(\w+)\(([^)]*)\)/g)]
+  if (!found.length) throw new Error(`no command in ${JSON.stringify(printed)}`)
+  return found.map(([whole, name, list]) => {
+    const args = list.split(",").map((arg) => arg.trim())
+    const n = (at: number) => {
+      const value = Number(args[at])
+      if (!Number.isInteger(value) || value < 0) throw new Error(`${whole}: argument ${at + 1} is not an index`)
+      return value
+    }
+    switch (name) {
+      case "Shop":
+        return new Shop(Number(args[0].replace("variant ", "")))
+      case "Apply":
+        return new Apply(n(0), args[1] as Apply["decision"])
+      case "Deliver":
+        return new Deliver(n(0), args[1] as Deliver["via"])
+      case "AddItem":
+        return new AddItem(n(0))
+      case "PressCapture":
+        return new PressCapture(n(0), args[1] === "whole")
+      case "Parcel":
+        return new Parcel(n(0), args[1] as Parcel["step"])
+      case "Refund":
+        return new Refund(n(0), args[1] === "all")
+      case "Cancel":
+        return new Cancel(n(0))
+      case "SetCaptureOn":
+        return new SetCaptureOn(args[0] as Model["captureOn"])
+      case "LenderFault":
+        return new LenderFault(n(0), args[1] as LenderFault["operation"], args[2] as StripeFaultKind)
+      case "MedusaFailsOnce":
+        return new MedusaFailsOnce(args[0] as MedusaFailure, args[1] === undefined ? 0 : n(1))
+      case "Resolve":
+        return new Resolve(n(0))
+      case "Retry":
+        return new Retry(n(0))
+      case "Jobs":
+        return new Jobs()
+      default:
+        throw new Error(`${whole}: no such command`)
+    }
+  })
+}

@@ -1,9 +1,11 @@
 import { lenderAmount } from "../../src/money/lender-cents"
 import { MathBN } from "@medusajs/framework/utils"
 import type { PayBrightAttentionItem } from "../../src/types/admin"
+import type { MoneyRecordRow } from "../../src/modules/paybright/money-record-types"
+import type { ContractView } from "../../src/simulator"
 import {
   approvalOfContract,
-  contractOf,
+  contractOfPayment,
   medusaCents,
   orderOf,
   recordsOfContract,
@@ -17,105 +19,248 @@ export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5"; checkout:
 
 /**
  * What must hold after every command of a sequence, read from the simulator's books, Medusa's and
- * the plugin's records (`final`: once the lender has delivered every result and the jobs have run
- * past every grace period, so every approval must have ended):
- * - I1: the lender's captured and refunded totals equal Medusa's, or a record in doubt names the
- *   difference, or needs attention lists the contract;
- * - I2: no order stands on a voided contract or on a cancelled payment, unless needs attention
- *   lists the contract;
- * - I3: no movement made twice at the lender: each lender capture or refund has its own record,
- *   done or in doubt;
- * - I4 (final): every approval ended in an order holding its contract, a released contract, or an
- *   entry of needs attention;
- * - I5: a contract is voided only with nothing captured; and with no parcel packed or shipped and
- *   no capture pressed by the merchant, nothing is captured.
+ * the plugin's records, in cents (`final`: once the lender has delivered every result and the jobs
+ * have run past every grace period, so every approval must have ended). An entry of needs
+ * attention excuses only the discrepancy it names, of its kind and amount, on its contract:
+ * nothing else about that contract.
+ *
+ * - I1 ledgers: for captures and for refunds apart, the lender's total over the contracts an order
+ *   carries equals Medusa's over every payment of the order (all its collections, cancelled ones
+ *   included); a difference is allowed only where it is the sum of some of the `in_doubt` entries
+ *   of that movement on those contracts. A contract without an order holds nothing captured or
+ *   refunded, but what such entries name.
+ * - I2 voids: the lender voided the contract exactly when Medusa cancelled its payments with
+ *   nothing captured: no order stands on a voided contract or on a cancelled payment, and a payment
+ *   cancelled with nothing captured is voided at the lender, unless an `in_doubt` void or an
+ *   `unreleased_contract` entry names the contract; and a contract is voided only with nothing
+ *   captured.
+ * - I3 records: for captures and for refunds apart, the lender's total equals the plugin's `done`
+ *   records plus some of its `in_doubt` ones (a movement made twice and recorded twice breaks
+ *   I5 or I1 instead); and each parcel is captured once: at most one `done` or `in_doubt` capture
+ *   record per fulfillment.
+ * - I4 (final) approvals: every approval ended. `ordered`: its order exists and one of its payments
+ *   carries the contract; `released`: the lender voided the contract (or a void entry names it);
+ *   `handled`: the merchant said so. An approval still `approved` or `orphaned` is excused only by
+ *   its own `orphaned_approval` entry or a void entry naming its contract.
+ * - I5 amounts: no order's total above its approved amount; the lender's captured total never
+ *   above the order's total, nor above the value of its packed and shipped parcels (items' share
+ *   of their line totals, shipping once, the whole total once all is packed) plus what the
+ *   merchant captured by hand (Medusa's Capture and its retries, done or in doubt); refunds never
+ *   above what was captured, at the lender and on each Medusa payment.
  */
 export async function violations(world: World, model: Model, final: boolean): Promise<Violation[]> {
   const found: Violation[] = []
   const { data } = await world.api.get("/admin/paybright/attention", world.admin)
-  const listed = new Set((data.items as PayBrightAttentionItem[]).map((item) => item.contract).filter(Boolean))
+  const entries = data.items as PayBrightAttentionItem[]
   for (const [index, checkout] of model.checkouts.entries()) {
-    found.push(...(await checkoutViolations(world, checkout, index, listed, final)))
+    found.push(...(await checkoutViolations(world, checkout, index, entries, final)))
   }
   return found
 }
+
+/** The sums some of these amounts (in cents) can make, the empty sum included. */
+function subsetSums(amounts: bigint[]): Set<bigint> {
+  let sums = new Set<bigint>([0n])
+  for (const amount of amounts) sums = new Set([...sums, ...[...sums].map((sum) => sum + amount)])
+  return sums
+}
+
+const cents = (amount: unknown): bigint => BigInt(lenderAmount(amount as never).replace(".", ""))
+const text = (value: bigint) =>
+  `${value < 0n ? "-" : ""}${(value < 0n ? -value : value) / 100n}.${String((value < 0n ? -value : value) % 100n).padStart(2, "0")}`
 
 async function checkoutViolations(
   world: World,
   checkout: Checkout,
   index: number,
-  listed: Set<string | null>,
+  entries: PayBrightAttentionItem[],
   final: boolean
 ): Promise<Violation[]> {
-  const lender = contractOf(world, checkout)
-  if (!lender || !checkout.contract) return []
-  const contract = checkout.contract
+  if (!checkout.contract) return []
   const found: Violation[] = []
   const fail = (invariant: Violation["invariant"], detail: string) => found.push({ invariant, checkout: index, detail })
   const placed = await orderOf(world, checkout)
-  const records = await recordsOfContract(world, contract)
-  const inDoubt = records.filter((record) => record.state === "in_doubt")
+  const payments: any[] = placed?.payments ?? []
+  // Every contract the order carries, and the one its shopper was approved for.
+  const contracts = [...new Set([checkout.contract, ...payments.flatMap((p) => contractOfPayment(p) ?? [])])]
+  const lenders = contracts.flatMap((contract) => world.simulator.contract(contract) ?? []) as ContractView[]
+  const lender = world.simulator.contract(checkout.contract)
+  if (!lender) return []
+  const records: MoneyRecordRow[] = (
+    await Promise.all(contracts.map((contract) => recordsOfContract(world, contract)))
+  ).flat()
+  const named = (kind: PayBrightAttentionItem["kind"], movement?: PayBrightAttentionItem["movement"]) =>
+    entries.filter(
+      (entry) =>
+        entry.kind === kind &&
+        (movement === undefined || entry.movement === movement) &&
+        !!entry.contract &&
+        contracts.includes(entry.contract)
+    )
   // A movement still under way (its subscriber started after the command was answered) explains a
   // gap for now; once the day is over, nothing may be.
   const underWay = !final && records.some((record) => record.state === "pending")
-  const attention = listed.has(contract)
+  const voidNamed = named("in_doubt", "void").length > 0 || named("unreleased_contract").length > 0
+  const lenderTotal = (kind: "captured" | "refunded") =>
+    lenders.reduce((sum, contract) => sum + cents(contract[kind]), 0n)
 
   // I1
-  if (placed?.payment) {
-    const medusa = medusaCents(placed.payment)
-    for (const kind of ["captured", "refunded"] as const) {
-      const gap = MathBN.sub(lender[kind], medusa[kind]).abs()
-      const named = inDoubt.some((record) => lenderAmount(record.amount as never) === lenderAmount(gap as never))
-      if (!MathBN.eq(gap, 0) && !named && !attention && !underWay) {
-        fail("I1", `lender ${kind} ${lender[kind]}, Medusa ${medusa[kind]}, nothing in doubt names it`)
-      }
+  const medusa = medusaCents(payments)
+  for (const [kind, movement] of [
+    ["captured", "capture"],
+    ["refunded", "refund"],
+  ] as const) {
+    const gap = lenderTotal(kind) - cents(medusa[kind])
+    const doubts = named("in_doubt", movement).map((entry) => cents(entry.amount))
+    const explained = subsetSums(doubts).has(gap < 0n ? -gap : gap)
+    if (gap !== 0n && !explained && !underWay) {
+      fail(
+        "I1",
+        `${placed ? `order ${placed.order.id}` : "no order"}: lender ${kind} ${text(lenderTotal(kind))}, Medusa ${medusa[kind]} over ${payments.length} payment(s); in-doubt ${movement}s named: ${doubts.map(text).join(", ") || "none"}`
+      )
     }
-  } else if (!MathBN.eq(lender.captured, 0) && !attention) {
-    fail("I1", `the lender captured ${lender.captured} of a contract no Medusa payment carries`)
   }
 
   // I2
-  const standing = placed && placed.order.status !== "canceled" && !placed.order.canceled_at
-  if (standing && !attention) {
-    if (lender.status === "VOIDED") fail("I2", `order ${placed.order.id} stands on voided contract ${contract}`)
-    if (placed.payment?.canceled_at) fail("I2", `order ${placed.order.id} stands on a cancelled payment`)
+  const standing = !!placed && placed.order.status !== "canceled" && !placed.order.canceled_at
+  const ours = payments.filter((payment) => contractOfPayment(payment) === checkout.contract)
+  if (!voidNamed && !underWay) {
+    if (standing && lender.status === "VOIDED") {
+      fail("I2", `order ${placed!.order.id} stands on voided contract ${checkout.contract}`)
+    }
+    if (standing && ours.length && ours.every((payment) => payment.canceled_at)) {
+      fail("I2", `order ${placed!.order.id} stands on a cancelled payment`)
+    }
+    if (
+      ours.length &&
+      ours.every((payment) => payment.canceled_at) &&
+      cents(lender.captured) === 0n &&
+      lender.status !== "VOIDED"
+    ) {
+      fail(
+        "I2",
+        `Medusa cancelled the payment of contract ${checkout.contract} with nothing captured; the lender did not void it`
+      )
+    }
+  }
+  if (lender.status === "VOIDED" && cents(lender.captured) !== 0n) {
+    fail("I2", `contract ${checkout.contract} voided with ${lender.captured} captured`)
   }
 
   // I3
-  for (const [kind, made] of [
-    ["capture", lender.captures.length],
-    ["refund", lender.refunds.length],
+  for (const [kind, movement, made] of [
+    ["captured", "capture", lender.captures],
+    ["refunded", "refund", lender.refunds],
   ] as const) {
-    const recorded = records.filter(
-      (record) => record.kind === kind && (record.state === "done" || record.state === "in_doubt")
-    ).length
-    if (made > recorded) fail("I3", `the lender made ${made} ${kind}(s), records account for ${recorded}`)
+    const own = records.filter((record) => record.kind === movement && record.contract === checkout.contract)
+    const done = own.filter((record) => record.state === "done").reduce((sum, r) => sum + cents(r.amount), 0n)
+    const doubts = own.filter((record) => record.state === "in_doubt").map((record) => cents(record.amount))
+    const extra = cents(lender[kind]) - done
+    if (!underWay && !subsetSums(doubts).has(extra)) {
+      fail(
+        "I3",
+        `the lender ${kind} ${lender[kind]} in ${made.length} movement(s); done records ${text(done)}, in doubt ${doubts.map(text).join(", ") || "none"}`
+      )
+    }
+  }
+  const perParcel = new Map<string, number>()
+  for (const record of records) {
+    if (record.kind !== "capture" || !record.fulfillment_id) continue
+    if (record.state !== "done" && record.state !== "in_doubt") continue
+    perParcel.set(record.fulfillment_id, (perParcel.get(record.fulfillment_id) ?? 0) + 1)
+  }
+  for (const [parcel, times] of perParcel) {
+    if (times > 1) fail("I3", `parcel ${parcel} captured ${times} times (done or in doubt)`)
   }
 
   // I4
   if (final) {
-    const approval = await approvalOfContract(world, contract)
-    const holding =
-      approval?.state === "ordered" &&
-      standing &&
-      (placed?.payment?.data as { gateway_reference?: string } | undefined)?.gateway_reference === contract
-    const ended =
-      holding ||
-      (approval?.state === "ordered" && !standing) ||
-      approval?.state === "released" ||
-      approval?.state === "handled" ||
-      lender.status === "VOIDED" ||
-      attention
-    if (!approval) fail("I4", `contract ${contract} approved at the lender has no approval row`)
-    else if (!ended) fail("I4", `approval ${approval.id} is ${approval.state} (${approval.reason ?? "-"}), not ended`)
+    const approval = await approvalOfContract(world, checkout.contract)
+    const ownEntry = entries.some(
+      (entry) =>
+        entry.kind === "orphaned_approval" &&
+        (entry.approval_id === approval?.id || entry.contract === checkout.contract)
+    )
+    if (!approval) fail("I4", `contract ${checkout.contract} approved at the lender has no approval row`)
+    else if (approval.state === "ordered") {
+      if (!placed) fail("I4", `approval ${approval.id} is ordered, but its order is gone`)
+      else if (!ours.length)
+        fail("I4", `approval ${approval.id} is ordered, but no payment of order ${placed.order.id} carries it`)
+    } else if (approval.state === "released") {
+      if (lender.status !== "VOIDED" && !voidNamed)
+        fail("I4", `approval ${approval.id} is released, the lender did not void it`)
+    } else if (approval.state !== "handled" && !ownEntry && !voidNamed) {
+      fail("I4", `approval ${approval.id} is ${approval.state} (${approval.reason ?? "-"}), not ended and not listed`)
+    }
   }
 
   // I5
-  if (lender.status === "VOIDED" && !MathBN.eq(lender.captured, 0)) {
-    fail("I5", `contract ${contract} voided with ${lender.captured} captured`)
+  if (placed) {
+    const approval = await approvalOfContract(world, checkout.contract)
+    if (approval && cents(placed.order.total) > cents(approval.amount)) {
+      fail(
+        "I5",
+        `order ${placed.order.id} totals ${lenderAmount(placed.order.total as never)}, approved ${approval.amount}`
+      )
+    }
+    const captured = lenderTotal("captured")
+    if (captured > cents(placed.order.total)) {
+      fail(
+        "I5",
+        `lender captured ${text(captured)} of order ${placed.order.id} totalling ${lenderAmount(placed.order.total as never)}`
+      )
+    }
+    const { value, slack } = packedValue(placed.order)
+    const byHand = handCaptured(records)
+    if (captured > value + byHand + slack) {
+      fail(
+        "I5",
+        `lender captured ${text(captured)}: parcels packed or shipped are worth ${text(value)}, the merchant captured ${text(byHand)} by hand`
+      )
+    }
+    for (const payment of payments) {
+      const own = medusaCents(payment)
+      if (cents(own.refunded) > cents(own.captured)) {
+        fail("I5", `Medusa payment ${payment.id} refunded ${own.refunded} of ${own.captured} captured`)
+      }
+    }
   }
-  if (!checkout.pressedCapture && !checkout.parcels && !MathBN.eq(lender.captured, 0)) {
-    fail("I5", `${lender.captured} captured with nothing packed or shipped and no capture pressed`)
+  if (cents(lender.refunded) > cents(lender.captured)) {
+    fail("I5", `lender refunded ${lender.refunded} of ${lender.captured} captured`)
   }
   return found
+}
+
+/**
+ * What an order's packed (and shipped) parcels are worth: each line's share of its total by the
+ * quantity packed, shipping once a parcel exists, the whole total once everything is packed; with
+ * a cent per line of rounding.
+ */
+function packedValue(order: any): { value: bigint; slack: bigint } {
+  const items: any[] = order.items ?? []
+  const packed = (item: any) => Number(item.detail?.fulfilled_quantity ?? 0)
+  if (items.length && items.every((item) => packed(item) >= Number(item.quantity))) {
+    return { value: cents(order.total), slack: 0n }
+  }
+  let value = 0n
+  for (const item of items) {
+    if (!packed(item) || !Number(item.quantity)) continue
+    value += cents(MathBN.div(MathBN.mult(item.total ?? 0, packed(item)), item.quantity))
+  }
+  if (value > 0n) value += cents(order.shipping_total ?? 0)
+  return { value, slack: BigInt(items.length) }
+}
+
+/** What the merchant captured by hand: Medusa's Capture and the retries of one, done or in doubt. */
+function handCaptured(records: MoneyRecordRow[]): bigint {
+  const byId = new Map(records.map((record) => [record.id, record]))
+  const origin = (record: MoneyRecordRow): MoneyRecordRow => {
+    let at = record
+    for (let hops = 0; at.retry_of && byId.has(at.retry_of) && hops < 50; hops++) at = byId.get(at.retry_of)!
+    return at
+  }
+  return records
+    .filter((record) => record.kind === "capture" && (record.state === "done" || record.state === "in_doubt"))
+    .filter((record) => origin(record).trigger === "admin")
+    .reduce((sum, record) => sum + cents(record.amount), 0n)
 }

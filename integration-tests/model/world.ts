@@ -9,9 +9,16 @@ import type { ApprovalRecord } from "../../src/approvals/approval-record"
 import type { SeededStore } from "../../test-support/seed-store"
 import { lenderAmount } from "../../src/money/lender-cents"
 import type { Delivery } from "../helpers/approvals"
+import type { FakeStripe } from "../../test-support/fake-stripe"
+
+/** How the store is paid: the lender's in-store capture, or the virtual card charged on the fake Stripe. */
+export type StoreMode = "in_store" | "virtual_card"
 
 /** The real store a sequence drives: Medusa over HTTP and in-process, the simulator, the database. */
 export type World = {
+  mode: StoreMode
+  /** The card processor of the virtual-card store, wired to the simulator as the card network is. */
+  stripe?: FakeStripe
   api: AxiosInstance
   container: () => MedusaContainer
   simulator: Simulator
@@ -39,19 +46,38 @@ export type Checkout = {
   parcels?: number
 }
 
+/**
+ * A fault a command armed, and where it could fire: the lender's operation on one contract, the
+ * fake Stripe's endpoint, or a write of Medusa's (a cart's lock, the payment, an order).
+ */
+export type ArmedFault = {
+  /** The command that armed it, as the sequence prints it. */
+  command: string
+  /** What the run's `faults fired:` line counts it as, e.g. `lender.capture.slow`. */
+  kind: string
+  /** Whether it answered a call (a request, a write) before the sequence ended or it was re-armed. */
+  fired?: boolean
+  /** Tells whether it fired, once: when the same place is armed again, or at the end of the day. */
+  settle: () => Promise<boolean>
+  /** The place it was armed at: arming it again replaces it. */
+  place: string
+}
+
 /** What the model keeps between commands: the sequence's checkouts and the settings it set. */
 export type Model = {
   checkouts: Checkout[]
   captureOn: "shipment" | "fulfillment" | "manual"
   /** Commands run so far, for the invariants that only hold once a sequence has been let settle. */
   steps: number
+  /** Every fault the sequence armed, in order. */
+  armed: ArmedFault[]
 }
 
 export function recordsModule(world: World): PayBrightModuleService {
   return world.container().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
 }
 
-/** The order the cart became (the link Medusa keeps), if it still exists, with its payment. */
+/** The order the cart became (the link Medusa keeps), if it still exists, with every payment of its collections. */
 export async function orderOf(world: World, checkout: Checkout) {
   const query = world.container().resolve("query")
   const { data: links } = await query.graph({
@@ -69,10 +95,12 @@ export async function orderOf(world: World, checkout: Checkout) {
       "total",
       "canceled_at",
       "items.*",
+      "items.total",
       "items.detail.*",
       "fulfillments.id",
       "fulfillments.shipped_at",
       "fulfillments.canceled_at",
+      "shipping_total",
       "payment_collections.payments.id",
       "payment_collections.payments.data",
       "payment_collections.payments.amount",
@@ -86,17 +114,25 @@ export async function orderOf(world: World, checkout: Checkout) {
   })
   const order = data[0] as any
   if (!order) return undefined
-  const payment = (order.payment_collections ?? []).flatMap((collection: any) => collection.payments ?? [])[0]
-  return { order, payment }
+  const payments: any[] = (order.payment_collections ?? []).flatMap((collection: any) => collection.payments ?? [])
+  // The payment a merchant acts on: the first not cancelled, as Medusa's admin offers it.
+  const payment = payments.find((candidate) => !candidate.canceled_at) ?? payments[0]
+  return { order, payment, payments }
 }
 
-/** Medusa's captured and refunded totals of a payment, in cents. */
-export function medusaCents(payment: any): { captured: string; refunded: string } {
-  const sum = (rows: any[] = []) =>
+/** The contract a Medusa payment carries, if it is a PayBright one. */
+export function contractOfPayment(payment: any): string | undefined {
+  return (payment?.data as { gateway_reference?: string } | undefined)?.gateway_reference
+}
+
+/** Medusa's captured and refunded totals of some payments, in cents: exact sums, rounded once. */
+export function medusaCents(payments: any): { captured: string; refunded: string } {
+  const all: any[] = Array.isArray(payments) ? payments : payments ? [payments] : []
+  const sum = (rows: any[]) =>
     rows.reduce((total, row) => MathBN.add(total, row.raw_amount ?? row.amount), MathBN.convert(0))
   return {
-    captured: lenderAmount(sum(payment?.captures) as never),
-    refunded: lenderAmount(sum(payment?.refunds) as never),
+    captured: lenderAmount(sum(all.flatMap((payment) => payment.captures ?? [])) as never),
+    refunded: lenderAmount(sum(all.flatMap((payment) => payment.refunds ?? [])) as never),
   }
 }
 
