@@ -11,6 +11,8 @@ import { SecretBox, SETTINGS_KEY_ENV } from "../../src/secrets/secret-box"
 import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../src/messages/settings-messages"
 import type { PayBrightAttentionItem } from "../../src/types/admin"
 import { useAppPort } from "../helpers/app-port"
+import { deliverCallback, deliveryOf } from "../helpers/approvals"
+import { refuseWrites } from "../helpers/database-faults"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals, orderPayment } from "../helpers/ledger"
 import { medusaExec } from "../helpers/medusa-exec"
@@ -186,6 +188,65 @@ medusaIntegrationTestRunner({
       expect(entered.data.settings.unreadable).toBeNull()
       expect((await attention()).filter((item) => item.kind === "settings_unreadable")).toEqual([])
       expect((await choosePayBright(api, store, cart)).data.redirect.fields.x_shop_name).toBe("Maison Dupont")
+    })
+
+    it("tells the lender's callback and the Store API's completion nothing of the store's configuration", async () => {
+      const cart = await cartReadyForPayment(api, store, [{ variantIndex: 1, quantity: 1 }])
+      const session = await choosePayBright(api, store, cart)
+      const application = await submitApplication(session.data.redirect, "approve")
+      const delivery = deliveryOf(application.location!, session.data.redirect.fields.x_url_callback)
+      // The approval is recorded, but the order's write fails once: the cart is still to complete.
+      const restoreOrders = await refuseWrites(getContainer().resolve("__pg_connection__"), {
+        name: "order_insert_dropped",
+        table: '"order"',
+        event: "insert",
+        once: true,
+        message: "the database dropped the write",
+      })
+      try {
+        expect((await deliverCallback(delivery)).status).toBe(503)
+      } finally {
+        await restoreOrders()
+      }
+      const records = getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+      const [row] = await records.listPayBrightSettings({})
+      const sealed = new SecretBox("a-key-only-some-processes-were-given-0123456789").encrypt(
+        SIMULATOR_TEST_ACCOUNT.apiToken,
+        secretContext("pp_paybright_paybright", "apiToken")
+      )
+      await records.updatePayBrightSettings({
+        id: row.id,
+        encrypted_secrets: { apiToken: sealed },
+        version: row.version + 200,
+      })
+      await new Promise((resolve) => setTimeout(resolve, SETTINGS_RECHECK_MS + 200))
+      const configuration = /PAYBRIGHT_SETTINGS_KEY|decrypt|apiToken|medusa-config|stopped in this process|Settings →/
+
+      try {
+        // The lender is asked to deliver again, and reads nothing of why.
+        const answered = await deliverCallback(delivery)
+        const callbackBody = await answered.text()
+        expect([answered.status, callbackBody]).toEqual([503, expect.not.stringMatching(configuration)])
+
+        // The shopper's storefront completes the cart itself: it reads the shopper's sentence.
+        const completed = await api.post(
+          `/store/carts/${cart.id}/complete`,
+          {},
+          {
+            ...storeHeaders(store),
+            validateStatus: () => true,
+          }
+        )
+        expect(JSON.stringify(completed.data)).not.toMatch(configuration)
+        expect(JSON.stringify(completed.data)).toContain(PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS)
+        // The merchant's side still says why.
+        const { data } = await api.get("/admin/paybright/settings", admin)
+        expect(data.settings[0].unreadable).toMatch(/does not decrypt with this process's PAYBRIGHT_SETTINGS_KEY/)
+      } finally {
+        await api.post(SETTINGS, { apiToken: SIMULATOR_TEST_ACCOUNT.apiToken }, admin)
+      }
+      // Once the settings read again, the lender's next delivery places the order.
+      expect((await deliverCallback(delivery)).status).toBe(200)
     })
   },
 })

@@ -237,7 +237,11 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       )
       return { status: PaymentSessionStatus.ERROR, data: keep("expired") }
     }
-    const { options, settlement } = await reads.settings
+    // Medusa's completion hands the message to the storefront; an unexpected state, so that the
+    // plugin's own placement tries again rather than take it for the cart's refusal.
+    const { options, settlement } = await reads.settings.catch((error: unknown) =>
+      forShoppers(error, MedusaError.Types.UNEXPECTED_STATE)
+    )
     const session = await reads.session
     const cartTotal = await reads.cartTotal
     const facts = { contract: approval.contract, amount: approval.amount, currency: approval.currency_code }
@@ -582,9 +586,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
  * What a shopper's storefront is told when this process cannot use the saved settings: that
  * PayBright is not available, never which setting or variable is wrong (the log and the admin say).
  */
-function forShoppers(error: unknown): never {
+function forShoppers(error: unknown, type: string = MedusaError.Types.NOT_ALLOWED): never {
   if (error instanceof SettingsUnreadableError) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS)
+    throw new MedusaError(type, PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS)
   }
   throw error
 }

@@ -1,5 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { Logger } from "@medusajs/framework/types"
 import { handleApplicationResult } from "../../../checkout/handle-application-result"
+import { SettingsUnreadableError } from "../../../settings/unreadable-settings"
 
 /** Seconds the callback waits for the cart's lock, when another request is completing the cart. */
 const CALLBACK_LOCK_WAIT_SECONDS = 2
@@ -17,11 +19,23 @@ const CALLBACK_ORDER_WAIT_MS = 10_000
  * else answers 503, so the lender delivers the result again.
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  const { outcome } = await handleApplicationResult(req.scope, req.validatedBody, {
+  const handled = await handleApplicationResult(req.scope, req.validatedBody, {
     returnToken: (req.validatedQuery as { ctx?: string }).ctx,
     lockTimeoutSeconds: CALLBACK_LOCK_WAIT_SECONDS,
     waitForOrderMs: CALLBACK_ORDER_WAIT_MS,
+  }).catch((error: unknown) => {
+    // The store cannot use its saved settings: the merchant's log and admin say why; the lender
+    // reads only that the result was not taken, and delivers it again.
+    if (!(error instanceof SettingsUnreadableError)) throw error
+    req.scope.resolve<Logger>("logger").error(`PayBright: a lender's callback was not taken: ${error.message}`)
+    return undefined
   })
+  if (!handled) {
+    res.setHeader("Retry-After", "60")
+    res.status(503).json({ message: "The result was not taken now; deliver it again." })
+    return
+  }
+  const { outcome } = handled
   if (outcome.kind === "rejected") {
     res.status(outcome.status).json({ message: outcome.reason })
     return
