@@ -128,20 +128,32 @@ export async function cartOfCollection(
  * The order holding an approval's contract: the cart's order, if it still exists, with a live
  * payment on the contract, unless that order was placed on another contract. A cart changed and
  * paid again keeps the earlier payment in its collection beside the order's own, and that payment
- * never holds the order. An approval recorded without its cart counts as held by any live payment
+ * never holds the order: the order's is the one its approval is `ordered` on, or, before any is
+ * marked, the newest live payment of the collection (a completion that takes up a kept payment
+ * authorizes no other). An approval recorded without its cart counts as held by any live payment
  * on the contract, as nothing tells where that payment's order is.
  */
 export async function orderHolding(
   scope: MedusaContainer,
   approval: { cart_id: string | null; session_id: string; contract: string }
 ): Promise<{ orderId?: string } | undefined> {
-  const payments = await livePayments(scope, { payment_session_id: approval.session_id })
-  if (!payments.some((payment) => payment.contract === approval.contract)) return undefined
+  const payments = scope.resolve(Modules.PAYMENT)
+  const sessionPayments = await payments.listPayments(
+    { payment_session_id: approval.session_id },
+    { select: ["id", "data", "canceled_at", "payment_collection_id"] }
+  )
+  const [own] = sessionPayments.filter((payment) => liveContracts([payment])[0] === approval.contract)
+  if (!own) return undefined
   if (!approval.cart_id) return {}
   const { orderId } = await placeOf(scope, approval.cart_id)
   if (!orderId) return undefined
   const placedOn = await contractOfOrder(scope, orderId)
-  return !placedOn || placedOn === approval.contract ? { orderId } : undefined
+  if (placedOn) return placedOn === approval.contract ? { orderId } : undefined
+  const [newest] = await payments.listPayments(
+    { payment_collection_id: own.payment_collection_id, canceled_at: null } as never,
+    { select: ["id"], order: { created_at: "DESC" }, take: 1 }
+  )
+  return newest?.id === own.id ? { orderId } : undefined
 }
 
 /** The contract an order was placed on: its approval's, once that approval reads `ordered`. */
