@@ -124,6 +124,38 @@ medusaIntegrationTestRunner({
       expect(panel).toMatchObject({ contract: again.fields.x_gateway_reference })
     })
 
+    it("cancels the kept payment once a person resolves its contract's release, left in doubt, as made", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
+      const [kept] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
+      await stockAll(0)
+      try {
+        expect((await deliverCallback(delivery)).status).toBe(200)
+      } finally {
+        await stockAll(100)
+      }
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
+
+      // The lender voids, then fails while answering: the release is in doubt, the payment still live.
+      simulator.injectFault(contract, { operation: "void", kind: "status_502" })
+      expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 0, notReleased: 1 })
+      const [doubt] = await moneyRecords(contract)
+      expect(doubt).toMatchObject({ kind: "void", state: "in_doubt" })
+      expect((await paymentsOfCollection(getContainer(), cart.paymentCollectionId))[0]).toMatchObject({
+        canceled_at: null,
+      })
+      expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
+
+      // The portal shows it cancelled: resolved as made, the approval reads released and Medusa cancels its payment.
+      await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
+      expect(simulator.contract(contract)!.status).toBe("VOIDED")
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "released" })
+      const [payment] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
+      expect(payment).toMatchObject({ id: kept.id, canceled_at: expect.anything() })
+      expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
+      expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
+    })
+
     it("captures the contract its order was placed on when the collection keeps an earlier payment, and releases that one", async () => {
       const first = await approvedAwaitingDelivery(api, store)
       const { cart } = first

@@ -3,6 +3,7 @@ import { lockOfRecordStep } from "../steps/lock-of-record"
 import type { ResolveInput } from "../../../resolution/resolve-record"
 import { resolveRecordStep } from "../steps/resolve-record"
 import { giveLock, takeLock } from "../../locks/take-lock"
+import { cancelReleasedPaymentsStep } from "../../release/steps/cancel-released-payments"
 
 /** `POST /admin/paybright/records/:id/resolve`: a person resolves an in-doubt record, under the payment's lock. */
 export const resolveMoneyRecordWorkflow = createWorkflow(
@@ -13,6 +14,12 @@ export const resolveMoneyRecordWorkflow = createWorkflow(
     const owner = takeLock(key)
     const record = resolveRecordStep(input)
     giveLock(key, owner)
+    // An orphan's release resolved as made leaves Medusa's payments on the contract to cancel.
+    cancelReleasedPaymentsStep(
+      transform({ record }, ({ record }) => ({
+        contract: record.kind === "void" && !record.payment_id ? record.contract : null,
+      }))
+    )
     return new WorkflowResponse(record)
   }
 )
