@@ -13,7 +13,7 @@ import { medusaExec, until } from "../helpers/medusa-exec"
 import { parcels } from "../helpers/parcels"
 import type { SeededStore } from "../../test-support/seed-store"
 import { returnToStore } from "../../test-support/storefront"
-import { storeHeaders } from "../helpers/shopper"
+import { completeCart, storeHeaders } from "../helpers/shopper"
 import { refuseWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
@@ -189,6 +189,51 @@ medusaIntegrationTestRunner({
         await pg().raw(`drop trigger paybright_test_refuse_orders on "order"`)
         await api.post(settings, { maxOrderAmount: null }, admin)
       }
+    })
+
+    it("leaves no lock behind on the cart when it looks whether a completion is running, even if giving one back fails", async () => {
+      const { cart, delivery } = await approvedAwaitingDelivery(api, store)
+      // The approval is recorded but its order's write fails once; the storefront then completes
+      // the cart itself, through the Store API.
+      const restoreOrders = await refuseWrites(pg(), {
+        name: "order_insert_dropped_once",
+        table: '"order"',
+        event: "insert",
+        once: true,
+        message: "the database dropped the write",
+      })
+      try {
+        expect((await deliverCallback(delivery)).status).toBe(503)
+      } finally {
+        await restoreOrders()
+      }
+      const placed = await completeCart(api, store, cart.id)
+      expect([placed.status, placed.data.type]).toEqual([200, "order"])
+      // The lender delivers again: the store looks whether a completion still holds the cart
+      // before it answers with that order. Giving back a lock on the cart fails once, as a blink
+      // of the database would make it fail.
+      const restore = await refuseWrites(pg(), {
+        name: "cart_lock_kept",
+        table: "locking",
+        event: "delete",
+        when: `old.id = '${cart.id}'`,
+        once: true,
+        message: "the database dropped the write",
+      })
+      try {
+        expect((await deliverCallback(delivery)).status).toBe(200)
+      } finally {
+        await restore()
+      }
+      // Past any lease the look could have taken, Medusa's own completion of the cart takes its
+      // lock again, and answers the order.
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      const completed = await completeCart(api, store, cart.id)
+      expect([completed.status, completed.data.type, completed.data.order?.id]).toEqual([
+        200,
+        "order",
+        placed.data.order.id,
+      ])
     })
 
     it("leaves an approval to the next sweep when it cannot be withdrawn from its session, and places it then", async () => {

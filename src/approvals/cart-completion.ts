@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { clearExpiredLeases } from "../locks/expired-lease"
+import { clearExpiredLeases, leaseHeld } from "../locks/expired-lease"
 
 /**
  * What a completion of the cart left behind when it stopped half-way, so that Medusa's completion
@@ -132,7 +132,8 @@ export async function undoCutShortCompletion(container: MedusaContainer, left: C
 /**
  * Whether a completion of the cart paying with this collection is running now: one holds the cart's
  * lock (Medusa's completion and the plugin's take the same key, and keep it until they end, their
- * compensation included). Probed by taking the lock for an instant: free, it is given back at once.
+ * compensation included). Read on `locking-postgres` (see leaseHeld); elsewhere probed by taking
+ * the lock for an instant: free, it is given back at once.
  */
 export async function completionRunning(container: MedusaContainer, paymentCollectionId: string): Promise<boolean> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
@@ -143,6 +144,8 @@ export async function completionRunning(container: MedusaContainer, paymentColle
   const cartId: string | undefined = data[0]?.cart_id
   if (!cartId) return false
   await clearExpiredLeases(container, [cartId])
+  const held = await leaseHeld(container, cartId)
+  if (held !== undefined) return held
   const locking = container.resolve(Modules.LOCKING)
   const probe = `paybright:probe:${randomUUID()}`
   try {
