@@ -43,10 +43,11 @@ export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5"; checkout:
  *   `handled`: the merchant said so. An approval still `approved` or `orphaned` is excused only by
  *   its own `orphaned_approval` entry or a void entry naming its contract.
  * - I5 amounts: no order's total above its approved amount; the lender's captured total never
- *   above the order's total, nor above the value of its packed and shipped parcels (items' share
- *   of their line totals, shipping once, the whole total once all is packed) plus what the
- *   merchant captured by hand (Medusa's Capture and its retries, done or in doubt); refunds never
- *   above what was captured, at the lender and on each Medusa payment.
+ *   above what the order is worth (its total, plus the credit lines Medusa takes off it for a
+ *   refund), nor above the value of its packed and shipped parcels (items' share of their line
+ *   totals, shipping once, all it is worth once all is packed) plus what the merchant captured by
+ *   hand (Medusa's Capture and its retries, done or in doubt); refunds never above what was
+ *   captured, at the lender and on each Medusa payment.
  */
 export async function violations(world: World, model: Model, final: boolean): Promise<Violation[]> {
   const found: Violation[] = []
@@ -204,11 +205,8 @@ async function checkoutViolations(
       )
     }
     const captured = lenderTotal("captured")
-    if (captured > cents(placed.order.total)) {
-      fail(
-        "I5",
-        `lender captured ${text(captured)} of order ${placed.order.id} totalling ${lenderAmount(placed.order.total as never)}`
-      )
+    if (captured > worthOf(placed.order)) {
+      fail("I5", `lender captured ${text(captured)} of order ${placed.order.id} worth ${text(worthOf(placed.order))}`)
     }
     const { value, slack } = packedValue(placed.order)
     const byHand = handCaptured(records)
@@ -232,6 +230,14 @@ async function checkoutViolations(
 }
 
 /**
+ * What an order is worth to the merchant: its total, with the credit lines Medusa takes off the
+ * total when the merchant refunds put back (the refund is counted as a refund, not as less sold).
+ */
+function worthOf(order: any): bigint {
+  return cents(order.total) + cents(order.credit_line_total ?? 0)
+}
+
+/**
  * What an order's packed (and shipped) parcels are worth: each line's share of its total by the
  * quantity packed, shipping once a parcel exists, the whole total once everything is packed; with
  * a cent per line of rounding.
@@ -240,7 +246,7 @@ function packedValue(order: any): { value: bigint; slack: bigint } {
   const items: any[] = order.items ?? []
   const packed = (item: any) => Number(item.detail?.fulfilled_quantity ?? 0)
   if (items.length && items.every((item) => packed(item) >= Number(item.quantity))) {
-    return { value: cents(order.total), slack: 0n }
+    return { value: worthOf(order), slack: 0n }
   }
   let value = 0n
   for (const item of items) {

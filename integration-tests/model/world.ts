@@ -101,6 +101,7 @@ export async function orderOf(world: World, checkout: Checkout) {
       "fulfillments.shipped_at",
       "fulfillments.canceled_at",
       "shipping_total",
+      "credit_line_total",
       "payment_collections.payments.id",
       "payment_collections.payments.data",
       "payment_collections.payments.amount",
