@@ -88,7 +88,11 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
       }
 
       async function requestReturn(orderId: string, itemId: string, quantity: number) {
-        const { data } = await api.post("/admin/returns", { order_id: orderId }, admin)
+        const { data } = await api.post(
+          "/admin/returns",
+          { order_id: orderId, location_id: store.stockLocationId },
+          admin
+        )
         const returnId = data.return.id
         await api
           .post(`/admin/returns/${returnId}/request-items`, { items: [{ id: itemId, quantity }] }, admin)
@@ -97,6 +101,24 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
           })
         await api.post(`/admin/returns/${returnId}/request`, {}, admin)
         return returnId
+      }
+
+      /** The warehouse receives a requested return in full, and the merchant confirms it. */
+      async function receiveReturn(returnId: string, itemId: string, quantity: number) {
+        await api.post(`/admin/returns/${returnId}/receive`, {}, admin)
+        await api.post(`/admin/returns/${returnId}/receive-items`, { items: [{ id: itemId, quantity }] }, admin)
+        await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, admin)
+      }
+
+      /** The order once `done` says it is settled (a subscriber carries the contract after Medusa's event). */
+      async function until(orderId: string, done: (order: any) => boolean) {
+        for (let i = 0; i < 100; i++) {
+          const books = await orderBooks(orderId)
+          if (done(books) && livePayments(books).length) return books
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        const books = await orderBooks(orderId)
+        throw new Error(`order ${orderId} did not settle: ${JSON.stringify(books.payment_collections)}`)
       }
 
       /** The order's PayBright payments once the contract is carried into a live one, and what the lender holds. */
@@ -126,14 +148,21 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
           const placed = await placedOrder("pp_paybright_capture-manually")
           const lamp = placed.order.items.find((item: any) => item.quantity === 3)
           await ship(placed.order.id, everything(placed.order))
-          await requestReturn(placed.order.id, lamp.id, 1)
-
-          const books = await carried(placed.order.id)
+          const returnId = await requestReturn(placed.order.id, lamp.id, 1)
+          const requested = await carried(placed.order.id)
+          // Receiving it changes the order again: Medusa replaces the carried payment's collection too.
+          await receiveReturn(returnId, lamp.id, 1)
+          // Medusa writes the payment, then the collection's status: both are awaited.
+          const books = await until(
+            placed.order.id,
+            (order) =>
+              order.payment_collections.length === 3 &&
+              order.payment_collections.some((collection: any) => collection.status === "authorized")
+          )
+          expect(livePayments(requested)[0].id).not.toBe(livePayments(books)[0].id)
           expect(simulator.contract(placed.reference)!.status).toBe("PENDING")
           const [live] = livePayments(books)
-          const open = books.payment_collections.find(
-            (collection: any) => collection.id !== books.payment_collections[0].id
-          )
+          const open = books.payment_collections.find((collection: any) => collection.status === "authorized")
           expect(live.amount).toBe(open.amount)
           expect(live.data.gateway_reference).toBe(placed.reference)
           expect(live.data.captured_before).toBe("0.00")
@@ -179,6 +208,30 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
         )
         expect(MathBN.gt(returned, 0)).toBe(true)
         expect(lender.captured).toBe(lenderAmount(MathBN.sub(after.total, returned)))
+      })
+
+      it("refunds a lamp returned after its capture from the payment that captured it", async () => {
+        const placed = await placedOrder("pp_paybright_paybright")
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        await ship(placed.order.id, everything(placed.order))
+        await captures(placed.order.id, 1)
+        const returnId = await requestReturn(placed.order.id, lamp.id, 1)
+        await receiveReturn(returnId, lamp.id, 1)
+
+        const books = await orderBooks(placed.order.id)
+        // Captured in full, the collection is completed: Medusa replaces nothing, the order owes the shopper.
+        expect(books.payment_collections).toHaveLength(1)
+        expect(books.summary.pending_difference).toBeLessThan(0)
+        const [payment] = books.payment_collections[0].payments
+        const owed = -books.summary.pending_difference
+        // In cents, as the merchant types it: the lender moves whole cents.
+        await api.post(`/admin/payments/${payment.id}/refund`, { amount: Number(lenderAmount(owed)) }, admin)
+        const lender = simulator.contract(placed.reference)!
+        expect(lender.status).not.toBe("VOIDED")
+        expect(lender.refunded).toBe(lenderAmount(owed))
+        expect(lender.captured).toBe(lenderAmount(placed.order.total))
+        // The lender keeps what the order totals now, the lamp returned.
+        expect(toCents(lender.captured) - toCents(lender.refunded)).toBe(toCents(lenderAmount(books.total)))
       })
 
       /** The sofa and one lamp shipped (and captured at shipment): the order partly captured. */
@@ -266,6 +319,11 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
         const [live] = livePayments(books)
         expect(live.amount).toBe(Number(simulator.contract(placed.reference)!.authorized))
         expect(books.summary.pending_difference).toBeGreaterThan(live.amount)
+        // The order's PayBright timeline says what happened and what is left to do.
+        const { data } = await api.get(`/admin/paybright/orders/${placed.order.id}/panel`, admin)
+        const carriedEntry = data.panel.timeline.find((entry: any) => entry.kind === "contract.carried")
+        expect(carriedEntry.message).toContain(`PayBright contract ${placed.reference} carries on`)
+        expect(carriedEntry.message).toContain("is above what the contract covers: collect it another way")
       })
     },
   })

@@ -1,4 +1,5 @@
 import type { MoneyOutcome } from "../lender/errors"
+import { MathBN } from "@medusajs/framework/utils"
 import { moneyText } from "./money-text"
 
 /** A movement of money the merchant hears about; a void releases the shopper's loan. */
@@ -112,9 +113,28 @@ export function notStartedMessage(movement: MoneyMovement, fact: string): string
   return `The ${movement} could not be started (${withoutFinalStop(fact)}); nothing moved, so retry it from the order's PayBright panel.`
 }
 
-/** A parcel shipped after an order edit made Medusa cancel the rest of the PayBright authorization. */
+/**
+ * A parcel shipped while Medusa's payment for it was cancelled by an order change and before the
+ * contract was carried into the order's new payment (src/approvals/carried-contract.ts).
+ */
 export function cancelledAuthorizationMessage(amount: string, currency: string, contract: string): string {
-  return `This parcel (${moneyText(amount, currency)}) was not captured because Medusa cancelled the rest of the authorization on PayBright contract ${contract} (editing an order does this); capture it in the PayBright portal, then record it in Medusa as a payment on the order's new payment collection.`
+  return `This parcel (${moneyText(amount, currency)}) was not captured because Medusa had just replaced the order's payment after an order change; PayBright contract ${contract} carries on in the new payment, so retry the capture from the order's PayBright panel.`
+}
+
+/**
+ * An order change made Medusa replace the order's payment collection: the contract was carried
+ * into the new one, and what it cannot cover (an edit above the approved amount) is for the
+ * merchant to collect another way. Amounts in the lender's cents.
+ */
+export function carriedContractMessage(carry: {
+  contract: string
+  amount: string
+  uncovered: string
+  currency: string
+}): string {
+  const carried = `The order changed, so Medusa replaced its payment; PayBright contract ${carry.contract} carries on with ${moneyText(carry.amount, carry.currency)} still to be captured from the new payment`
+  if (!MathBN.gt(carry.uncovered, 0)) return `${carried}.`
+  return `${carried}, and ${moneyText(carry.uncovered, carry.currency)} is above what the contract covers: collect it another way (Medusa's payment link, or mark it as paid).`
 }
 
 /** A fractional amount that is not everything that remains: it has no meaning at the lender, which moves cents. */

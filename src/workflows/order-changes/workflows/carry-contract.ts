@@ -1,7 +1,12 @@
-import { authorizePaymentSessionStep, createPaymentSessionStep } from "@medusajs/core-flows"
+import { createPaymentSessionStep } from "@medusajs/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { giveLock, takeLock } from "../../locks/take-lock"
 import { planCarryStep } from "../steps/plan-carry"
+import { authorizeCarriedSessionStep } from "../steps/authorize-carried-session"
+import { recordPayBrightEventsStep } from "../../events/steps/record-paybright-events"
+import { carriedContractMessage } from "../../../messages/merchant-messages"
+import { lenderAmount } from "../../../money/lender-cents"
+import type { NewEvent } from "../../../modules/paybright/service"
 
 export type CarryContractInput = { order_id: string }
 
@@ -11,8 +16,9 @@ export type CarryContractInput = { order_id: string }
  * is carried into the new collection. Under the order's carry lock, the plan is read; a PayBright
  * session is opened in that collection (or the one an earlier attempt opened is taken up) for what
  * the order owes, up to what the contract still covers, and authorized, which the provider does
- * only on the same plan (src/approvals/carried-contract.ts). Authorizing is the last step: a
- * failure before it deletes the session it opened, and nothing after it can undo the payment.
+ * only on the same plan (src/approvals/carried-contract.ts); the order's timeline says so, and
+ * what the contract cannot cover. A failure before the authorization deletes the session it
+ * opened; the authorization itself is never undone (see authorizeCarriedSessionStep).
  * Nothing happens when the contract is held by a live payment, fully captured, or the order has
  * no collection waiting.
  */
@@ -36,15 +42,42 @@ export const carryContractWorkflow = createWorkflow(
         })
       )
     )
+    // Before the authorization, so that a failure to authorize withdraws it.
+    when({ plan }, ({ plan }) => plan.carry).then(() =>
+      recordPayBrightEventsStep(
+        transform({ plan, input }, ({ plan, input }): NewEvent[] => {
+          if (!plan.carry) return []
+          const facts = {
+            contract: plan.from.data.gateway_reference,
+            amount: lenderAmount(plan.amount),
+            uncovered: lenderAmount(plan.uncovered),
+            currency: plan.collection.currency_code,
+          }
+          return [
+            {
+              kind: "contract.carried",
+              actor: "system",
+              order_id: input.order_id,
+              payment_id: plan.from.id,
+              contract: facts.contract,
+              message: carriedContractMessage(facts),
+              details: { ...facts, collection_id: plan.collection.id, exact_amount: plan.amount },
+            },
+          ]
+        })
+      )
+    )
     const payment = when({ plan }, ({ plan }) => plan.carry).then(() =>
-      authorizePaymentSessionStep(
+      authorizeCarriedSessionStep(
         transform({ plan, opened }, ({ plan, opened }) => ({
-          id: (plan.carry && plan.session_id) || opened!.id,
-          context: {},
+          session_id: (plan.carry && plan.session_id) || opened!.id,
         }))
       )
     )
     giveLock(key, owner)
-    return new WorkflowResponse({ plan, payment_id: transform({ payment }, ({ payment }) => payment?.id ?? null) })
+    return new WorkflowResponse({
+      plan,
+      payment_id: transform({ payment }, ({ payment }) => payment?.payment_id ?? null),
+    })
   }
 )
