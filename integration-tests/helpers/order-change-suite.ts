@@ -201,6 +201,11 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
         expect(lender.status).not.toBe("VOIDED")
         expect(lender.captures).toHaveLength(2)
         expect(toCents(lender.captured)).toBe(capturedCents(after))
+        // The panel tells the contract's whole story: both captures, from both payments.
+        const { data } = await api.get(`/admin/paybright/orders/${placed.order.id}/panel`, admin)
+        expect(data.panel.captured).toBe(lender.captured)
+        expect(data.panel.records.filter((record: any) => record.kind === "capture")).toHaveLength(2)
+        expect(data.panel.remaining).toBe("0.00")
         // The shopper keeps the sofa and two lamps: exactly what the order totals now, the lamp returned.
         const returned = after.items.reduce(
           (sum: any, item: any) => MathBN.add(sum, item.return_requested_total ?? 0),

@@ -1,3 +1,5 @@
+import { paymentDataSchema } from "../settlement/session-data"
+
 const DAY = 24 * 60 * 60 * 1000
 
 /**
@@ -15,4 +17,15 @@ export function authorizationAge(authorizedAt: Date, lifetimeDays: number, warni
     daysLeft: Math.ceil((expiresAt.getTime() - now.getTime()) / DAY),
     expiring: ageDays >= warningDays,
   }
+}
+
+/**
+ * When a PayBright payment's authorization began: when Medusa authorized it, or, for a payment a
+ * contract was carried into after an order change (src/approvals/carried-contract.ts), when the
+ * lender approved the contract, from which the lender counts its authorization period.
+ */
+export function authorizationStart(payment: { created_at?: unknown; data?: unknown }): Date {
+  const data = paymentDataSchema.safeParse(payment.data).data
+  if (data?.captured_before !== undefined && data.approved_at) return new Date(data.approved_at)
+  return new Date(payment.created_at as string)
 }

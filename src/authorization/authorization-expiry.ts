@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/
 import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
 import { settingsInForce } from "../settings/provider-registry"
 import { allPages } from "../modules/paybright/all-pages"
-import { authorizationAge } from "./authorization-age"
+import { authorizationAge, authorizationStart } from "./authorization-age"
 import { isPayBright } from "../storefront/provider"
 import { totalOf } from "../money/totals"
 import { lenderAmount } from "../money/lender-cents"
@@ -44,7 +44,7 @@ export async function listOpenAuthorizations(
     const candidates = await allPages((paging) =>
       payments.listPayments({ provider_id: providerId, canceled_at: null, captured_at: null } as never, {
         relations: ["captures"],
-        select: ["id", "amount", "currency_code", "created_at", "payment_collection_id"],
+        select: ["id", "amount", "currency_code", "created_at", "payment_collection_id", "data"],
         order: { created_at: "ASC" },
         ...paging,
       })
@@ -58,7 +58,7 @@ export async function listOpenAuthorizations(
       const captured = totalOf(payment.captures)
       const uncaptured = MathBN.sub(payment.amount as never, captured)
       if (MathBN.lte(uncaptured, 0)) continue
-      const authorizedAt = new Date(payment.created_at as Date)
+      const authorizedAt = authorizationStart(payment)
       const { expiresAt, ageDays, expiring } = authorizationAge(authorizedAt, lifetimeDays, warningDays, now)
       const order = orders.get(payment.payment_collection_id)
       found.push({

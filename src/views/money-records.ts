@@ -28,14 +28,17 @@ export type PanelPayment = {
  */
 export async function moneyRecordsOfPayment(
   container: MedusaContainer,
-  payment: Pick<PanelPayment, "id">
+  payment: Pick<PanelPayment, "id">,
+  /** The payments its contract was authorized on before (carried after an order change), whose records it continues. */
+  earlier: string[] = []
 ): Promise<(PayBrightMoneyRecord & { actions: PayBrightAttentionAction[] })[]> {
   const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const ids = [payment.id, ...earlier]
   const rows = (await module.listPayBrightMoneyRecords(
-    { payment_id: payment.id },
+    { payment_id: ids },
     { order: { created_at: "DESC" } }
   )) as unknown as MoneyRecordRow[]
-  const settled = await nothingLeftToCapture(container, [payment.id])
+  const settled = await nothingLeftToCapture(container, ids)
   const open = new Set(openRefusals(rows, (paymentId) => settled.has(paymentId)).map((row) => row.id))
   // A refusal retried, or made good since (see openRefusals), offers nothing more.
   return rows.map((row) => ({

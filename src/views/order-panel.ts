@@ -5,6 +5,8 @@ import { cardProcessorOf } from "../virtual-card/payment-processor"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { PayBrightMoneyRecord, PayBrightOrderPanel, PayBrightTimelineEntry } from "../types/admin"
+import { isPayBright } from "../storefront/provider"
+import { authorizationStart } from "../authorization/authorization-age"
 import { moneyRecordsOfPayment, type PanelPayment } from "./money-records"
 import { paymentStatus } from "./payment-status"
 import { pickPayBrightPayment } from "../capture/capture-target"
@@ -57,24 +59,41 @@ export async function orderPanel(
   if (!payment) return null
 
   const options = (await settingsInForce(container, payment.provider_id))?.options
+  // The payments the contract was authorized on before an order change carried it into this one:
+  // the panel shows the contract's whole story, and acts on this payment.
+  const earlier = payments.filter(
+    (other: any) =>
+      other.id !== payment.id &&
+      other.canceled_at &&
+      isPayBright(other.provider_id) &&
+      other.data?.gateway_reference === payment.data?.gateway_reference
+  )
   const panelPayment: PanelPayment = {
     id: payment.id,
     currency_code: payment.currency_code,
-    captures: payment.captures ?? [],
-    refunds: payment.refunds ?? [],
+    captures: [payment, ...earlier].flatMap((each: any) => each.captures ?? []),
+    refunds: [payment, ...earlier].flatMap((each: any) => each.refunds ?? []),
   }
-  const records = await moneyRecordsOfPayment(container, panelPayment)
+  const records = await moneyRecordsOfPayment(
+    container,
+    panelPayment,
+    earlier.map((other: any) => other.id)
+  )
   const captured = totalOf(panelPayment.captures)
   const refunded = totalOf(panelPayment.refunds)
-  const remaining = MathBN.max(MathBN.sub(payment.amount, captured), 0)
+  const capturedHere = totalOf(payment.captures)
+  const remaining = MathBN.max(MathBN.sub(payment.amount, capturedHere), 0)
+  // What the contract stands for in this order: what earlier payments captured, and this one.
+  const authorized = MathBN.add(MathBN.sub(captured, capturedHere), payment.amount)
+  const authorizedAt = authorizationStart(payment)
   const cancelled = !!payment.canceled_at
   const status = paymentStatus({
-    authorized: payment.amount,
+    authorized,
     captured,
     refunded,
     cancelled,
     records,
-    authorizedAt: new Date(payment.created_at),
+    authorizedAt,
     authorizationDays: options?.authorizationDays ?? 30,
     expiryWarningDays: options?.expiryWarningDays ?? 25,
     now,
@@ -111,7 +130,7 @@ export async function orderPanel(
     card_processor: processor,
     ...status,
     currency_code: payment.currency_code,
-    authorized: lenderAmount(payment.amount),
+    authorized: lenderAmount(authorized),
     captured: lenderAmount(captured),
     refunded: lenderAmount(refunded),
     remaining: lenderAmount(remaining),
@@ -120,8 +139,9 @@ export async function orderPanel(
     capture_expected: expected,
     timeline: await timelineOf(container, orderId, payment, records),
     actions: {
-      capture_in_medusa: capturable && MathBN.eq(captured, 0),
-      capture_remainder: capturable && MathBN.gt(captured, 0),
+      // Medusa's own Capture takes the whole of this payment: offered while nothing is captured on it.
+      capture_in_medusa: capturable && MathBN.eq(capturedHere, 0),
+      capture_remainder: capturable && MathBN.gt(capturedHere, 0),
       reveal_card: open && processor === "manual",
     },
   }
