@@ -1,3 +1,4 @@
+import path from "node:path"
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
@@ -53,6 +54,10 @@ module.exports = defineConfig({
                   options: { ...paybrightOptions("in_store"), captureOn: "manual" },
                 },
               ]
+            : []),
+          // Another payment method whose authorization is deferred, when a test asks for it.
+          ...(env.PAYBRIGHT_DEFERRED_PROVIDER
+            ? [{ resolve: path.join(__dirname, "test-support/deferred-payment-provider"), id: "deferred" }]
             : []),
           // A second registration, settled by a person at a terminal, when a test asks for it.
           ...(env.PAYBRIGHT_MANUAL_PROVIDER

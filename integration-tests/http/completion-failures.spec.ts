@@ -99,9 +99,13 @@ medusaIntegrationTestRunner({
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
 
       // The dead server's lease on the cart lapses (its lifetime is two minutes: here its end is
-      // brought forward, as that time passing would, and the half-placed order ages with it).
+      // brought forward, as that time passing would, and the half-placed order ages with it, as
+      // does the payment session its completion was paying with).
       await pg().raw(`update locking set expiration = now() - interval '1 second' where id = ?`, [cart.id])
       await pg().raw(`update "order" set created_at = created_at - interval '1 hour' where id = ?`, [halfPlaced])
+      await pg().raw(`update payment_session set created_at = created_at - interval '1 hour' where id = ?`, [
+        delivery.fields.x_reference,
+      ])
 
       // The next delivery places the order, paid by the contract.
       const placed = await deliverCallback(delivery)

@@ -37,6 +37,7 @@ export async function beforeCompletionOf(
   container: MedusaContainer,
   cartId: string,
   leaseSeconds: number,
+  sessionId?: string,
   now = Date.now()
 ): Promise<CancelledPayment | CutShortCompletion | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -77,6 +78,13 @@ export async function beforeCompletionOf(
   if (!orderId) return undefined
   const standing = !!order && !order.deleted_at
   if (standing && payments.length > 0) return undefined
+  // An order older than the session being completed was not left by a completion of it: the cart
+  // was completed another way, by a payment method whose authorization is deferred (Medusa places
+  // its order with no payment). It is the shopper's order, answered as it stands.
+  const session = (collection?.payment_sessions ?? []).find((candidate) => candidate.id === sessionId)
+  if (standing && session && new Date(order.created_at).getTime() < new Date(session.created_at).getTime()) {
+    return undefined
+  }
   return {
     cartId,
     orderId,

@@ -13,14 +13,16 @@ export const PREPARE_COMPLETION_STEP = "paybright-prepare-completion-step"
  * - what a completion cut short left (an order without its payment, or a link to an order Medusa
  *   removed) is undone, so that this completion places the order whole (reservations, payment,
  *   order.placed). A standing order younger than a completion's lease may belong to a completion
- *   still running: the step fails with a conflict, and the next delivery looks again.
+ *   still running: the step fails with a conflict, and the next delivery looks again. An order
+ *   older than the session being completed was placed another way (a deferred payment method)
+ *   and is left as it stands.
  * Nothing to compensate: what it removes was already abandoned.
  */
 export const prepareCompletionStep = createStep(
   PREPARE_COMPLETION_STEP,
-  async (input: { cart_id: string; lease_seconds: number }, { container }) => {
+  async (input: { cart_id: string; session_id: string; lease_seconds: number }, { container }) => {
     const scope = container as unknown as MedusaContainer
-    const found = await beforeCompletionOf(scope, input.cart_id, input.lease_seconds)
+    const found = await beforeCompletionOf(scope, input.cart_id, input.lease_seconds, input.session_id)
     if (!found) return new StepResponse(null)
     if ("cancelledPaymentId" in found) {
       throw new MedusaError(

@@ -41,7 +41,7 @@ export const placeApprovalWorkflow = createWorkflow(
     // Side by side: neither reads what the other writes, and neither is undone by a failure after it.
     const [{ approval }] = parallelize(
       recordApprovalStep(input.approval),
-      prepareCompletionStep({ cart_id: input.cart_id, lease_seconds: lease })
+      prepareCompletionStep({ cart_id: input.cart_id, session_id: input.approval.session_id, lease_seconds: lease })
     )
     requireOpenApprovalStep(approval)
     const order = completeCartWorkflow.runAsStep({ input: { id: input.cart_id } })
