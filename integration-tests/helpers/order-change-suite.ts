@@ -315,6 +315,25 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
         }
       )
 
+      it("offers nothing more to capture once an edit lowers the order to what is captured", async () => {
+        const placed = await placedOrder("pp_paybright_paybright")
+        const sofa = placed.order.items.find((item: any) => item.quantity === 1)
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        await ship(placed.order.id, [{ id: sofa.id, quantity: 1 }])
+        await captures(placed.order.id, 1)
+        // The lamps come off the order: it owes nothing more, and Medusa replaces no payment.
+        await editQuantity(placed.order.id, lamp.id, 0)
+        const books = await orderBooks(placed.order.id)
+        expect(books.summary.pending_difference).toBe(0)
+        expect(livePayments(books)).toHaveLength(1)
+
+        const { data } = await api.get(`/admin/paybright/orders/${placed.order.id}/panel`, admin)
+        expect(data.panel.remaining).toBe("0.00")
+        expect(data.panel.actions.capture_remainder).toBe(false)
+        const { data: attention } = await api.get("/admin/paybright/attention", admin)
+        expect(attention.items.filter((item: any) => item.order_id === placed.order.id)).toEqual([])
+      })
+
       it("carries no more than the contract covers after an order edit up, and says what is left to collect", async () => {
         const placed = await placedOrder("pp_paybright_paybright")
         const lamp = placed.order.items.find((item: any) => item.quantity === 3)

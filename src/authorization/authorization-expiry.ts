@@ -4,7 +4,7 @@ import { settingsInForce } from "../settings/provider-registry"
 import { allPages } from "../modules/paybright/all-pages"
 import { authorizationAge, authorizationStart } from "./authorization-age"
 import { isPayBright } from "../storefront/provider"
-import { totalOf } from "../money/totals"
+import { owedBy, stillCapturable, totalOf } from "../money/totals"
 import { lenderAmount } from "../money/lender-cents"
 
 /** A PayBright authorization with an amount not yet captured, and when the lender cancels it. */
@@ -55,12 +55,14 @@ export async function listOpenAuthorizations(
       candidates.map((payment) => payment.payment_collection_id)
     )
     for (const payment of candidates) {
-      const captured = totalOf(payment.captures)
-      const uncaptured = MathBN.sub(payment.amount as never, captured)
+      const order = orders.get(payment.payment_collection_id)
+      const uncaptured = stillCapturable(
+        { amount: payment.amount as never, captured: totalOf(payment.captures) },
+        owedBy(order)
+      )
       if (MathBN.lte(uncaptured, 0)) continue
       const authorizedAt = authorizationStart(payment)
       const { expiresAt, ageDays, expiring } = authorizationAge(authorizedAt, lifetimeDays, warningDays, now)
-      const order = orders.get(payment.payment_collection_id)
       found.push({
         payment_id: payment.id,
         order_id: order?.id,
@@ -95,15 +97,15 @@ export async function reportExpiringAuthorizations(
 
 /** The order (id, display id) of each payment collection, by collection id. */
 async function ordersOfCollections(query: Pick<RemoteQueryFunction, "graph">, paymentCollectionIds: string[]) {
-  const orders = new Map<string, { id: string; display_id: number }>()
+  const orders = new Map<string, { id: string; display_id: number; summary?: Record<string, unknown> | null }>()
   if (paymentCollectionIds.length === 0) return orders
   const { data: links } = await query.graph({
     entity: "order_payment_collection",
-    fields: ["payment_collection_id", "order.id", "order.display_id"],
+    fields: ["payment_collection_id", "order.id", "order.display_id", "order.summary"],
     filters: { payment_collection_id: paymentCollectionIds },
   })
   for (const link of links) {
-    if (link.order) orders.set(link.payment_collection_id, link.order as { id: string; display_id: number })
+    if (link.order) orders.set(link.payment_collection_id, link.order as never)
   }
   return orders
 }

@@ -19,3 +19,23 @@ export function totalOf(rows: MedusaAmountRow[] | null | undefined): ReturnType<
     MathBN.convert(0)
   )
 }
+
+/**
+ * What a payment may still capture for its order: what remains authorized on it, never more than
+ * the order owes now (Medusa's `summary.pending_difference`), which an order edit or a return
+ * lowers without touching the payment when nothing is left pending. Unknown `owed` caps nothing.
+ */
+export function stillCapturable(
+  payment: { amount: BigNumberInput; captured: BigNumberInput },
+  owed: BigNumberInput | undefined
+): ReturnType<typeof MathBN.convert> {
+  const remaining = MathBN.sub(payment.amount, payment.captured)
+  const capped = owed === undefined || owed === null ? remaining : MathBN.min(remaining, owed)
+  return MathBN.max(capped, 0)
+}
+
+/** An order's `summary` as Medusa's query answers it: what the order still owes, exactly. */
+export function owedBy(order: { summary?: Record<string, unknown> | null } | undefined): BigNumberInput | undefined {
+  const summary = order?.summary
+  return (summary?.raw_pending_difference ?? summary?.pending_difference) as BigNumberInput | undefined
+}

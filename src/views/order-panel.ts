@@ -11,7 +11,7 @@ import { moneyRecordsOfPayment, type PanelPayment } from "./money-records"
 import { paymentStatus } from "./payment-status"
 import { pickPayBrightPayment } from "../capture/capture-target"
 import { contractOfOrder } from "../approvals/find-checkout"
-import { totalOf } from "../money/totals"
+import { owedBy, stillCapturable, totalOf } from "../money/totals"
 import { lenderAmount } from "../money/lender-cents"
 import { moneyText } from "../messages/money-text"
 import { captureMomentOf, type CaptureTrigger } from "../capture/types"
@@ -31,6 +31,7 @@ export async function orderPanel(
     entity: "order",
     fields: [
       "id",
+      "summary",
       "payment_collections.payments.id",
       "payment_collections.payments.provider_id",
       "payment_collections.payments.amount",
@@ -82,7 +83,7 @@ export async function orderPanel(
   const captured = totalOf(panelPayment.captures)
   const refunded = totalOf(panelPayment.refunds)
   const capturedHere = totalOf(payment.captures)
-  const remaining = MathBN.max(MathBN.sub(payment.amount, capturedHere), 0)
+  const remaining = stillCapturable({ amount: payment.amount, captured: capturedHere }, owedBy(data[0]))
   // What the contract stands for in this order: what earlier payments captured, and this one.
   const authorized = MathBN.add(MathBN.sub(captured, capturedHere), payment.amount)
   const authorizedAt = authorizationStart(payment)
