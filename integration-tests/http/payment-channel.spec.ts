@@ -6,7 +6,14 @@ import { medusaTotals } from "../helpers/ledger"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { useSimulator } from "../helpers/simulator"
-import { approvedForReplacedSession } from "../helpers/approvals"
+import {
+  approvedAwaitingDelivery,
+  approvedForReplacedSession,
+  deliverCallback,
+  orderOfCart,
+} from "../helpers/approvals"
+import { orderPayment } from "../helpers/ledger"
+import { refuseWrites } from "../helpers/database-faults"
 import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
@@ -141,6 +148,39 @@ medusaIntegrationTestRunner({
         expect(simulator.contract(contract)!.status).toBe("VOIDED")
       } finally {
         await save({ apiKey: SIMULATOR_TEST_ACCOUNT.apiKey, apiToken: SIMULATOR_TEST_ACCOUNT.apiToken })
+      }
+    })
+
+    it("places an approval delivered again after the settings switched to the virtual card under the channel it was approved with", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      // The approval is verified in store; its order's write fails once.
+      const restore = await refuseWrites(getContainer().resolve("__pg_connection__"), {
+        name: "channel_order_dropped_once",
+        table: '"order"',
+        event: "insert",
+        once: true,
+        message: "the database dropped the write",
+      })
+      try {
+        expect((await deliverCallback(delivery)).status).toBe(503)
+      } finally {
+        await restore()
+      }
+      await save({ captureMode: "virtual_card", cardProcessorType: "manual" })
+      try {
+        // The lender delivers again: the order is placed on the channel the contract was approved in.
+        expect((await deliverCallback(delivery)).status).toBe(200)
+        const orderId = (await orderOfCart(getContainer(), cart.id))!
+        const payment = await orderPayment(getContainer(), orderId)
+        expect(payment.data).toMatchObject({
+          gateway_reference: contract,
+          capture_mode: "in_store",
+          card_processor: null,
+        })
+        await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+        expect(simulator.contract(contract)!.captured).toBe((await medusaTotals(getContainer(), payment.id)).captured)
+      } finally {
+        await save({ captureMode: "in_store", cardProcessorType: "none" })
       }
     })
   },

@@ -54,7 +54,7 @@ import { completionRunning } from "../../approvals/cart-completion"
 import { configuredOptionsById } from "../../settings/provider-registry"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
 import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
-import { channelOf } from "../../settlement/payment-channel"
+import { channelOf, type PaymentChannel } from "../../settlement/payment-channel"
 import { settlementFor } from "../../settlement/settlement-for-payment"
 import { amountLimitRefusal } from "../../settings/amount-limits"
 import { forLog } from "../../lender/log-text"
@@ -239,9 +239,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     // Medusa's completion hands the message to the storefront; an unexpected state, so that the
     // plugin's own placement tries again rather than take it for the cart's refusal.
-    const { options, settlement } = await reads.settings.catch((error: unknown) =>
+    const current = await reads.settings.catch((error: unknown) =>
       forShoppers(error, MedusaError.Types.UNEXPECTED_STATE)
     )
+    const { options } = current
     const session = await reads.session
     const cartTotal = await reads.cartTotal
     const facts = { contract: approval.contract, amount: approval.amount, currency: approval.currency_code }
@@ -260,15 +261,23 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       amount,
       currency: facts.currency,
       test: options.test,
-      // The channel its money moves through, and the moment it is captured by itself, for as long
-      // as it lives, whatever the settings say later.
-      ...channelOf(options),
+      // The channel its money moves through: the one its approval was verified under (rows from
+      // before it was kept: today's settings), and the moment it is captured by itself, for as
+      // long as it lives, whatever the settings say later.
+      ...((approval.channel as PaymentChannel | null) ?? channelOf(options)),
       capture_on: options.captureOn,
       approved_at: (approval.lender_result as Record<string, string> | null)?.x_timestamp,
     }
+    const via = settlementFor(current, approved)
+    if ("unavailable" in via) {
+      this.logger.warn(
+        `PayBright: payment session ${sessionId} not authorized yet: ${via.unavailable} (contract ${facts.contract})`
+      )
+      return { status: PaymentSessionStatus.REQUIRES_MORE, data: keep(given.paybright_status ?? "approved") }
+    }
     try {
       // A delivery that retrieved the card before taking the cart's lock recorded it on the row.
-      if (settlement.confirm && !approval.card_confirmed_at) await settlement.confirm(facts.contract)
+      if (via.settlement.confirm && !approval.card_confirmed_at) await via.settlement.confirm(facts.contract)
       return { status: PaymentSessionStatus.AUTHORIZED, data: approved }
     } catch (error) {
       if (!(error instanceof LenderError)) {
