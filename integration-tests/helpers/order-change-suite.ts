@@ -315,6 +315,32 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
         }
       )
 
+      inStoreOnly(
+        "refunds what was captured and voids nothing when an order is cancelled after a capture and a carry",
+        async () => {
+          const placed = await placedOrder("pp_paybright_capture-manually")
+          const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+          const [first] = livePayments(await orderBooks(placed.order.id))
+          await api.post(`/admin/payments/${first.id}/capture`, { amount: 100 }, admin)
+          await editQuantity(placed.order.id, lamp.id, 1)
+          const [carriedPayment] = livePayments(await carried(placed.order.id))
+          expect(carriedPayment.data.captured_before).toBe("100.00")
+
+          await api.post(`/admin/orders/${placed.order.id}/cancel`, {}, admin)
+          const lender = simulator.contract(placed.reference)!
+          // Part of it captured, the contract cannot be voided: what was captured is refunded, the rest lapses.
+          expect(lender.status).not.toBe("VOIDED")
+          expect({ captured: lender.captured, refunded: lender.refunded }).toEqual({
+            captured: "100.00",
+            refunded: "100.00",
+          })
+          const books = await orderBooks(placed.order.id)
+          expect(livePayments(books)).toEqual([])
+          const { data } = await api.get("/admin/paybright/attention", admin)
+          expect(data.items.filter((item: any) => item.order_id === placed.order.id)).toEqual([])
+        }
+      )
+
       it("offers nothing more to capture once an edit lowers the order to what is captured", async () => {
         const placed = await placedOrder("pp_paybright_paybright")
         const sofa = placed.order.items.find((item: any) => item.quantity === 1)
