@@ -11,6 +11,9 @@ import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "./store-fixture"
 
 import { startFakeStripe, type FakeStripe } from "../../test-support/fake-stripe"
+import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
+import { refuseWrites } from "./database-faults"
+import { eventually } from "./eventually"
 
 /**
  * Medusa's own order changes on a PayBright order (return, exchange, claim, order edit), through
@@ -340,6 +343,33 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
           expect(data.items.filter((item: any) => item.order_id === placed.order.id)).toEqual([])
         }
       )
+
+      it("carries the contract at the reconciliation when the carry on Medusa's event failed", async () => {
+        const { placed, lamp } = await partlyCaptured()
+        const pg = getContainer().resolve("__pg_connection__")
+        // The carry's session is refused once, as a blink of the database would refuse it.
+        const restore = await refuseWrites(pg, {
+          name: "carried_session_dropped_once",
+          table: "payment_session",
+          event: "insert",
+          when: "new.data->>'carried_contract' is not null",
+          once: true,
+          message: "the database dropped the write",
+        })
+        try {
+          await requestReturn(placed.order.id, lamp.id, 1)
+          const tried = async () =>
+            (await pg.raw(`select is_called from paybright_test_carried_session_dropped_once`)).rows[0].is_called
+          expect(await eventually(tried, true)).toBe(true)
+        } finally {
+          await restore()
+        }
+        expect(livePayments(await orderBooks(placed.order.id))).toEqual([])
+        // The reconciliation job, past the moment the event's carry had.
+        expect(await carryMissedContracts(getContainer(), Date.now() + 5 * 60_000)).toBe(1)
+        await expectCarried(placed)
+        expect(await carryMissedContracts(getContainer(), Date.now() + 5 * 60_000)).toBe(0)
+      })
 
       it("offers nothing more to capture once an edit lowers the order to what is captured", async () => {
         const placed = await placedOrder("pp_paybright_paybright")

@@ -1,12 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { captureMissedParcels } from "../sweeps/capture-missed-parcels"
+import { carryMissedContracts } from "../sweeps/carry-missed-contracts"
 import { RECONCILE_SCHEDULE } from "../settings/job-schedules"
 
 /**
- * On the reconciliation's schedule: parcels whose shipment (or fulfillment) event no subscriber
- * handled are captured, once each, as the subscriber would have.
+ * On the reconciliation's schedule: contracts an order change left uncarried are carried into the
+ * order's new collection, then parcels whose shipment (or fulfillment) event no subscriber handled
+ * are captured, once each, as the subscribers would have.
  */
 export default async function paybrightCaptureMissedParcels(container: MedusaContainer) {
+  await carryMissedContracts(container)
   await captureMissedParcels(container)
 }
 
