@@ -11,6 +11,7 @@ import { cartReadyForPayment, choosePayBright, storeHeaders } from "../helpers/s
 import type { StripeFaultKind } from "../../test-support/fake-stripe"
 import {
   contractOf,
+  contractOfPayment,
   leasesLapse,
   medusaCents,
   orderOf,
@@ -215,10 +216,242 @@ class Cancel implements Command {
   async run(m: Model, world: World) {
     const checkout = pick(m, this.k, approved)!
     const placed = await orderOf(world, checkout)
-    if (placed) await world.api.post(`/admin/orders/${placed.order.id}/cancel`, {}, world.lenient)
+    if (placed) {
+      checkout.cancelPressed = true
+      await world.api.post(`/admin/orders/${placed.order.id}/cancel`, {}, world.lenient)
+    }
     await settled(world, m)
   }
   toString = () => `Cancel(${this.k})`
+}
+
+/**
+ * After an order change, Medusa's event has the plugin carry the contract into the collection
+ * Medusa opened: let that end (a few seconds at most) before the invariants read the books.
+ */
+async function carriedAfterChange(world: World, checkout: Checkout) {
+  for (let tries = 0; tries < 50; tries++) {
+    const placed = await orderOf(world, checkout)
+    const paybright = (placed?.payments ?? []).filter((payment) => contractOfPayment(payment))
+    if (!placed || placed.order.canceled_at || paybright.some((payment) => !payment.canceled_at)) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** A line of the order with a unit shipped and neither returned nor asked back yet. */
+function returnableLine(order: any): string | undefined {
+  return (order.items ?? []).find((item: any) => {
+    const detail = item.detail ?? {}
+    const kept =
+      Number(detail.shipped_quantity ?? 0) -
+      Number(detail.return_requested_quantity ?? 0) -
+      Number(detail.return_received_quantity ?? 0) -
+      Number(detail.written_off_quantity ?? 0)
+    return kept > 0
+  })?.id
+}
+
+/**
+ * An order change as the merchant makes it in Medusa's admin: its steps in order, each through the
+ * Admin API; one Medusa refuses ends it, and the change is withdrawn (`withdraw`) so that the
+ * order is free for the next one, as the admin's Cancel of a request does.
+ */
+async function orderChange(
+  world: World,
+  steps: [path: string, body: Record<string, unknown>][],
+  withdraw: string
+): Promise<boolean> {
+  for (const [path, body] of steps) {
+    const answered = await world.api.post(path, body, world.lenient)
+    if (answered.status !== 200) {
+      await world.api.delete(withdraw, world.lenient)
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * Medusa's order changes on a shipped unit: a return requested (and received, if `received`), an
+ * exchange for another lamp, or a claim refunding it. Each ends by Medusa replacing the order's
+ * payment collection, which must never cost the shopper the loan.
+ */
+class ChangeOrder implements Command {
+  constructor(
+    readonly k: number,
+    readonly change: "return" | "return received" | "exchange" | "claim"
+  ) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    const placed = await orderOf(world, checkout)
+    const line = placed && returnableLine(placed.order)
+    if (placed && line) {
+      const orderId = placed.order.id
+      const unit = { items: [{ id: line, quantity: 1 }] }
+      if (this.change === "return" || this.change === "return received") {
+        const created = await world.api.post(
+          "/admin/returns",
+          { order_id: orderId, location_id: world.store.stockLocationId },
+          world.lenient
+        )
+        const id = created.data?.return?.id
+        if (id) {
+          const requested = await orderChange(
+            world,
+            [
+              [`/admin/returns/${id}/request-items`, unit],
+              [`/admin/returns/${id}/request`, {}],
+            ],
+            `/admin/returns/${id}/request`
+          )
+          if (requested && this.change === "return received") {
+            await orderChange(
+              world,
+              [
+                [`/admin/returns/${id}/receive`, {}],
+                [`/admin/returns/${id}/receive-items`, unit],
+                [`/admin/returns/${id}/receive/confirm`, {}],
+              ],
+              `/admin/returns/${id}/receive`
+            )
+          }
+        }
+      } else if (this.change === "exchange") {
+        const created = await world.api.post("/admin/exchanges", { order_id: orderId }, world.lenient)
+        const id = created.data?.exchange?.id
+        if (id) {
+          await orderChange(
+            world,
+            [
+              [`/admin/exchanges/${id}/inbound/items`, unit],
+              [
+                `/admin/exchanges/${id}/outbound/items`,
+                { items: [{ variant_id: world.store.variants[1].id, quantity: 1 }] },
+              ],
+              [`/admin/exchanges/${id}/request`, {}],
+            ],
+            `/admin/exchanges/${id}/request`
+          )
+        }
+      } else {
+        const created = await world.api.post("/admin/claims", { order_id: orderId, type: "refund" }, world.lenient)
+        const id = created.data?.claim?.id
+        if (id) {
+          await orderChange(
+            world,
+            [
+              [`/admin/claims/${id}/inbound/items`, unit],
+              [`/admin/claims/${id}/request`, {}],
+            ],
+            `/admin/claims/${id}/request`
+          )
+        }
+      }
+      await carriedAfterChange(world, checkout)
+    }
+    await settled(world, m)
+  }
+  toString = () => `ChangeOrder(${this.k}, ${this.change})`
+}
+
+/** Medusa's order edit: a line's quantity one up (the first line) or one down (a line not all packed). */
+class EditQuantity implements Command {
+  constructor(
+    readonly k: number,
+    readonly direction: "up" | "down"
+  ) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, approved)!
+    const placed = await orderOf(world, checkout)
+    const items: any[] = placed?.order.items ?? []
+    const line =
+      this.direction === "up"
+        ? items[0]
+        : items.find((item) => Number(item.quantity) > Number(item.detail?.fulfilled_quantity ?? 0))
+    if (placed && line) {
+      const orderId = placed.order.id
+      const quantity = Number(line.quantity) + (this.direction === "up" ? 1 : -1)
+      const edited = await orderChange(
+        world,
+        [
+          ["/admin/order-edits", { order_id: orderId }],
+          [`/admin/order-edits/${orderId}/items/item/${line.id}`, { quantity }],
+          [`/admin/order-edits/${orderId}/request`, {}],
+          [`/admin/order-edits/${orderId}/confirm`, {}],
+        ],
+        `/admin/order-edits/${orderId}`
+      )
+      if (edited && this.direction === "up") checkout.editedUp = true
+      await carriedAfterChange(world, checkout)
+    }
+    await settled(world, m)
+  }
+  toString = () => `EditQuantity(${this.k}, ${this.direction})`
+}
+
+/** The storefront asks the Store API to complete the cart, as Medusa's own checkout does last. */
+class StoreComplete implements Command {
+  constructor(readonly k: number) {}
+  check = (m: Readonly<Model>) => m.checkouts.length > 0
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, () => true)!
+    await world.api.post(
+      `/store/carts/${checkout.cartId}/complete`,
+      {},
+      { ...storeHeaders(world.store), validateStatus: () => true }
+    )
+    await settled(world, m)
+  }
+  toString = () => `StoreComplete(${this.k})`
+}
+
+/**
+ * A placement failed and the cart has no order: the shopper adds a lamp and applies again on the
+ * same cart, and is approved (a new checkout of the model, whose result is delivered like any).
+ */
+class PayAgain implements Command {
+  constructor(readonly k: number) {}
+  check = (m: Readonly<Model>) => m.checkouts.length < 4 && m.checkouts.some(approved)
+  async run(m: Model, world: World) {
+    const index = m.checkouts.indexOf(pick(m, this.k, approved)!)
+    const checkout = m.checkouts[index]
+    if (!(await orderOf(world, checkout))) {
+      const added = await world.api.post(
+        `/store/carts/${checkout.cartId}/line-items`,
+        { variant_id: world.store.variants[1].id, quantity: 1 },
+        { ...storeHeaders(world.store), validateStatus: () => true }
+      )
+      const session =
+        added.status === 200
+          ? await choosePayBright(world.api, world.store, {
+              id: checkout.cartId,
+              total: 0,
+              paymentCollectionId: added.data.cart.payment_collection?.id ?? checkout.paymentCollectionId,
+            }).catch(() => undefined)
+          : undefined
+      if (session) {
+        const again: Checkout = {
+          cartId: checkout.cartId,
+          paymentCollectionId: added.data.cart.payment_collection?.id ?? checkout.paymentCollectionId,
+          sessionId: session.id,
+          redirect: session.data.redirect,
+          decision: "approve",
+          againOf: index,
+        }
+        const answer = await submitApplication(again.redirect, "approve")
+        if (answer.location) {
+          again.returnUrl = answer.location
+          again.delivery = deliveryOf(answer.location, again.redirect.fields.x_url_callback)
+          again.contract = again.delivery.fields.x_gateway_reference
+        }
+        m.checkouts.push(again)
+      }
+    }
+    await settled(world, m)
+  }
+  toString = () => `PayAgain(${this.k})`
 }
 
 /** The merchant switches the moment the plugin captures by itself, on the settings page. */
@@ -441,6 +674,34 @@ export class Jobs implements Command {
   toString = () => "Jobs()"
 }
 
+/**
+ * The merchant refunds what Medusa says each standing order owes back (a negative pending
+ * difference, after a return or a claim), from its payments that hold captured money, as Medusa's
+ * admin offers it.
+ */
+export async function refundWhatIsOwed(world: World, model: Model) {
+  const orders = new Set<string>()
+  for (const checkout of model.checkouts) {
+    const placed = await orderOf(world, checkout)
+    if (!placed || placed.order.canceled_at || orders.has(placed.order.id)) continue
+    orders.add(placed.order.id)
+    const { data } = await world.api.get(`/admin/orders/${placed.order.id}?fields=id,summary`, world.admin)
+    let owed = MathBN.mult(data.order.summary?.pending_difference ?? 0, -1)
+    for (const payment of placed.payments) {
+      if (!MathBN.gt(owed, 0)) break
+      const medusa = medusaCents(payment)
+      const amount = MathBN.min(owed, MathBN.sub(medusa.captured, medusa.refunded))
+      if (!MathBN.gt(amount, 0)) continue
+      const refunded = await world.api.post(
+        `/admin/payments/${payment.id}/refund`,
+        { amount: Number(lenderAmount(amount as never)) },
+        world.lenient
+      )
+      if (refunded.status === 200) owed = MathBN.sub(owed, amount)
+    }
+  }
+}
+
 export async function runJobs(world: World) {
   const later = Date.now() + 60 * 60_000
   await leasesLapse(world)
@@ -459,6 +720,9 @@ const apply = fc
 const deliver = fc
   .tuple(k, fc.constantFrom("callback", "return") as fc.Arbitrary<Deliver["via"]>)
   .map(([index, via]) => new Deliver(index, via))
+const changeOrder = fc
+  .tuple(k, fc.constantFrom("return", "return received", "exchange", "claim") as fc.Arbitrary<ChangeOrder["change"]>)
+  .map(([index, change]) => new ChangeOrder(index, change))
 const parcel = fc
   .tuple(k, fc.constantFrom("pack", "ship") as fc.Arbitrary<Parcel["step"]>)
   .map(([index, step]) => new Parcel(index, step))
@@ -479,9 +743,19 @@ export function commandsFor(mode: StoreMode) {
     apply,
     deliver,
     deliver,
+    deliver,
+    parcel,
+    parcel,
     parcel,
     parcel,
     k.map((index) => new AddItem(index)),
+    changeOrder,
+    changeOrder,
+    fc
+      .tuple(k, fc.constantFrom("up", "down") as fc.Arbitrary<EditQuantity["direction"]>)
+      .map(([index, direction]) => new EditQuantity(index, direction)),
+    k.map((index) => new StoreComplete(index)),
+    k.map((index) => new PayAgain(index)),
     fc.tuple(k, fc.boolean()).map(([index, whole]) => new PressCapture(index, whole)),
     fc.tuple(k, fc.boolean()).map(([index, all]) => new Refund(index, all)),
     k.map((index) => new Cancel(index)),
@@ -544,6 +818,14 @@ export function parseSequence(printed: string): Command[] {
         return new Refund(n(0), args[1] === "all")
       case "Cancel":
         return new Cancel(n(0))
+      case "ChangeOrder":
+        return new ChangeOrder(n(0), args[1] as ChangeOrder["change"])
+      case "EditQuantity":
+        return new EditQuantity(n(0), args[1] as EditQuantity["direction"])
+      case "StoreComplete":
+        return new StoreComplete(n(0))
+      case "PayAgain":
+        return new PayAgain(n(0))
       case "SetCaptureOn":
         return new SetCaptureOn(args[0] as Model["captureOn"])
       case "LenderFault":

@@ -15,7 +15,7 @@ import {
 } from "./world"
 
 /** A broken promise, with the checkout it concerns, as the model prints it. */
-export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5"; checkout: number; detail: string }
+export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6"; checkout: number; detail: string }
 
 /**
  * What must hold after every command of a sequence, read from the simulator's books, Medusa's and
@@ -43,11 +43,17 @@ export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5"; checkout:
  *   `handled`: the merchant said so. An approval still `approved` or `orphaned` is excused only by
  *   its own `orphaned_approval` entry or a void entry naming its contract.
  * - I5 amounts: no order's total above its approved amount; the lender's captured total never
- *   above what the order is worth (its total, plus the credit lines Medusa takes off it for a
- *   refund), nor above the value of its packed and shipped parcels (items' share of their line
+ *   above the most the order was ever worth (its total, plus the credit lines Medusa takes off it
+ *   for a refund; a return lowers it after a capture), nor above the value of its packed and shipped parcels (items' share of their line
  *   totals, shipping once, all it is worth once all is packed) plus what the merchant captured by
  *   hand (Medusa's Capture and its retries, done or in doubt); refunds never above what was
- *   captured, at the lender and on each Medusa payment.
+ *   captured, at the lender and on each Medusa payment. An order the merchant edited up may total
+ *   above its approval.
+ * - I6 order changes: a contract whose order stands and was placed on it is never voided unless
+ *   the merchant pressed Cancel on the order (no return, exchange, claim or edit costs the shopper
+ *   the loan, whatever needs attention says); (final) the lender's captured minus refunded never
+ *   exceeds what the order totals now (Medusa's current order total, refund credit lines put
+ *   back), once the merchant refunded what Medusa says is owed back; and a contract no order was placed on holds nothing captured.
  */
 export async function violations(world: World, model: Model, final: boolean): Promise<Violation[]> {
   const found: Violation[] = []
@@ -58,6 +64,8 @@ export async function violations(world: World, model: Model, final: boolean): Pr
   }
   return found
 }
+
+const max = (a: bigint | undefined, b: bigint) => (a !== undefined && a > b ? a : b)
 
 /** The sums some of these amounts (in cents) can make, the empty sum included. */
 function subsetSums(amounts: bigint[]): Set<bigint> {
@@ -125,11 +133,16 @@ async function checkoutViolations(
   // I2
   const standing = !!placed && placed.order.status !== "canceled" && !placed.order.canceled_at
   const ours = payments.filter((payment) => contractOfPayment(payment) === checkout.contract)
+  // The order was placed on this contract, or a live payment of it carries the contract (an earlier
+  // approval of the same cart is neither once it is released).
+  const approval = await approvalOfContract(world, checkout.contract)
+  const placedOnIt = !!placed && approval?.state === "ordered" && approval.order_id === placed.order.id
+  const carriedByIt = placedOnIt || ours.some((payment) => !payment.canceled_at)
   if (!voidNamed && !underWay) {
-    if (standing && lender.status === "VOIDED") {
+    if (standing && carriedByIt && lender.status === "VOIDED") {
       fail("I2", `order ${placed!.order.id} stands on voided contract ${checkout.contract}`)
     }
-    if (standing && ours.length && ours.every((payment) => payment.canceled_at)) {
+    if (standing && placedOnIt && ours.length && ours.every((payment) => payment.canceled_at)) {
       fail("I2", `order ${placed!.order.id} stands on a cancelled payment`)
     }
     if (
@@ -176,7 +189,6 @@ async function checkoutViolations(
 
   // I4
   if (final) {
-    const approval = await approvalOfContract(world, checkout.contract)
     const ownEntry = entries.some(
       (entry) =>
         entry.kind === "orphaned_approval" &&
@@ -197,18 +209,23 @@ async function checkoutViolations(
 
   // I5
   if (placed) {
-    const approval = await approvalOfContract(world, checkout.contract)
-    if (approval && cents(placed.order.total) > cents(approval.amount)) {
+    // The approval the order was placed on: an earlier one of the same cart was for another total.
+    if (approval && placedOnIt && !checkout.editedUp && cents(placed.order.total) > cents(approval.amount)) {
       fail(
         "I5",
         `order ${placed.order.id} totals ${lenderAmount(placed.order.total as never)}, approved ${approval.amount}`
       )
     }
     const captured = lenderTotal("captured")
-    if (captured > worthOf(placed.order)) {
-      fail("I5", `lender captured ${text(captured)} of order ${placed.order.id} worth ${text(worthOf(placed.order))}`)
+    // A return or claim lowers what the order is worth after the capture: a capture is held to the
+    // most the order (and its parcels) was ever worth; what is owed back is I6's, once refunded.
+    const worth = (checkout.highestWorth = max(checkout.highestWorth, worthOf(placed.order)))
+    if (captured > worth) {
+      fail("I5", `lender captured ${text(captured)} of order ${placed.order.id} worth at most ${text(worth)}`)
     }
-    const { value, slack } = packedValue(placed.order)
+    const packed = packedValue(placed.order)
+    const value = (checkout.highestPacked = max(checkout.highestPacked, packed.value))
+    const slack = packed.slack
     const byHand = handCaptured(records)
     if (captured > value + byHand + slack) {
       fail(
@@ -225,6 +242,38 @@ async function checkoutViolations(
   }
   if (cents(lender.refunded) > cents(lender.captured)) {
     fail("I5", `lender refunded ${lender.refunded} of ${lender.captured} captured`)
+  }
+
+  // I6
+  if (standing && placedOnIt && !checkout.cancelPressed && lender.status === "VOIDED") {
+    fail(
+      "I6",
+      `order ${placed!.order.id} stands, never cancelled by the merchant, on voided contract ${checkout.contract}`
+    )
+  }
+  if (
+    final &&
+    approval &&
+    approval.state !== "ordered" &&
+    approval.state !== "handled" &&
+    cents(lender.captured) > 0n
+  ) {
+    fail("I6", `contract ${checkout.contract} no order was placed on (${approval.state}) captured ${lender.captured}`)
+  }
+  if (final && standing && placedOnIt) {
+    const { data } = await world.api.get(
+      `/admin/orders/${placed!.order.id}?fields=id,total,credit_line_total,summary`,
+      world.admin
+    )
+    const now =
+      cents(data.order.summary?.current_order_total ?? data.order.total) + cents(data.order.credit_line_total ?? 0)
+    const kept = lenderTotal("captured") - lenderTotal("refunded")
+    if (kept > now) {
+      fail(
+        "I6",
+        `the lender holds ${text(kept)} captured less refunded of order ${placed!.order.id}, which totals ${text(now)} now`
+      )
+    }
   }
   return found
 }

@@ -12,6 +12,7 @@ import {
   MEDUSA_FAILURES,
   medusaFailureSql,
   parseSequence,
+  refundWhatIsOwed,
   runJobs,
   Shop,
   type MedusaFailure,
@@ -165,7 +166,7 @@ function withInvariants(command: fc.AsyncCommand<Model, World>): fc.AsyncCommand
     async run(model, world) {
       await command.run(model, world)
       const broken = await violations(world, model, false)
-      if (broken.length) throw new Error(describe(broken))
+      if (broken.length) throw new Error(`after ${command.toString()}: ${describe(broken)}`)
     },
     toString: () => command.toString(),
   }
@@ -188,7 +189,8 @@ async function startOfDay(world: World, model: Model) {
 
 /**
  * The day is over: Medusa fails no more, the lender delivers every result once more (its retries
- * go on for minutes), and the jobs run as if hours had passed.
+ * go on for minutes), the jobs run as if hours had passed, and the merchant refunds what Medusa
+ * says each order owes back.
  */
 async function endOfDay(world: World, model: Model) {
   // Disarming a Medusa failure forgets whether it fired: told first. The lender's and Stripe's may
@@ -199,10 +201,10 @@ async function endOfDay(world: World, model: Model) {
     if (checkout.delivery) await deliverCallback(checkout.delivery)
   }
   await runJobs(world)
-  await settle(
-    world,
-    model.checkouts.flatMap((checkout) => (checkout.contract ? [checkout.contract] : []))
-  )
+  const contracts = model.checkouts.flatMap((checkout) => (checkout.contract ? [checkout.contract] : []))
+  await settle(world, contracts)
+  await refundWhatIsOwed(world, model)
+  await settle(world, contracts)
 }
 
 /** Tells, for each fault armed (of those chosen) and not yet told, whether it fired. */

@@ -44,6 +44,15 @@ export type Checkout = {
   pressedCapture?: boolean
   /** Parcels packed (fulfillments made) for its order. */
   parcels?: number
+  /** The merchant pressed Medusa's Cancel on its order: the only thing that may void a placed loan. */
+  cancelPressed?: boolean
+  /** The merchant raised a line's quantity in an order edit: the order may then total above the approval. */
+  editedUp?: boolean
+  /** The most its order was ever worth, and its parcels, in cents (before a return lowered it). */
+  highestWorth?: bigint
+  highestPacked?: bigint
+  /** The checkout this one applied again for, on the same cart, after its placement failed. */
+  againOf?: number
 }
 
 /**
