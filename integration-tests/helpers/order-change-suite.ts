@@ -404,6 +404,16 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
         const carriedEntry = data.panel.timeline.find((entry: any) => entry.kind === "contract.carried")
         expect(carriedEntry.message).toContain(`PayBright contract ${placed.reference} carries on`)
         expect(carriedEntry.message).toContain("is above what the contract covers: collect it another way")
+        // Needs attention lists it until it is collected: what the order owes beyond the contract.
+        const { data: attention } = await api.get("/admin/paybright/attention", admin)
+        const listed = attention.items.filter((item: any) => item.order_id === placed.order.id)
+        expect(listed).toMatchObject([
+          {
+            kind: "uncovered_balance",
+            contract: placed.reference,
+            amount: lenderAmount(MathBN.sub(books.summary.pending_difference, live.amount)),
+          },
+        ])
       })
     },
   })

@@ -137,6 +137,11 @@ export function carriedContractMessage(carry: {
   return `${carried}, and ${moneyText(carry.uncovered, carry.currency)} is above what the contract covers: collect it another way (Medusa's payment link, or mark it as paid).`
 }
 
+/** An order an edit raised above what its carried PayBright contract covers. Amount in the lender's cents. */
+export function uncoveredBalanceMessage(contract: string, amount: string, currency: string): string {
+  return `The order now totals more than PayBright contract ${contract} covers: collect the remaining ${moneyText(amount, currency)} another way (Medusa's payment link, or mark it as paid).`
+}
+
 /** A fractional amount that is not everything that remains: it has no meaning at the lender, which moves cents. */
 export function tooPreciseMessage(movement: MoneyMovement, amount: string): string {
   return `The ${movement} amount ${amount} has fractions of a cent and is not everything that remains, and PayBright moves whole cents; enter an amount in cents, or ${movement} everything that remains.`

@@ -204,6 +204,8 @@ export type PayBrightAttentionItem = {
     | "in_doubt"
     | "unreleased_contract"
     | "orphaned_approval"
+    /** An order an edit raised above what its PayBright contract covers: the rest is collected another way. */
+    | "uncovered_balance"
     /** A server or worker cannot use the saved settings, so it refuses all PayBright work (not about money: amount "0.00"). */
     | "settings_unreadable"
   /** Where the entry leads: its order, or its contract when there is no order. */

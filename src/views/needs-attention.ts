@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { listOpenAuthorizations } from "../authorization/authorization-expiry"
 import { orphanMessage } from "../messages/approval-messages"
@@ -13,6 +13,9 @@ import type { ApprovalRecord } from "../approvals/approval-record"
 import { nothingLeftToCapture } from "./money-records"
 import { openRefusals, recordActions } from "./record-actions"
 import { lenderAmount } from "../money/lender-cents"
+import { owedBy, stillCapturable, totalOf } from "../money/totals"
+import { isPayBright } from "../storefront/provider"
+import { uncoveredBalanceMessage } from "../messages/merchant-messages"
 
 /**
  * Most urgent first: a process that refuses all PayBright work, what may have moved money, then
@@ -23,9 +26,10 @@ const ORDER: Record<PayBrightAttentionItem["kind"], number> = {
   in_doubt: 1,
   unreleased_contract: 2,
   refused_capture: 3,
-  orphaned_approval: 4,
-  expiring_authorization: 5,
-  open_authorization: 6,
+  uncovered_balance: 4,
+  orphaned_approval: 5,
+  expiring_authorization: 6,
+  open_authorization: 7,
 }
 
 const NONE = { record_id: null, approval_id: null, movement: null }
@@ -56,6 +60,7 @@ export async function needsAttention(container: MedusaContainer, now = new Date(
     })
   }
   items.push(
+    ...(await uncoveredBalances(container)),
     ...(await refusedRecords(container)),
     ...(await inDoubtRecords(container)),
     ...(await unlessSettingsUnreadable(() => unplacedOrphans(container, now))),
@@ -139,6 +144,69 @@ async function refusedRecords(container: MedusaContainer): Promise<PayBrightAtte
       "unreleased_contract"
     )),
   ]
+}
+
+/**
+ * Orders an edit raised above what their PayBright contract covers: the contract was carried into
+ * the order's new payment for what it covers (src/approvals/carried-contract.ts), and the rest is
+ * for the merchant to collect another way. Listed while the order still owes more than its live
+ * PayBright payments can capture.
+ */
+async function uncoveredBalances(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
+  const carried = await recordsModule(container).listPayBrightEvents(
+    { kind: "contract.carried" },
+    { order: { created_at: "DESC" }, take: 500 }
+  )
+  const latest = new Map<string, (typeof carried)[number]>()
+  for (const event of carried) if (event.order_id && !latest.has(event.order_id)) latest.set(event.order_id, event)
+  const short = [...latest.values()].filter((event) =>
+    MathBN.gt(String((event.details as { uncovered?: string } | null)?.uncovered ?? "0"), 0)
+  )
+  if (!short.length) return []
+  const { data: orders } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: [
+      "id",
+      "display_id",
+      "currency_code",
+      "summary",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.amount",
+      "payment_collections.payments.canceled_at",
+      "payment_collections.payments.captures.amount",
+    ],
+    filters: { id: short.map((event) => event.order_id!) },
+  })
+  return (orders as any[]).flatMap((order) => {
+    const owed = owedBy(order)
+    if (owed === undefined) return []
+    const capturable = (order.payment_collections ?? [])
+      .flatMap((collection: any) => collection?.payments ?? [])
+      .filter((payment: any) => isPayBright(payment.provider_id) && !payment.canceled_at)
+      .reduce(
+        (sum: ReturnType<typeof MathBN.convert>, payment: any) =>
+          MathBN.add(sum, stillCapturable({ amount: payment.amount, captured: totalOf(payment.captures) }, owed)),
+        MathBN.convert(0)
+      )
+    const uncovered = lenderAmount(MathBN.max(MathBN.sub(owed, capturable), 0))
+    if (!MathBN.gt(uncovered, 0)) return []
+    const event = latest.get(order.id)!
+    return [
+      {
+        ...NONE,
+        kind: "uncovered_balance" as const,
+        order_id: order.id,
+        order_display_id: order.display_id,
+        contract: event.contract ?? null,
+        amount: uncovered,
+        currency_code: order.currency_code,
+        message: uncoveredBalanceMessage(event.contract ?? "?", uncovered, order.currency_code),
+        expires_at: null,
+        at: new Date(event.created_at as never).toISOString(),
+        actions: [],
+      },
+    ]
+  })
 }
 
 /** Movements in doubt: the lender may have acted; a person must look in the PayBright portal. */

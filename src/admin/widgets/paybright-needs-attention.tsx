@@ -16,6 +16,7 @@ const COLORS: Record<PayBrightAttentionItem["kind"], "red" | "orange" | "grey"> 
   refused_capture: "red",
   unreleased_contract: "red",
   orphaned_approval: "orange",
+  uncovered_balance: "orange",
   expiring_authorization: "red",
   open_authorization: "grey",
 }
