@@ -142,17 +142,17 @@ class PressCapture implements Command {
   toString = () => `PressCapture(${this.k}, ${this.whole ? "whole" : "10.00"})`
 }
 
-/** The merchant packs what is left of an order into a parcel, or ships a packed parcel. */
+/** The merchant packs what is left of an order into a parcel, ships a packed parcel, or both at once. */
 class Parcel implements Command {
   constructor(
     readonly k: number,
-    readonly step: "pack" | "ship"
+    readonly step: "pack" | "ship" | "pack and ship"
   ) {}
   check = (m: Readonly<Model>) => m.checkouts.some(approved)
   async run(m: Model, world: World) {
     const checkout = pick(m, this.k, approved)!
-    const placed = await orderOf(world, checkout)
-    if (placed && this.step === "pack") {
+    let placed = await orderOf(world, checkout)
+    if (placed && this.step !== "ship") {
       const lines = unfulfilledLines(placed.order)
       if (lines.length) {
         const packed = await world.api.post(
@@ -163,7 +163,8 @@ class Parcel implements Command {
         if (packed.status === 200) checkout.parcels = (checkout.parcels ?? 0) + 1
       }
     }
-    if (placed && this.step === "ship") {
+    if (placed && this.step === "pack and ship") placed = await orderOf(world, checkout)
+    if (placed && this.step !== "pack") {
       const parcel = (placed.order.fulfillments ?? []).find((f: any) => !f.shipped_at && !f.canceled_at)
       if (parcel) {
         const { data } = await world.api.get(`/admin/orders/${placed.order.id}?fields=*fulfillments.items`, world.admin)
@@ -321,7 +322,7 @@ class ChangeOrder implements Command {
         const created = await world.api.post("/admin/exchanges", { order_id: orderId }, world.lenient)
         const id = created.data?.exchange?.id
         if (id) {
-          await orderChange(
+          const exchanged = await orderChange(
             world,
             [
               [`/admin/exchanges/${id}/inbound/items`, unit],
@@ -333,6 +334,8 @@ class ChangeOrder implements Command {
             ],
             `/admin/exchanges/${id}/request`
           )
+          // The lamp sent out adds to the order's total: the merchant may raise it above the approval.
+          if (exchanged) checkout.raisedByMerchant = true
         }
       } else {
         const created = await world.api.post("/admin/claims", { order_id: orderId, type: "refund" }, world.lenient)
@@ -383,7 +386,7 @@ class EditQuantity implements Command {
         ],
         `/admin/order-edits/${orderId}`
       )
-      if (edited && this.direction === "up") checkout.editedUp = true
+      if (edited && this.direction === "up") checkout.raisedByMerchant = true
       await carriedAfterChange(world, checkout)
     }
     await settled(world, m)
@@ -724,7 +727,8 @@ const changeOrder = fc
   .tuple(k, fc.constantFrom("return", "return received", "exchange", "claim") as fc.Arbitrary<ChangeOrder["change"]>)
   .map(([index, change]) => new ChangeOrder(index, change))
 const parcel = fc
-  .tuple(k, fc.constantFrom("pack", "ship") as fc.Arbitrary<Parcel["step"]>)
+  // Packing and shipping at once comes most often, so that days reach the capture at shipment.
+  .tuple(k, fc.constantFrom("pack", "ship", "pack and ship", "pack and ship") as fc.Arbitrary<Parcel["step"]>)
   .map(([index, step]) => new Parcel(index, step))
 
 /**

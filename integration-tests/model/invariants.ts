@@ -47,8 +47,8 @@ export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6"; ch
  *   for a refund; a return lowers it after a capture), nor above the value of its packed and shipped parcels (items' share of their line
  *   totals, shipping once, all it is worth once all is packed) plus what the merchant captured by
  *   hand (Medusa's Capture and its retries, done or in doubt); refunds never above what was
- *   captured, at the lender and on each Medusa payment. An order the merchant edited up may total
- *   above its approval.
+ *   captured, at the lender and on each Medusa payment. An order the merchant raised (an edit up,
+ *   an exchange) may total above its approval.
  * - I6 order changes: a contract whose order stands and was placed on it is never voided unless
  *   the merchant pressed Cancel on the order (no return, exchange, claim or edit costs the shopper
  *   the loan, whatever needs attention says); (final) the lender's captured minus refunded never
@@ -210,7 +210,7 @@ async function checkoutViolations(
   // I5
   if (placed) {
     // The approval the order was placed on: an earlier one of the same cart was for another total.
-    if (approval && placedOnIt && !checkout.editedUp && cents(placed.order.total) > cents(approval.amount)) {
+    if (approval && placedOnIt && !checkout.raisedByMerchant && cents(placed.order.total) > cents(approval.amount)) {
       fail(
         "I5",
         `order ${placed.order.id} totals ${lenderAmount(placed.order.total as never)}, approved ${approval.amount}`

@@ -46,8 +46,8 @@ export type Checkout = {
   parcels?: number
   /** The merchant pressed Medusa's Cancel on its order: the only thing that may void a placed loan. */
   cancelPressed?: boolean
-  /** The merchant raised a line's quantity in an order edit: the order may then total above the approval. */
-  editedUp?: boolean
+  /** The merchant raised the order (an edit up, an exchange): it may then total above the approval. */
+  raisedByMerchant?: boolean
   /** The most its order was ever worth, and its parcels, in cents (before a return lowered it). */
   highestWorth?: bigint
   highestPacked?: bigint
