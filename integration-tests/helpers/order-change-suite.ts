@@ -4,7 +4,7 @@ import { useSimulator } from "./simulator"
 import { useAppPort } from "./app-port"
 import { parcels } from "./parcels"
 import { placePayBrightOrder } from "./placed-order"
-import { MathBN } from "@medusajs/framework/utils"
+import { MathBN, Modules } from "@medusajs/framework/utils"
 import { lenderAmount, toCents } from "../../src/money/lender-cents"
 import { totalOf } from "../../src/money/totals"
 import type { SeededStore } from "../../test-support/seed-store"
@@ -343,6 +343,33 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
           expect(data.items.filter((item: any) => item.order_id === placed.order.id)).toEqual([])
         }
       )
+
+      it("keeps the carried payment when giving back the carry's lock fails", async () => {
+        const { placed, lamp } = await partlyCaptured()
+        const pg = getContainer().resolve("__pg_connection__")
+        const restore = await refuseWrites(pg, {
+          name: "carry_lock_kept_once",
+          table: "locking",
+          event: "delete",
+          when: `old.id = 'paybright-carry:${placed.order.id}'`,
+          once: true,
+          message: "the database dropped the write",
+        })
+        try {
+          await requestReturn(placed.order.id, lamp.id, 1)
+          const live = await expectCarried(placed)
+          // The trigger fired, and the session the payment was made from is still there.
+          expect((await pg.raw(`select is_called from paybright_test_carry_lock_kept_once`)).rows[0].is_called).toBe(
+            true
+          )
+          const payment = await getContainer()
+            .resolve(Modules.PAYMENT)
+            .retrievePayment(live.id, { relations: ["payment_session"] })
+          expect(payment.payment_session?.status).toBe("authorized")
+        } finally {
+          await restore()
+        }
+      })
 
       it("carries the contract at the reconciliation when the carry on Medusa's event failed", async () => {
         const { placed, lamp } = await partlyCaptured()

@@ -49,6 +49,16 @@ export function takeLock(key: LockKey, options: LockOptions = {}): WorkflowData<
   return owner
 }
 
-export function giveLock(key: LockKey, owner: WorkflowData<string> | string) {
-  releaseLockStep({ key: key as WorkflowData<string>, ownerId: owner as WorkflowData<string> })
+/**
+ * Gives the lock back at the end of the workflow. `lapseOnFailure`: a failure to give it back does
+ * not undo the workflow (its lease lapses instead), for a workflow whose last steps must never be
+ * undone.
+ */
+export function giveLock(
+  key: LockKey,
+  owner: WorkflowData<string> | string,
+  options: { lapseOnFailure?: boolean } = {}
+) {
+  const released = releaseLockStep({ key: key as WorkflowData<string>, ownerId: owner as WorkflowData<string> })
+  if (options.lapseOnFailure) released.config({ continueOnPermanentFailure: true })
 }

@@ -74,7 +74,9 @@ export const carryContractWorkflow = createWorkflow(
         }))
       )
     )
-    giveLock(key, owner)
+    // The authorization is never undone: a lock not given back lapses rather than undo the
+    // steps before it (deleting the session its payment was made from).
+    giveLock(key, owner, { lapseOnFailure: true })
     return new WorkflowResponse({
       plan,
       payment_id: transform({ payment }, ({ payment }) => payment?.payment_id ?? null),
