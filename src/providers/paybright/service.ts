@@ -218,7 +218,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     // once an approval is found.
     const reads = sessionId ? this.authorizationReads(sessionId) : undefined
     const { open: approval, closed } = sessionId ? await pluginRecords().approvalOfSession(sessionId) : {}
-    if (sessionId && reads && !approval && !closed) {
+    // Only a session the carry opened is looked at as one (the key decides nothing by itself):
+    // the cart's own sessions, waiting for their application, are not read further.
+    if (sessionId && reads && !approval && !closed && typeof input.data?.carried_contract === "string") {
       const carried = await this.carriedAuthorization(reads)
       if (carried) return carried
     }
