@@ -362,5 +362,29 @@ medusaIntegrationTestRunner({
       ).not.toContain(order.id)
       await expectLedgersAgree(payment.id, reference)
     })
+
+    it("offers nothing more to capture, in the job, the admin or the panel, once the order is cancelled after a capture", async () => {
+      const { order, payment, reference } = await placedOrder()
+      // The merchant captures a deposit by hand before anything ships.
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
+
+      // Medusa's Cancel refunds what was captured; the rest of the authorization lapses at the lender.
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      const medusa = await expectLedgersAgree(payment.id, reference)
+      expect(medusa.refunded).toBe(medusa.captured)
+      expect(simulator.contract(reference)!.status).not.toBe("VOIDED")
+
+      const in26Days = new Date(Date.now() + 26 * 24 * 60 * 60 * 1000)
+      expect(
+        (await reportExpiringAuthorizations(getContainer(), in26Days)).map((entry) => entry.order_id)
+      ).not.toContain(order.id)
+      expect(
+        (await api.get("/admin/paybright/authorizations", admin)).data.authorizations.map(
+          (entry: any) => entry.order_id
+        )
+      ).not.toContain(order.id)
+      const { data } = await api.get(`/admin/paybright/orders/${order.id}/panel`, admin)
+      expect(data.panel.remaining).toBe("0.00")
+    })
   },
 })

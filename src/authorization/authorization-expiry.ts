@@ -97,11 +97,14 @@ export async function reportExpiringAuthorizations(
 
 /** The order (id, display id) of each payment collection, by collection id. */
 async function ordersOfCollections(query: Pick<RemoteQueryFunction, "graph">, paymentCollectionIds: string[]) {
-  const orders = new Map<string, { id: string; display_id: number; summary?: Record<string, unknown> | null }>()
+  const orders = new Map<
+    string,
+    { id: string; display_id: number; status?: string; summary?: Record<string, unknown> | null }
+  >()
   if (paymentCollectionIds.length === 0) return orders
   const { data: links } = await query.graph({
     entity: "order_payment_collection",
-    fields: ["payment_collection_id", "order.id", "order.display_id", "order.summary"],
+    fields: ["payment_collection_id", "order.id", "order.display_id", "order.status", "order.summary"],
     filters: { payment_collection_id: paymentCollectionIds },
   })
   for (const link of links) {

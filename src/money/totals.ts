@@ -34,8 +34,14 @@ export function stillCapturable(
   return MathBN.max(capped, 0)
 }
 
-/** An order's `summary` as Medusa's query answers it: what the order still owes, exactly. */
-export function owedBy(order: { summary?: Record<string, unknown> | null } | undefined): BigNumberInput | undefined {
+/**
+ * What an order still owes, exactly: its `summary` as Medusa's query answers it, and nothing once
+ * it is cancelled (Medusa leaves a cancelled order's summary as it was, its total still pending).
+ */
+export function owedBy(
+  order: { status?: string | null; summary?: Record<string, unknown> | null } | undefined
+): BigNumberInput | undefined {
+  if (order?.status === "canceled") return 0
   const summary = order?.summary
   return (summary?.raw_pending_difference ?? summary?.pending_difference) as BigNumberInput | undefined
 }

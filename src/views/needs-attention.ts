@@ -169,6 +169,7 @@ async function uncoveredBalances(container: MedusaContainer): Promise<PayBrightA
       "id",
       "display_id",
       "currency_code",
+      "status",
       "summary",
       "payment_collections.payments.provider_id",
       "payment_collections.payments.amount",

@@ -31,6 +31,7 @@ export async function orderPanel(
     entity: "order",
     fields: [
       "id",
+      "status",
       "summary",
       "payment_collections.payments.id",
       "payment_collections.payments.provider_id",
