@@ -3,6 +3,9 @@ import { MathBN } from "@medusajs/framework/utils"
 import type { FaultKind } from "../../src/simulator"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
 import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
+import { captureMissedParcels } from "../../src/sweeps/capture-missed-parcels"
+import { reportExpiringAuthorizations } from "../../src/authorization/authorization-expiry"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { lenderAmount } from "../../src/money/lender-cents"
 import { deliverCallback, deliveryOf } from "../helpers/approvals"
@@ -12,6 +15,7 @@ import type { StripeFaultKind } from "../../test-support/fake-stripe"
 import {
   contractOf,
   contractOfPayment,
+  DAY_STOCK,
   leasesLapse,
   medusaCents,
   orderOf,
@@ -34,14 +38,32 @@ function pick(model: Readonly<Model>, k: number, eligible: (checkout: Checkout) 
 }
 
 const approved = (checkout: Checkout) => !!checkout.contract
+/** The merchant's commands act on orders: picked among checkouts whose cart became one. */
+const ordered = (checkout: Checkout) => !!checkout.ordered
+/** An approval delivered whose cart has no order: its placement failed. */
+const unplaced = (checkout: Checkout) => approved(checkout) && !!checkout.delivered && !checkout.ordered
 
-/** After a command, what the store does by itself in the next seconds (a parcel's capture) is let end. */
+/**
+ * After a command, what the store does by itself in the next seconds (a parcel's capture) is let
+ * end, and the model notes which carts became orders, for the next commands to pick from.
+ */
 async function settled(world: World, model: Model) {
   model.steps++
   await settle(
     world,
     model.checkouts.flatMap((checkout) => (checkout.contract ? [checkout.contract] : []))
   )
+  if (!model.checkouts.length) return
+  const { data: links } = await world
+    .container()
+    .resolve("query")
+    .graph({
+      entity: "order_cart",
+      fields: ["cart_id"],
+      filters: { cart_id: model.checkouts.map((checkout) => checkout.cartId) },
+    })
+  const carts = new Set(links.map((link: { cart_id: string }) => link.cart_id))
+  for (const checkout of model.checkouts) checkout.ordered = carts.has(checkout.cartId)
 }
 
 export class Shop implements Command {
@@ -95,6 +117,7 @@ class Deliver implements Command {
   check = (m: Readonly<Model>) => m.checkouts.some(approved)
   async run(m: Model, world: World) {
     const checkout = pick(m, this.k, approved)!
+    checkout.delivered = true
     if (this.via === "callback") await deliverCallback(checkout.delivery!)
     else await follow(checkout.returnUrl!)
     await settled(world, m)
@@ -125,9 +148,9 @@ class PressCapture implements Command {
     readonly k: number,
     readonly whole: boolean
   ) {}
-  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  check = (m: Readonly<Model>) => m.checkouts.some(ordered)
   async run(m: Model, world: World) {
-    const checkout = pick(m, this.k, approved)!
+    const checkout = pick(m, this.k, ordered)!
     const placed = await orderOf(world, checkout)
     if (placed?.payment) {
       checkout.pressedCapture = true
@@ -142,18 +165,22 @@ class PressCapture implements Command {
   toString = () => `PressCapture(${this.k}, ${this.whole ? "whole" : "10.00"})`
 }
 
-/** The merchant packs what is left of an order into a parcel, ships a packed parcel, or both at once. */
+/**
+ * The merchant packs what is left of an order into a parcel (or only one unit of its first line
+ * left, so that an order ships in several parcels), ships a packed parcel, or packs and ships.
+ */
 class Parcel implements Command {
   constructor(
     readonly k: number,
-    readonly step: "pack" | "ship" | "pack and ship"
+    readonly step: "pack" | "pack one" | "ship" | "pack and ship"
   ) {}
-  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  check = (m: Readonly<Model>) => m.checkouts.some(ordered)
   async run(m: Model, world: World) {
-    const checkout = pick(m, this.k, approved)!
+    const checkout = pick(m, this.k, ordered)!
     let placed = await orderOf(world, checkout)
     if (placed && this.step !== "ship") {
-      const lines = unfulfilledLines(placed.order)
+      const left = unfulfilledLines(placed.order)
+      const lines = this.step === "pack one" ? left.slice(0, 1).map((line) => ({ ...line, quantity: 1 })) : left
       if (lines.length) {
         const packed = await world.api.post(
           `/admin/orders/${placed.order.id}/fulfillments`,
@@ -164,7 +191,7 @@ class Parcel implements Command {
       }
     }
     if (placed && this.step === "pack and ship") placed = await orderOf(world, checkout)
-    if (placed && this.step !== "pack") {
+    if (placed && (this.step === "ship" || this.step === "pack and ship")) {
       const parcel = (placed.order.fulfillments ?? []).find((f: any) => !f.shipped_at && !f.canceled_at)
       if (parcel) {
         const { data } = await world.api.get(`/admin/orders/${placed.order.id}?fields=*fulfillments.items`, world.admin)
@@ -190,9 +217,9 @@ class Refund implements Command {
     readonly k: number,
     readonly all: boolean
   ) {}
-  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  check = (m: Readonly<Model>) => m.checkouts.some(ordered)
   async run(m: Model, world: World) {
-    const checkout = pick(m, this.k, approved)!
+    const checkout = pick(m, this.k, ordered)!
     const placed = await orderOf(world, checkout)
     if (placed?.payment) {
       const medusa = medusaCents(placed.payment)
@@ -213,9 +240,9 @@ class Refund implements Command {
 
 class Cancel implements Command {
   constructor(readonly k: number) {}
-  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  check = (m: Readonly<Model>) => m.checkouts.some(ordered)
   async run(m: Model, world: World) {
-    const checkout = pick(m, this.k, approved)!
+    const checkout = pick(m, this.k, ordered)!
     const placed = await orderOf(world, checkout)
     if (placed) {
       checkout.cancelPressed = true
@@ -282,9 +309,9 @@ class ChangeOrder implements Command {
     readonly k: number,
     readonly change: "return" | "return received" | "exchange" | "claim"
   ) {}
-  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  check = (m: Readonly<Model>) => m.checkouts.some(ordered)
   async run(m: Model, world: World) {
-    const checkout = pick(m, this.k, approved)!
+    const checkout = pick(m, this.k, ordered)!
     const placed = await orderOf(world, checkout)
     const line = placed && returnableLine(placed.order)
     if (placed && line) {
@@ -364,9 +391,9 @@ class EditQuantity implements Command {
     readonly k: number,
     readonly direction: "up" | "down"
   ) {}
-  check = (m: Readonly<Model>) => m.checkouts.some(approved)
+  check = (m: Readonly<Model>) => m.checkouts.some(ordered)
   async run(m: Model, world: World) {
-    const checkout = pick(m, this.k, approved)!
+    const checkout = pick(m, this.k, ordered)!
     const placed = await orderOf(world, checkout)
     const items: any[] = placed?.order.items ?? []
     const line =
@@ -411,14 +438,87 @@ class StoreComplete implements Command {
 }
 
 /**
+ * The warehouse's stock: the last units sell elsewhere (what is left is what placed orders hold,
+ * so Medusa refuses to complete a cart), or a delivery refills it. Every day starts refilled.
+ */
+class Stock implements Command {
+  constructor(readonly level: "out" | "back") {}
+  check = () => true
+  async run(m: Model, world: World) {
+    await setStock(world, this.level)
+    await settled(world, m)
+  }
+  toString = () => `Stock(${this.level})`
+}
+
+export async function setStock(world: World, level: "out" | "back") {
+  const { data } = await world.api.get(
+    "/admin/inventory-items?fields=id,location_levels.location_id,location_levels.stocked_quantity,location_levels.reserved_quantity&limit=100",
+    world.admin
+  )
+  for (const item of data.inventory_items) {
+    const at = (item.location_levels ?? []).find((found: any) => found.location_id === world.store.stockLocationId)
+    if (!at) continue
+    const stocked = level === "out" ? Number(at.reserved_quantity) : DAY_STOCK
+    if (Number(at.stocked_quantity) === stocked) continue
+    await world.api.post(
+      `/admin/inventory-items/${item.id}/location-levels/${world.store.stockLocationId}`,
+      { stocked_quantity: stocked },
+      world.admin
+    )
+  }
+}
+
+/**
+ * Two things at once on one order, each through its own request, as they meet in life: the
+ * lender's redelivery while the merchant presses Capture, two admin tabs pressing Capture, or a
+ * parcel shipped (its capture starts) while the merchant presses Capture.
+ */
+class Together implements Command {
+  constructor(
+    readonly k: number,
+    readonly pair: "redelivery during capture" | "two captures" | "shipment during capture"
+  ) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(ordered)
+  async run(m: Model, world: World) {
+    // Both act on one order: each command's index among the checkouts it picks from.
+    const checkout = pick(m, this.k, ordered)!
+    const among = (eligible: (candidate: Checkout) => boolean) => m.checkouts.filter(eligible).indexOf(checkout)
+    const other =
+      this.pair === "redelivery during capture"
+        ? new Deliver(among(approved), "callback")
+        : this.pair === "two captures"
+          ? new PressCapture(among(ordered), true)
+          : new Parcel(among(ordered), "pack and ship")
+    await Promise.all([new PressCapture(among(ordered), true).run(m, world), other.run(m, world)])
+  }
+  toString = () => `Together(${this.k}, ${this.pair})`
+}
+
+/**
+ * The morning's expiry job, on the day before the lender would cancel the oldest authorization:
+ * it must run through, and what it lists is held to what the orders owe (invariant I7).
+ */
+class Expiry implements Command {
+  check = () => true
+  async run(m: Model, world: World) {
+    await reportExpiringAuthorizations(world.container(), new Date(Date.now() + 29 * DAY_MS))
+    await settled(world, m)
+  }
+  toString = () => "Expiry()"
+}
+
+const DAY_MS = 24 * 60 * 60_000
+
+/**
  * A placement failed and the cart has no order: the shopper adds a lamp and applies again on the
  * same cart, and is approved (a new checkout of the model, whose result is delivered like any).
  */
 class PayAgain implements Command {
   constructor(readonly k: number) {}
-  check = (m: Readonly<Model>) => m.checkouts.length < 4 && m.checkouts.some(approved)
+  check = (m: Readonly<Model>) => m.checkouts.length < 4 && m.checkouts.some(unplaced)
   async run(m: Model, world: World) {
-    const index = m.checkouts.indexOf(pick(m, this.k, approved)!)
+    const index = m.checkouts.indexOf(pick(m, this.k, unplaced)!)
     const checkout = m.checkouts[index]
     if (!(await orderOf(world, checkout))) {
       const added = await world.api.post(
@@ -598,7 +698,11 @@ class MedusaFailsOnce implements Command {
   check = () => true
   async run(m: Model, world: World) {
     const pg = world.container().resolve("__pg_connection__")
-    const cart = this.where === "lock_release" ? pick(m, this.k, () => true)?.cartId : undefined
+    // A cart's lock matters while the cart is not an order yet.
+    const cart =
+      this.where === "lock_release"
+        ? (pick(m, this.k, (checkout) => !checkout.ordered) ?? pick(m, this.k, () => true))?.cartId
+        : undefined
     await armed(m, {
       command: this.toString(),
       kind: `medusa.${this.where}`,
@@ -666,7 +770,8 @@ class Retry implements Command {
 
 /**
  * The plugin's jobs, as if an hour had passed (so every lock's lease has lapsed too):
- * reconciliation, the unplaced-approvals sweep, releases.
+ * reconciliation, the unplaced-approvals sweep, releases, contracts left uncarried and parcels
+ * whose capture never started.
  */
 export class Jobs implements Command {
   check = () => true
@@ -711,6 +816,8 @@ export async function runJobs(world: World) {
   await reconcileMoneyRecordsWorkflow(world.container()).run({ input: { stale_after_ms: 60_000 } })
   await sweepUnplacedApprovals(world.container(), later)
   await releaseFinalOrphans(world.container(), later)
+  await carryMissedContracts(world.container(), later)
+  await captureMissedParcels(world.container())
 }
 
 const k = fc.nat({ max: 2 })
@@ -728,19 +835,27 @@ const changeOrder = fc
   .map(([index, change]) => new ChangeOrder(index, change))
 const parcel = fc
   // Packing and shipping at once comes most often, so that days reach the capture at shipment.
-  .tuple(k, fc.constantFrom("pack", "ship", "pack and ship", "pack and ship") as fc.Arbitrary<Parcel["step"]>)
+  .tuple(
+    k,
+    fc.constantFrom("pack", "pack one", "ship", "pack and ship", "pack and ship") as fc.Arbitrary<Parcel["step"]>
+  )
   .map(([index, step]) => new Parcel(index, step))
 
+const medusaFails = fc
+  .tuple(fc.constantFrom(...(Object.keys(MEDUSA_FAILURES) as MedusaFailure[])), k)
+  .map(([where, index]) => new MedusaFailsOnce(where, index))
+
 /**
- * Every command of a merchant's, a shopper's, the lender's and Medusa's day, with its arguments. A
+ * Every command of a merchant's, a shopper's, the lender's and Medusa's day, with its arguments,
+ * but those named in `without` (to look past a finding already known, e.g. `["EditQuantity"]`). A
  * day's story starts with a shopper: those commands come more often, so most days reach an order.
  * The virtual-card store's charges and refunds go wrong at Stripe, which may also leave a charge
  * processing or asking for an action.
  */
-export function commandsFor(mode: StoreMode) {
+export function commandsFor(mode: StoreMode, without: string[] = []) {
   const movementFaults: StripeFaultKind[] =
     mode === "virtual_card" ? [...FAULTS, "processing", "requires_action"] : FAULTS
-  return [
+  const all = [
     shop,
     shop,
     apply,
@@ -748,6 +863,8 @@ export function commandsFor(mode: StoreMode) {
     deliver,
     deliver,
     deliver,
+    deliver,
+    parcel,
     parcel,
     parcel,
     parcel,
@@ -759,6 +876,7 @@ export function commandsFor(mode: StoreMode) {
       .tuple(k, fc.constantFrom("up", "down") as fc.Arbitrary<EditQuantity["direction"]>)
       .map(([index, direction]) => new EditQuantity(index, direction)),
     k.map((index) => new StoreComplete(index)),
+    k.map((index) => new PayAgain(index)),
     k.map((index) => new PayAgain(index)),
     fc.tuple(k, fc.boolean()).map(([index, whole]) => new PressCapture(index, whole)),
     fc.tuple(k, fc.boolean()).map(([index, all]) => new Refund(index, all)),
@@ -782,13 +900,27 @@ export function commandsFor(mode: StoreMode) {
         arbitrary: fc.tuple(k, fc.constantFrom(...FAULTS)).map(([index, kind]) => new LenderFault(index, "void", kind)),
       }
     ),
-    fc
-      .tuple(fc.constantFrom(...(Object.keys(MEDUSA_FAILURES) as MedusaFailure[])), k)
-      .map(([where, index]) => new MedusaFailsOnce(where, index)),
+    medusaFails,
+    medusaFails,
     k.map((index) => new Resolve(index)),
     k.map((index) => new Retry(index)),
     fc.constant(new Jobs()),
+    (fc.constantFrom("out", "back") as fc.Arbitrary<Stock["level"]>).map((level) => new Stock(level)),
+    fc
+      .tuple(
+        k,
+        fc.constantFrom("redelivery during capture", "two captures", "shipment during capture") as fc.Arbitrary<
+          Together["pair"]
+        >
+      )
+      .map(([index, pair]) => new Together(index, pair)),
+    fc.constant(new Expiry()),
   ]
+  // A command's name is what its sequence prints before the parenthesis.
+  const named = (arbitrary: fc.Arbitrary<Command>) => String(fc.sample(arbitrary, 1)[0]).split("(")[0]
+  const unknown = without.filter((name) => !all.some((arbitrary) => named(arbitrary) === name))
+  if (unknown.length) throw new Error(`no such command to leave out: ${unknown.join(", ")}`)
+  return all.filter((arbitrary) => !without.includes(named(arbitrary)))
 }
 
 /**
@@ -842,6 +974,12 @@ export function parseSequence(printed: string): Command[] {
         return new Retry(n(0))
       case "Jobs":
         return new Jobs()
+      case "Stock":
+        return new Stock(args[0] as Stock["level"])
+      case "Together":
+        return new Together(n(0), args[1] as Together["pair"])
+      case "Expiry":
+        return new Expiry()
       default:
         throw new Error(`${whole}: no such command`)
     }

@@ -3,6 +3,7 @@ import { MathBN } from "@medusajs/framework/utils"
 import type { PayBrightAttentionItem } from "../../src/types/admin"
 import type { MoneyRecordRow } from "../../src/modules/paybright/money-record-types"
 import type { ContractView } from "../../src/simulator"
+import { listOpenAuthorizations, type OpenAuthorization } from "../../src/authorization/authorization-expiry"
 import {
   approvalOfContract,
   contractOfPayment,
@@ -15,7 +16,7 @@ import {
 } from "./world"
 
 /** A broken promise, with the checkout it concerns, as the model prints it. */
-export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6"; checkout: number; detail: string }
+export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6" | "I7"; checkout: number; detail: string }
 
 /**
  * What must hold after every command of a sequence, read from the simulator's books, Medusa's and
@@ -54,13 +55,19 @@ export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6"; ch
  *   the loan, whatever needs attention says); (final) the lender's captured minus refunded never
  *   exceeds what the order totals now (Medusa's current order total, refund credit lines put
  *   back), once the merchant refunded what Medusa says is owed back; and a contract no order was placed on holds nothing captured.
+ * - I7 expiry list: what the authorizations' expiry list (the morning job's, the panel's "still to
+ *   capture") offers to capture on an order is never more than the order owes (Medusa's pending
+ *   difference) nor than its contracts can still capture at the lender (authorized less captured,
+ *   but for captures an `in_doubt` entry names), and it offers nothing on a voided contract or a
+ *   cancelled order.
  */
 export async function violations(world: World, model: Model, final: boolean): Promise<Violation[]> {
   const found: Violation[] = []
   const { data } = await world.api.get("/admin/paybright/attention", world.admin)
   const entries = data.items as PayBrightAttentionItem[]
+  const open = await listOpenAuthorizations(world.container())
   for (const [index, checkout] of model.checkouts.entries()) {
-    found.push(...(await checkoutViolations(world, checkout, index, entries, final)))
+    found.push(...(await checkoutViolations(world, checkout, index, entries, open, final)))
   }
   return found
 }
@@ -74,7 +81,15 @@ function subsetSums(amounts: bigint[]): Set<bigint> {
   return sums
 }
 
-const cents = (amount: unknown): bigint => BigInt(lenderAmount(amount as never).replace(".", ""))
+/**
+ * An amount in cents, rounded as the lender is asked: Medusa's exact decimals can leave an order's
+ * total a fraction of a cent below zero once the merchant refunded the cents the lender holds.
+ */
+const cents = (amount: unknown): bigint => {
+  const negative = MathBN.lt(amount as never, 0)
+  const whole = BigInt(lenderAmount((negative ? MathBN.mult(amount as never, -1) : amount) as never).replace(".", ""))
+  return negative ? -whole : whole
+}
 const text = (value: bigint) =>
   `${value < 0n ? "-" : ""}${(value < 0n ? -value : value) / 100n}.${String((value < 0n ? -value : value) % 100n).padStart(2, "0")}`
 
@@ -83,6 +98,7 @@ async function checkoutViolations(
   checkout: Checkout,
   index: number,
   entries: PayBrightAttentionItem[],
+  open: OpenAuthorization[],
   final: boolean
 ): Promise<Violation[]> {
   if (!checkout.contract) return []
@@ -275,7 +291,30 @@ async function checkoutViolations(
       )
     }
   }
+  // I7
+  const listed = open.filter((entry) => payments.some((payment) => payment.id === entry.payment_id))
+  if (listed.length && !underWay) {
+    const offered = listed.reduce((sum, entry) => sum + cents(entry.uncaptured), 0n)
+    // Negative when the order owes the shopper back: then it owes nothing to capture.
+    const owed = max(standing ? cents(await pendingDifference(world, placed!.order.id)) : 0n, 0n)
+    const capturable = lenders
+      .filter((contract) => contract.status !== "VOIDED")
+      .reduce((sum, contract) => sum + cents(contract.authorized) - cents(contract.captured), 0n)
+    // A capture in doubt may have been made at the lender and not in Medusa: it is named, not offered twice.
+    const doubtful = subsetSums(named("in_doubt", "capture").map((entry) => cents(entry.amount)))
+    if (offered > owed || (offered > capturable && !doubtful.has(offered - capturable))) {
+      fail(
+        "I7",
+        `the expiry list offers ${text(offered)} to capture on ${standing ? "" : "cancelled "}order ${placed?.order.id}, which owes ${text(owed)}; its contracts can still capture ${text(capturable)}`
+      )
+    }
+  }
   return found
+}
+
+async function pendingDifference(world: World, orderId: string): Promise<unknown> {
+  const { data } = await world.api.get(`/admin/orders/${orderId}?fields=id,summary`, world.admin)
+  return data.order.summary?.pending_difference ?? 0
 }
 
 /**

@@ -14,11 +14,12 @@ import {
   parseSequence,
   refundWhatIsOwed,
   runJobs,
+  setStock,
   Shop,
   type MedusaFailure,
 } from "./commands"
 import { violations } from "./invariants"
-import { settle, type ArmedFault, type Model, type StoreMode, type World } from "./world"
+import { DAY_STOCK, settle, type ArmedFault, type Model, type StoreMode, type World } from "./world"
 
 /**
  * The money seam explored by a machine: random days of shoppers, the merchant, the lender's (or
@@ -38,6 +39,8 @@ const PATH = process.env.PAYBRIGHT_MODEL_PATH
 const REPLAY_PATH = process.env.PAYBRIGHT_MODEL_REPLAY_PATH
 /** A sequence as a counterexample prints it (`Deliver(0, callback), Jobs()`): run once, as given. */
 const SEQUENCE = process.env.PAYBRIGHT_MODEL_SEQUENCE
+/** Commands left out of the random days (`ChangeOrder,EditQuantity`), to look past a known finding. */
+const WITHOUT = (process.env.PAYBRIGHT_MODEL_WITHOUT ?? "").split(",").filter(Boolean)
 const MODE = (process.env.PAYBRIGHT_MODEL_MODE ?? "in_store") as StoreMode
 if (MODE !== "in_store" && MODE !== "virtual_card") {
   throw new Error(`PAYBRIGHT_MODEL_MODE must be in_store or virtual_card, not ${MODE}`)
@@ -92,8 +95,7 @@ medusaIntegrationTestRunner({
       const { simulator, store, admin } = await storeFixture(getContainer(), lender, {
         prices: [349.99, 89.95, 12.5],
         shippingPrice: 15,
-        // Hundreds of days reserve stock: enough that no shopper is turned away for it.
-        stockedQuantity: 1_000_000,
+        stockedQuantity: DAY_STOCK,
       })
       world = {
         mode: MODE,
@@ -143,7 +145,7 @@ medusaIntegrationTestRunner({
         else {
           await fc.assert(
             fc.asyncProperty(
-              fc.commands(commandsFor(MODE), { maxCommands: 24, size: "large", replayPath: REPLAY_PATH }),
+              fc.commands(commandsFor(MODE, WITHOUT), { maxCommands: 24, size: "large", replayPath: REPLAY_PATH }),
               day
             ),
             { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: false, verbose: 1 }
@@ -173,13 +175,14 @@ function withInvariants(command: fc.AsyncCommand<Model, World>): fc.AsyncCommand
 }
 
 /**
- * Every day starts the same: no fault armed, the store capturing at shipment, and a first shopper
+ * Every day starts the same: no fault armed, the warehouse full, the store capturing at shipment, and a first shopper
  * approved at the lender, the result not delivered yet (the random commands then tell the rest of
  * the story, more shoppers included).
  */
 async function startOfDay(world: World, model: Model) {
   await disarmMedusaFailures(world)
   world.stripe?.clearFaults()
+  await setStock(world, "back")
   await world.api.post("/admin/paybright/settings/pp_paybright_paybright", { captureOn: "shipment" }, world.admin)
   await new Shop(0).run(model, world)
   if (!model.checkouts.length) throw new Error("the day's first shopper could not check out")

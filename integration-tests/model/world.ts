@@ -38,6 +38,10 @@ export type Checkout = {
   contract?: string
   delivery?: Delivery
   returnUrl?: string
+  /** Its result was delivered (by the callback or the shopper's return) at least once. */
+  delivered?: boolean
+  /** Its cart became an order (as the model last looked, after a command). */
+  ordered?: boolean
   /** The cart changed after the approval (an item added). */
   changed?: boolean
   /** The merchant pressed Medusa's Capture at least once. */
@@ -160,6 +164,9 @@ export async function approvalOfContract(world: World, contract: string): Promis
 export function contractOf(world: World, checkout: Checkout): ContractView | undefined {
   return checkout.contract ? world.simulator.contract(checkout.contract) : undefined
 }
+
+/** The warehouse's stock of every product each day starts with: no shopper is turned away for it unless a command says so. */
+export const DAY_STOCK = 1_000_000
 
 /** How long settle waits for payments' locks to be given back. */
 const LOCK_WAIT_MS = 1_500
