@@ -14,6 +14,8 @@ import { startFakeStripe, type FakeStripe } from "../../test-support/fake-stripe
 import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
 import { refuseWrites } from "./database-faults"
 import { eventually } from "./eventually"
+import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
+import type PayBrightModuleService from "../../src/modules/paybright/service"
 
 /**
  * Medusa's own order changes on a PayBright order (return, exchange, claim, order edit), through
@@ -382,6 +384,44 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
         expect(await carryMissedContracts(getContainer(), Date.now() + 5 * 60_000)).toBe(1)
         await expectCarried(placed)
         expect(await carryMissedContracts(getContainer(), Date.now() + 5 * 60_000)).toBe(0)
+      })
+
+      it("keeps a payment whose capture is in doubt through a return, for the person's answer", async () => {
+        const placed = await placedOrder("pp_paybright_paybright")
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        const pg = getContainer().resolve("__pg_connection__")
+        // The parcel's capture is made, then Medusa fails to write it: the record is in doubt.
+        const restore = await refuseWrites(pg, {
+          name: "captured_payment_update_dropped_once",
+          table: "payment",
+          event: "update",
+          once: true,
+          message: "the database dropped the write",
+        })
+        const records = getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+        const inDoubt = async () =>
+          (await records.listPayBrightMoneyRecords({ contract: placed.reference, kind: "capture", state: "in_doubt" }))
+            .length
+        try {
+          await ship(placed.order.id, everything(placed.order))
+          expect(await eventually(inDoubt, 1)).toBe(1)
+        } finally {
+          await restore()
+        }
+        const [doubt] = await records.listPayBrightMoneyRecords({ contract: placed.reference, state: "in_doubt" })
+        expect(lenderAmount(simulator.contract(placed.reference)!.captured)).toBe(lenderAmount(doubt.amount as never))
+
+        // Medusa replaces the collection; the payment the answer must be recorded on stays.
+        await requestReturn(placed.order.id, lamp.id, 1)
+        const books = await orderBooks(placed.order.id)
+        expect(livePayments(books).map((payment: any) => payment.id)).toEqual([placed.payment.id])
+        expect(simulator.contract(placed.reference)!.status).not.toBe("VOIDED")
+
+        // The portal shows the capture made: Medusa records it on that payment, and the books agree.
+        await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
+        const after = await orderBooks(placed.order.id)
+        expect(capturedCents(after)).toBe(toCents(simulator.contract(placed.reference)!.captured))
+        expect(after.summary.pending_difference).toBeLessThan(0)
       })
 
       it("offers nothing more to capture once an edit lowers the order to what is captured", async () => {

@@ -378,14 +378,17 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       // Cancelled before (its collection was replaced): the contract lives on in the payment it was carried into.
       return { data: input.data }
     }
+    // A movement under way or in doubt keeps the payment, also when an order change replaces its
+    // collection: only a live payment can take the person's "done" for it (Medusa records no
+    // capture on a cancelled one). Medusa logs the refusal and leaves the payment authorized.
+    const openMovement = await openMovementOf(pluginRecords(), paymentId)
+    if (openMovement) throw cancellationBlockedBy(openMovement, payment.gateway_reference)
     if (replacedByOrderChange({ alreadyCanceled: canceled, collectionStatus: collection_status, prepared })) {
       this.logger.info(
         `PayBright: Medusa replaced the payment collection of contract ${payment.gateway_reference} after an order change; the contract is kept and carried into the new collection`
       )
       return { data: input.data }
     }
-    const openMovement = await openMovementOf(pluginRecords(), paymentId)
-    if (openMovement) throw cancellationBlockedBy(openMovement, payment.gateway_reference)
     if (!prepared && (await completionRunning(appScope(), payment_collection_id))) {
       // Medusa undoes a completion whose later step failed by cancelling the payment it has just
       // authorized; it logs this refusal and goes on undoing. The contract stays, the payment stays
