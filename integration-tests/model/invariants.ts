@@ -54,7 +54,8 @@ export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6" | "
  *   the merchant pressed Cancel on the order (no return, exchange, claim or edit costs the shopper
  *   the loan, whatever needs attention says); (final) the lender's captured minus refunded never
  *   exceeds what the order totals now (Medusa's current order total, refund credit lines put
- *   back), once the merchant refunded what Medusa says is owed back; and a contract no order was placed on holds nothing captured.
+ *   back), once the merchant refunded what Medusa says is owed back (but for refunds an `in_doubt`
+ *   entry names); and a contract no order was placed on holds nothing captured.
  * - I7 expiry list: what the authorizations' expiry list (the morning job's, the panel's "still to
  *   capture") offers to capture on an order is never more than the order owes (Medusa's pending
  *   difference) nor than its contracts can still capture at the lender (authorized less captured,
@@ -284,10 +285,12 @@ async function checkoutViolations(
     const now =
       cents(data.order.summary?.current_order_total ?? data.order.total) + cents(data.order.credit_line_total ?? 0)
     const kept = lenderTotal("captured") - lenderTotal("refunded")
-    if (kept > now) {
+    // The merchant's refund of what is owed back may itself be in doubt: named, it explains that much.
+    const refundsInDoubt = named("in_doubt", "refund").reduce((sum, entry) => sum + cents(entry.amount), 0n)
+    if (kept - now > refundsInDoubt) {
       fail(
         "I6",
-        `the lender holds ${text(kept)} captured less refunded of order ${placed!.order.id}, which totals ${text(now)} now`
+        `the lender holds ${text(kept)} captured less refunded of order ${placed!.order.id}, which totals ${text(now)} now; in-doubt refunds named: ${text(refundsInDoubt)}`
       )
     }
   }
