@@ -184,6 +184,15 @@ medusaIntegrationTestRunner({
       expect((await deliverCallback(first.delivery)).status).toBe(200)
       expect(await approvalOf(api, admin, first.contract)).toMatchObject({ state: "orphaned" })
 
+      // Only the order's own payment is offered for capture: the earlier one awaits its release.
+      const ordersPayment = payments.find((payment) => payment.data?.gateway_reference === contract)!
+      const { data: open } = await api.get("/admin/paybright/authorizations", admin)
+      expect(
+        open.authorizations
+          .filter((entry: { order_id?: string }) => entry.order_id === orderId)
+          .map((entry: { payment_id: string }) => entry.payment_id)
+      ).toEqual([ordersPayment.id])
+
       // The merchant ships: the contract the order was placed on is captured, and the panel shows it.
       const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin)
       const shipping = parcels(api, () => ({ admin, store }))

@@ -168,8 +168,11 @@ export function contractOf(world: World, checkout: Checkout): ContractView | und
 /** The warehouse's stock of every product each day starts with: no shopper is turned away for it unless a command says so. */
 export const DAY_STOCK = 1_000_000
 
-/** How long settle waits for payments' locks to be given back. */
-const LOCK_WAIT_MS = 1_500
+/**
+ * How long settle waits for payments' locks to be given back: the plugin looks at what Medusa kept
+ * after a movement before it gives the lock back, which takes seconds on a loaded machine.
+ */
+const LOCK_WAIT_MS = 5_000
 
 /**
  * Waits until no money record of these contracts is still pending (a capture the shipment's

@@ -6,6 +6,7 @@ import { authorizationAge, authorizationStart } from "./authorization-age"
 import { isPayBright } from "../storefront/provider"
 import { owedBy, stillCapturable, totalOf } from "../money/totals"
 import { lenderAmount } from "../money/lender-cents"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 
 /** A PayBright authorization with an amount not yet captured, and when the lender cancels it. */
 export type OpenAuthorization = {
@@ -54,8 +55,16 @@ export async function listOpenAuthorizations(
       query,
       candidates.map((payment) => payment.payment_collection_id)
     )
+    const placedOn = await contractsOrderedOn(
+      container,
+      [...orders.values()].map((order) => order.id)
+    )
     for (const payment of candidates) {
       const order = orders.get(payment.payment_collection_id)
+      // A payment on another contract than the order's (a cart paid again kept it beside the
+      // order's) is never to be captured: its release is listed in needs attention instead.
+      const contract = order && placedOn.get(order.id)
+      if (contract && (payment.data as { gateway_reference?: unknown } | null)?.gateway_reference !== contract) continue
       const uncaptured = stillCapturable(
         { amount: payment.amount as never, captured: totalOf(payment.captures) },
         owedBy(order)
@@ -93,6 +102,16 @@ export async function reportExpiringAuthorizations(
     )
   }
   return expiring
+}
+
+/** The contract each of these orders was placed on (its `ordered` approval's), by order id. */
+async function contractsOrderedOn(container: MedusaContainer, orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map()
+  const ordered = await pluginRecords(container).listPayBrightApprovals(
+    { order_id: orderIds, state: "ordered" },
+    { select: ["contract", "order_id"] }
+  )
+  return new Map(ordered.flatMap((approval) => (approval.order_id ? [[approval.order_id, approval.contract]] : [])))
 }
 
 /** The order (id, display id) of each payment collection, by collection id. */
