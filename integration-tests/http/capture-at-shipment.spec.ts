@@ -308,6 +308,18 @@ medusaIntegrationTestRunner({
       expect(medusa.refunded).toBe("141.25")
     })
 
+    /** Neither the expiry job (run at `at`) nor the admin's authorizations list the order. */
+    async function expectNotListed(orderId: string, at: Date) {
+      expect((await reportExpiringAuthorizations(getContainer(), at)).map((entry) => entry.order_id)).not.toContain(
+        orderId
+      )
+      expect(
+        (await api.get("/admin/paybright/authorizations", admin)).data.authorizations.map(
+          (entry: any) => entry.order_id
+        )
+      ).not.toContain(orderId)
+    }
+
     it("reports authorizations left uncaptured close to the lender's 30-day limit, in the job and the admin", async () => {
       const { order, payment, reference } = await placedOrder()
       const in26Days = new Date(Date.now() + 26 * 24 * 60 * 60 * 1000)
@@ -352,14 +364,7 @@ medusaIntegrationTestRunner({
         rest.map((item: any) => ({ id: item.id, quantity: item.quantity }))
       )
       await captures(order.id, 2)
-      expect(
-        (await reportExpiringAuthorizations(getContainer(), in26Days)).map((entry) => entry.order_id)
-      ).not.toContain(order.id)
-      expect(
-        (await api.get("/admin/paybright/authorizations", admin)).data.authorizations.map(
-          (entry: any) => entry.order_id
-        )
-      ).not.toContain(order.id)
+      await expectNotListed(order.id, in26Days)
       await expectLedgersAgree(payment.id, reference)
     })
 
@@ -375,14 +380,7 @@ medusaIntegrationTestRunner({
       expect(simulator.contract(reference)!.status).not.toBe("VOIDED")
 
       const in26Days = new Date(Date.now() + 26 * 24 * 60 * 60 * 1000)
-      expect(
-        (await reportExpiringAuthorizations(getContainer(), in26Days)).map((entry) => entry.order_id)
-      ).not.toContain(order.id)
-      expect(
-        (await api.get("/admin/paybright/authorizations", admin)).data.authorizations.map(
-          (entry: any) => entry.order_id
-        )
-      ).not.toContain(order.id)
+      await expectNotListed(order.id, in26Days)
       const { data } = await api.get(`/admin/paybright/orders/${order.id}/panel`, admin)
       expect(data.panel.remaining).toBe("0.00")
     })
