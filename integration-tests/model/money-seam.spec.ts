@@ -19,7 +19,7 @@ import {
   type MedusaFailure,
 } from "./commands"
 import { violations } from "./invariants"
-import { DAY_STOCK, settle, type ArmedFault, type Model, type StoreMode, type World } from "./world"
+import { countRunningSubscribers, DAY_STOCK, settle, type ArmedFault, type Model, type StoreMode, type World } from "./world"
 
 /**
  * The money seam explored by a machine: random days of shoppers, the merchant, the lender's (or
@@ -106,6 +106,7 @@ medusaIntegrationTestRunner({
         store,
         admin,
         lenient: { ...admin, validateStatus: () => true },
+        subscribersRunning: countRunningSubscribers(getContainer()),
       }
       // Each failure Medusa may meet, armed by its sequence: the next write fails once, then never.
       const pg = getContainer().resolve("__pg_connection__")

@@ -1,4 +1,5 @@
 import type { AxiosInstance } from "axios"
+import type { EventEmitter } from "node:events"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ContractView, Simulator } from "../../src/simulator"
@@ -25,6 +26,8 @@ export type World = {
   store: SeededStore
   admin: { headers: Record<string, string> }
   lenient: { headers: Record<string, string>; validateStatus: () => boolean }
+  /** How many of the store's subscribers are still running on an event already raised. */
+  subscribersRunning: () => number
 }
 
 /** One shopper's checkout, as the model knows it: what was done, never what it should have led to. */
@@ -175,11 +178,46 @@ export const DAY_STOCK = 1_000_000
 const LOCK_WAIT_MS = 5_000
 
 /**
- * Waits until no money record of these contracts is still pending (a capture the shipment's
- * subscriber runs after the request that shipped has been answered) and no payment's lock is held,
- * for at most `timeoutMs`.
+ * How long settle waits for subscribers: far above what one takes (the model's lock wait is 3 s),
+ * so that only a subscriber that hangs lets the invariants look before it ended.
+ */
+const SUBSCRIBERS_WAIT_MS = 60_000
+
+/**
+ * Medusa's local event bus calls the store's subscribers in this process, after the request that
+ * raised their event has been answered (a parcel's capture on `shipment.created`, a contract's
+ * carry on an order change). Each listener is wrapped, as Medusa's own `waitSubscribersExecution`
+ * wraps them, to count the calls still running: the model looks only once they have ended.
+ */
+export function countRunningSubscribers(container: MedusaContainer): () => number {
+  const bus = container.resolve(Modules.EVENT_BUS) as unknown as { eventEmitter_: EventEmitter }
+  const emitter = bus.eventEmitter_
+  let running = 0
+  for (const event of emitter.eventNames()) {
+    for (const listener of emitter.listeners(event) as ((...args: unknown[]) => unknown)[]) {
+      emitter.removeListener(event, listener)
+      emitter.on(event, async (...args: unknown[]) => {
+        running++
+        try {
+          return await listener.apply(bus, args)
+        } finally {
+          running--
+        }
+      })
+    }
+  }
+  return () => running
+}
+
+/**
+ * Waits until the store's subscribers have ended, no money record of these contracts is still
+ * pending and no payment's lock is held, for at most `timeoutMs`.
  */
 export async function settle(world: World, contracts: string[], timeoutMs = 10_000): Promise<void> {
+  const subscribersUntil = Date.now() + SUBSCRIBERS_WAIT_MS
+  while (world.subscribersRunning() > 0 && Date.now() < subscribersUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
   if (!contracts.length) return
   const until = Date.now() + timeoutMs
   for (;;) {
