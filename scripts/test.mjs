@@ -41,6 +41,8 @@ env.NODE_OPTIONS = [
 
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-jest-"))
 const resultsFile = path.join(resultsDir, "results.json")
+/** Lines of each failure printed again at the end. */
+const WHY_LINES = 6
 // The demo and the packaging tests install the plugin from its tarball several times a run: the
 // first packs it, the others install that tarball while the sources are unchanged (demo/store.ts).
 env.PAYBRIGHT_PACK_CACHE ??= path.join(resultsDir, "packs")
@@ -213,18 +215,32 @@ function summary(code) {
     failed = 1
   }
   const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
-  // Named again beside the count, so that the end of a long log says which tests failed.
+  // Named again beside the count, with the first lines of why, so that the end of a long log (all
+  // a CI summary may keep) says which tests failed and how.
   const names = suites.flatMap((suite) => {
     const file = path.relative(root, suite.name)
     const tests = (suite.assertionResults ?? []).filter((test) => test.status === "failed")
-    if (tests.length) return tests.map((test) => `${file} › ${test.fullName}`)
-    return suite.status === "failed" ? [`${file} (outside its tests)`] : []
+    if (tests.length) return tests.map((test) => `${file} › ${test.fullName}${why(test.failureMessages)}`)
+    return suite.status === "failed" ? [`${file} (outside its tests)${why([suite.message])}`] : []
   })
   return {
     line: `${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`,
     failed,
     names,
   }
+}
+
+/** The first lines of a failure, without colours or the stack, each as a `  why: ` line. */
+function why(messages) {
+  const lines = (messages ?? [])
+    .join("\n")
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("at "))
+    .slice(0, WHY_LINES)
+  return lines.map((line) => `\n  why: ${line.slice(0, 300)}`).join("")
 }
 
 function groupMembers(group) {
