@@ -19,7 +19,15 @@ import {
   type MedusaFailure,
 } from "./commands"
 import { violations } from "./invariants"
-import { countRunningSubscribers, DAY_STOCK, settle, type ArmedFault, type Model, type StoreMode, type World } from "./world"
+import {
+  countRunningSubscribers,
+  DAY_STOCK,
+  settle,
+  type ArmedFault,
+  type Model,
+  type StoreMode,
+  type World,
+} from "./world"
 
 /**
  * The money seam explored by a machine: random days of shoppers, the merchant, the lender's (or
