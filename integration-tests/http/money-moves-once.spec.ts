@@ -318,6 +318,27 @@ medusaIntegrationTestRunner({
       expect(simulator.contract(reference)!.captured).toBe("100.00")
     })
 
+    it("turns away a retry from a stale tab once another tab captured everything, writing no record", async () => {
+      const { payment, reference } = await placedOrder()
+      simulator.injectFault(reference, { operation: "capture", kind: "bad_request", message: "try later" })
+      await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, lenient())
+      const [refused] = (await records(payment.id)).filter((record) => record.kind === "capture")
+      expect(refused.state).toBe("refused")
+      // Another tab captures the whole payment through Medusa's Capture.
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+      expect(simulator.contract(reference)!.captured).toBe(ORDER_TOTAL)
+
+      // The first tab still shows the refusal's retry, and presses it.
+      const retried = await api.post(`/admin/paybright/captures/${refused.id}/retry`, {}, lenient())
+      expect(retried.status).toBe(400)
+      expect(retried.data.message).toMatch(/already been captured since; there is nothing to retry/)
+      const after = await records(payment.id)
+      expect(after.filter((record) => record.kind === "capture")).toHaveLength(2)
+      expect(after.filter((record) => record.state === "pending")).toEqual([])
+      expect(simulator.contract(reference)!.captured).toBe(ORDER_TOTAL)
+      expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
+    })
+
     it("keeps a refused parcel capture open until its parcel or its amount is captured, not by another parcel", async () => {
       const { order, payment, reference } = await placedOrder()
       const [sofa, lamps] = order.items.sort((a: any, b: any) => b.unit_price - a.unit_price)

@@ -4,6 +4,7 @@ import { cancelledAuthorizationMessage } from "../messages/merchant-messages"
 import { blockedMessage } from "../money/in-doubt"
 import { exactText, lenderAmount } from "../money/lender-cents"
 import { findRecord } from "../money/record-queries"
+import { nothingLeftToCapture, openRefusals } from "../money/open-refusals"
 import { medusaAmountOf, type MoneyRecordRow } from "../modules/paybright/money-record-types"
 import type { NewMoneyRecord } from "../modules/paybright/service"
 import { pluginRecords } from "../modules/paybright/plugin-records"
@@ -88,7 +89,25 @@ async function retriedRecord(container: MedusaContainer, id: string): Promise<Mo
       "This capture was already retried; retry the newest attempt instead."
     )
   }
+  if (retryOf.payment_id && !(await stillOpen(container, retryOf))) {
+    // Made good since (another tab's capture, Medusa's own Capture): Medusa would make no Capture
+    // of a payment captured in full, and a record written for the retry would never end.
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "This capture's amount has already been captured since; there is nothing to retry."
+    )
+  }
   return retryOf
+}
+
+/** Whether a refused capture is still open by the rule the order's panel offers its retry by. */
+async function stillOpen(container: MedusaContainer, refused: MoneyRecordRow): Promise<boolean> {
+  const captures = (await pluginRecords(container).listPayBrightMoneyRecords({
+    payment_id: refused.payment_id,
+    kind: "capture",
+  })) as unknown as MoneyRecordRow[]
+  const settled = await nothingLeftToCapture(container, [refused.payment_id!])
+  return openRefusals(captures, (paymentId) => settled.has(paymentId)).some((row) => row.id === refused.id)
 }
 
 /** A parcel's capture: what the parcel is worth now, on the order's PayBright payment. */

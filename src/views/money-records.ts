@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { toMoneyRecord } from "../money/money-record-view"
-import { openRefusals, recordActions } from "./record-actions"
+import { recordActions } from "./record-actions"
+import { nothingLeftToCapture, openRefusals } from "../money/open-refusals"
 import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../types/admin"
 
 /** A PayBright payment with its Medusa captures and refunds, as the order panel reads it. */
@@ -45,16 +45,4 @@ export async function moneyRecordsOfPayment(
     ...toMoneyRecord(row),
     actions: recordActions(row, row.state === "refused" && !open.has(row.id)),
   }))
-}
-
-/** Of these payments, those Medusa counts as fully captured: a refused capture on them has nothing left to take. */
-export async function nothingLeftToCapture(
-  container: MedusaContainer,
-  paymentIds: string[]
-): Promise<Set<string | null>> {
-  if (paymentIds.length === 0) return new Set()
-  const payments = await container
-    .resolve(Modules.PAYMENT)
-    .listPayments({ id: [...new Set(paymentIds)] }, { select: ["id", "captured_at"] })
-  return new Set(payments.filter((payment) => payment.captured_at).map((payment) => payment.id))
 }

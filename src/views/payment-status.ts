@@ -2,7 +2,7 @@ import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import type { PayBrightMoneyRecord, PayBrightPaymentStatus } from "../types/admin"
 import { authorizationAge } from "../authorization/authorization-age"
-import { openRefusals } from "./record-actions"
+import { openRefusals } from "../money/open-refusals"
 
 export type StatusFacts = {
   authorized: BigNumberInput

@@ -1,4 +1,5 @@
-import { openRefusals, recordActions } from "../record-actions"
+import { openRefusals } from "../../money/open-refusals"
+import { recordActions } from "../record-actions"
 
 type Row = Parameters<typeof openRefusals>[0][number]
 
