@@ -2,7 +2,7 @@ import { pluginRecords } from "../modules/paybright/plugin-records"
 import { capturePaymentWorkflow } from "@medusajs/core-flows"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { capturedInFullMessage, merchantMessage, notStartedMessage } from "../messages/merchant-messages"
+import { merchantMessage, notStartedMessage } from "../messages/merchant-messages"
 import { doubtOf } from "../money/in-doubt"
 import { lenderAmount } from "../money/lender-cents"
 import { medusaRowsOf } from "../money/record-queries"
@@ -34,12 +34,6 @@ export async function makeCaptureOnce(
     throwOnError: false,
   })
   const record = await recordOf(container, prepared.record_id)
-  if (!errors?.length && record.state === "pending" && !record.medusa_id) {
-    // Medusa's capture returns without a Capture, and without asking the provider, when it counts
-    // the payment as captured in full: nothing moved, and the record ends saying so.
-    await pluginRecords(container).refuseUnstartedRecord(record.id, { message: capturedInFullMessage() })
-    return resultOf(await recordOf(container, prepared.record_id))
-  }
   if (!errors?.length) return resultOf(record)
   await explainFailedCapture(container, record, (errors[0].error as Error)?.message ?? "the capture workflow failed")
   return resultOf(await recordOf(container, prepared.record_id))

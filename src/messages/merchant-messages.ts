@@ -113,11 +113,6 @@ export function notStartedMessage(movement: MoneyMovement, fact: string): string
   return `The ${movement} could not be started (${withoutFinalStop(fact)}); nothing moved, so retry it from the order's PayBright panel.`
 }
 
-/** A capture Medusa did not make because it counts the payment as captured in full already. */
-export function capturedInFullMessage(): string {
-  return "The capture was not made: Medusa counts this payment as captured in full already, so nothing moved and nothing is left to capture."
-}
-
 /**
  * A parcel shipped while Medusa's payment for it was cancelled by an order change and before the
  * contract was carried into the order's new payment (src/approvals/carried-contract.ts).
