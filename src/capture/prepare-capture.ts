@@ -91,7 +91,7 @@ async function retriedRecord(container: MedusaContainer, id: string): Promise<Mo
   }
   if (retryOf.payment_id && !(await stillOpen(container, retryOf))) {
     // Made good since (another tab's capture, Medusa's own Capture): Medusa would make no Capture
-    // of a payment captured in full, and a record written for the retry would never end.
+    // of a payment captured in full, and a record written for the retry would stay pending.
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       "This capture's amount has already been captured since; there is nothing to retry."
