@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from "node:path"
  * points (the provider, routes, jobs, subscribers, the admin) see everything.
  */
 const LAYERS: string[][] = [
-  ["lender", "types", "policies", "storefront"],
+  ["lender", "types", "policies", "storefront", "messages/said", "messages/texts", "messages/money-text"],
   ["simulator", "modules", "card-processors", "secrets"],
   ["messages"],
   ["settings"],

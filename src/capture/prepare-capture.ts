@@ -1,6 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { cancelledAuthorizationMessage } from "../messages/merchant-messages"
+import { MerchantError } from "../messages/merchant-error"
+import { said, type Sentence } from "../messages/said"
 import { blockedMessage } from "../money/in-doubt"
 import { exactText, lenderAmount } from "../money/lender-cents"
 import { findRecord } from "../money/record-queries"
@@ -16,7 +18,7 @@ export type PreparedCapture =
   | { record_id: string | null; proceed: false; reason: string }
 
 /** What a capture would write, or why there is nothing to capture now. */
-type PlannedCapture = { fields: NewMoneyRecord; refusal: string | null } | { nothing: string }
+type PlannedCapture = { fields: NewMoneyRecord; refusal: Sentence | null } | { nothing: string }
 
 /**
  * Under the payment's lock: the record of the capture about to be made, with its amount, written
@@ -47,7 +49,7 @@ export async function prepareCapture(
     return { record_id: prepared.existing.id, proceed: false, reason: "this parcel already has its capture" }
   }
   if ("blocked" in prepared) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(prepared.blocked))
+    throw new MerchantError(MedusaError.Types.NOT_ALLOWED, blockedMessage(prepared.blocked))
   }
   const { record } = prepared
   if ("nothing" in planned || !record) {
@@ -75,27 +77,21 @@ async function retriedRecord(container: MedusaContainer, id: string): Promise<Mo
     )
   }
   if (retryOf.state !== "refused") {
-    throw new MedusaError(
+    throw new MerchantError(
       MedusaError.Types.NOT_ALLOWED,
       retryOf.state === "in_doubt"
         ? blockedMessage(retryOf)
-        : `This capture is ${retryOf.state === "done" ? "already made" : "still running"}; there is nothing to retry.`
+        : said(retryOf.state === "done" ? "retry_capture_already_made" : "retry_capture_running")
     )
   }
   const [newer] = await pluginRecords(container).listPayBrightMoneyRecords({ retry_of: retryOf.id })
   if (newer) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "This capture was already retried; retry the newest attempt instead."
-    )
+    throw new MerchantError(MedusaError.Types.NOT_ALLOWED, said("retry_capture_already_retried"))
   }
   if (retryOf.payment_id && !(await stillOpen(container, retryOf))) {
     // Made good since (another tab's capture, Medusa's own Capture): Medusa would make no Capture
     // of a payment captured in full, and a record written for the retry would stay pending.
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "This capture's amount has already been captured since; there is nothing to retry."
-    )
+    throw new MerchantError(MedusaError.Types.NOT_ALLOWED, said("retry_capture_made_good"))
   }
   return retryOf
 }

@@ -3,7 +3,7 @@ import https from "node:https"
 import axios, { type AxiosInstance, type AxiosResponse } from "axios"
 import type { z } from "zod"
 import { sameAmount } from "./amount"
-import { errorFromResponse, LenderDeclinedError, LenderNetworkError, LenderResponseError } from "./errors"
+import { errorFromResponse, lenderFact, LenderDeclinedError, LenderNetworkError, LenderResponseError } from "./errors"
 import { stringFields } from "./evidence"
 import {
   formFields,
@@ -245,16 +245,12 @@ export class LenderClient {
       // Refused or unresolved: the request never left. Anything else may have reached the lender.
       const neverSent = code !== undefined && NEVER_SENT.has(code)
       const timedOut = code === "ECONNABORTED" || code === "ETIMEDOUT"
-      const reason = timedOut
-        ? "did not answer in time"
-        : neverSent
-          ? "could not be reached; nothing was sent"
-          : "dropped the connection"
       throw new LenderNetworkError({
         code: timedOut ? "timeout" : "network",
         operation,
         maybeDone: !neverSent,
-        message: `PayBright ${reason} for the ${operation}`,
+        message: "",
+        said: lenderFact(timedOut ? "timeout" : neverSent ? "unreachable" : "dropped", operation),
       })
     }
   }

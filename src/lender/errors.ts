@@ -1,3 +1,4 @@
+import { english, nested, said, verbatim, type Said } from "../messages/said"
 /**
  * What a call that moves money ended in. Decided here, from facts only (the HTTP status, whether
  * a request left, what the answer said); what a merchant reads is written from it elsewhere
@@ -33,6 +34,8 @@ export class LenderError extends Error {
   readonly outcome: FailureOutcome
   /** Seconds the lender asked to wait (429's Retry-After), when it said. */
   readonly retryAfterSeconds?: number
+  /** The message as a sentence the admin writes in its language (src/messages/said.ts). */
+  readonly said: Said
 
   constructor(init: {
     code: string
@@ -42,8 +45,9 @@ export class LenderError extends Error {
     status?: number
     lenderMessage?: string
     retryAfterSeconds?: number
+    said?: Said
   }) {
-    super(init.message)
+    super(init.said ? english(init.said) : init.message)
     this.name = new.target.name
     this.code = init.code
     this.status = init.status
@@ -51,6 +55,7 @@ export class LenderError extends Error {
     this.operation = init.operation
     this.outcome = init.outcome
     this.retryAfterSeconds = init.retryAfterSeconds
+    this.said = init.said ?? verbatim(init.message)
   }
 }
 
@@ -109,14 +114,14 @@ export function errorFromResponse(
   retryAfter?: string | null
 ): LenderError {
   const lenderMessage = messageFromBody(body)
-  const said = lenderMessage ? `: ${lenderMessage}` : ""
-  const init = { operation, status, lenderMessage }
+  const init = { operation, status, lenderMessage, message: "" }
+  const fact = (code: string) => lenderFact(code, operation, lenderMessage)
   if (status === 400) {
     return new LenderRejectedError({
       ...init,
       outcome: "refused",
       code: "rejected",
-      message: `PayBright refused the ${operation}${said}`,
+      said: fact("rejected"),
     })
   }
   if (status === 401 || status === 403) {
@@ -124,7 +129,7 @@ export function errorFromResponse(
       ...init,
       outcome: "refused",
       code: "unauthorized",
-      message: `PayBright did not accept the API key and token for the ${operation}`,
+      said: fact("unauthorized"),
     })
   }
   if (status === 404) {
@@ -132,7 +137,7 @@ export function errorFromResponse(
       ...init,
       outcome: "refused",
       code: "not_found",
-      message: `PayBright does not know this contract (${operation})${said}`,
+      said: fact("not_found"),
     })
   }
   if (status === 429) {
@@ -143,7 +148,7 @@ export function errorFromResponse(
       outcome: "refused",
       code: "rate_limited",
       retryAfterSeconds: seconds,
-      message: `PayBright turned the ${operation} away as too many requests`,
+      said: fact("rate_limited"),
     })
   }
   if (status >= 500) {
@@ -151,16 +156,29 @@ export function errorFromResponse(
       ...init,
       outcome: "in_doubt",
       code: "unavailable",
-      message: `PayBright failed while answering the ${operation}${said}`,
+      said: fact("unavailable"),
     })
   }
   return new LenderError({
     ...init,
     outcome: "in_doubt",
     code: "unexpected_status",
-    message: `PayBright answered the ${operation} in a way it does not document${said}`,
+    said: fact("unexpected_status"),
   })
 }
+
+/**
+ * What the lender answered, as a sentence: `lender_<code>` with the operation and the lender's own
+ * words, kept as they came.
+ */
+export function lenderFact(code: string, operation: string, lenderWords?: string): Said {
+  return said(`lender_${code}`, {
+    operation: OPERATIONS.has(operation) ? nested(said(`op_${operation}`)) : operation,
+    words: lenderWords ? nested(said("lender_words", { text: lenderWords })) : undefined,
+  })
+}
+
+const OPERATIONS = new Set(["capture", "refund", "void"])
 
 // The lender's error bodies are not documented; take the first message-like field, briefly.
 function messageFromBody(body: unknown): string | undefined {

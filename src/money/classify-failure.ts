@@ -1,10 +1,11 @@
 import { ZodError } from "zod"
+import { said, type Said } from "../messages/said"
 import { messageOf } from "../lender/log-text"
 import { CardProcessorError } from "../card-processors/types"
 import { LenderDeclinedError, LenderError, LenderResponseError, type FailureOutcome } from "../lender/errors"
 
 /** A failed capture, refund, charge or card refund, as facts. */
-export type Failure = { outcome: FailureOutcome; fact: string; evidence?: Record<string, string> }
+export type Failure = { outcome: FailureOutcome; fact: Said | string; evidence?: Record<string, string> }
 
 /** A run of 12 to 19 digits: what a card number looks like, wherever it turns up. */
 const DIGIT_RUN = /\d{12,19}/g
@@ -26,13 +27,13 @@ export function classifyFailure(error: unknown): Failure {
       // The merchant reads the lender's words; the status is kept beside its evidence.
       ...(error.status !== undefined ? { http_status: String(error.status) } : {}),
     }
-    return { outcome: error.outcome, fact: error.message, ...(Object.keys(evidence).length ? { evidence } : {}) }
+    return { outcome: error.outcome, fact: error.said, ...(Object.keys(evidence).length ? { evidence } : {}) }
   }
   if (error instanceof CardProcessorError) {
     return { outcome: error.outcome, fact: redactDigitRuns(error.message) }
   }
   if (error instanceof ZodError) {
-    return { outcome: "refused", fact: "the request was invalid and was not sent" }
+    return { outcome: "refused", fact: said("request_invalid") }
   }
   const message = messageOf(error)
   return { outcome: "in_doubt", fact: redactDigitRuns(`unexpected error: ${message}`).slice(0, 300) }

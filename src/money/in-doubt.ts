@@ -2,6 +2,8 @@ import type PayBrightModuleService from "../modules/paybright/service"
 import { MedusaError } from "@medusajs/framework/utils"
 import { blockedByDoubtMessage, cancelBlockedMessage, ledgersPartedMessage } from "../messages/merchant-messages"
 import { lenderAmount } from "./lender-cents"
+import type { Said } from "../messages/said"
+import { MerchantError } from "../messages/merchant-error"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 
 /**
@@ -42,7 +44,7 @@ export async function putInDoubt(records: PayBrightModuleService, record: MoneyR
 }
 
 /** What the merchant reads when a movement is refused because `doubt` stands. */
-export function blockedMessage(doubt: MoneyRecordRow, contract?: string | null): string {
+export function blockedMessage(doubt: MoneyRecordRow, contract?: string | null): Said {
   return blockedByDoubtMessage({
     movement: doubt.kind,
     amount: lenderAmount(doubt.amount as never),
@@ -75,7 +77,7 @@ export async function openMovementOf(
 
 /** The refusal of a cancellation while `open` stands, naming the record and what to do. */
 export function cancellationBlockedBy(open: MoneyRecordRow, contract?: string | null): MedusaError {
-  return new MedusaError(
+  return new MerchantError(
     MedusaError.Types.NOT_ALLOWED,
     cancelBlockedMessage({
       id: open.id,

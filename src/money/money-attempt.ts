@@ -1,5 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { merchantMessage, type MoneyFacts } from "../messages/merchant-messages"
+import { english } from "../messages/said"
+import { MerchantError } from "../messages/merchant-error"
 import type { Failure } from "./classify-failure"
 import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
 import type { NewMoneyRecord } from "../modules/paybright/service"
@@ -72,7 +74,7 @@ export function openingOf(input: AttemptInput) {
 
 /** The refusal of a movement the opening found blocked by `doubt`. */
 export function blockedByDoubt(doubt: MoneyRecordRow, input: AttemptInput): MedusaError {
-  return new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt, input.contract))
+  return new MerchantError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt, input.contract))
 }
 
 /**
@@ -91,14 +93,15 @@ export function conclusionOf(input: AttemptInput, result: AttemptResult) {
     fact: result.outcome === "done" ? undefined : result.fact,
   }
   const message = merchantMessage(facts)
+  const text = english(message)
   // The lender's HTTP status is left out of what the merchant reads, and kept here.
   const status = result.outcome === "done" ? undefined : result.evidence?.http_status
   const where = `order #${input.order?.display_id ?? "?"}, contract ${input.contract}, ${input.amount} ${input.currency.toUpperCase()}${status ? `, HTTP ${status}` : ""}`
   const log =
     result.outcome === "in_doubt"
-      ? { level: "error" as const, line: `PayBright: ${input.kind} IN DOUBT (${where}): ${message}` }
+      ? { level: "error" as const, line: `PayBright: ${input.kind} IN DOUBT (${where}): ${text}` }
       : result.outcome === "refused"
-        ? { level: "warn" as const, line: `PayBright: ${input.kind} refused (${where}): ${message}` }
+        ? { level: "warn" as const, line: `PayBright: ${input.kind} refused (${where}): ${text}` }
         : { level: "info" as const, line: `PayBright: ${input.kind} done (${where})` }
   return {
     record: { state: result.outcome, message, amount: input.amount, evidence: result.evidence ?? null },

@@ -1,5 +1,6 @@
 import type { PayBrightMoneyRecord } from "../types/admin"
 import { lenderAmount } from "./lender-cents"
+import { isSaid } from "../messages/said"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 
 /** A record as the admin reads it. */
@@ -15,6 +16,7 @@ export function toMoneyRecord(row: MoneyRecordRow): PayBrightMoneyRecord {
     reference: row.reference,
     medusa_id: row.medusa_id,
     message: row.message,
+    said: isSaid(row.said) ? row.said : null,
     lender_evidence: row.lender_evidence,
     resolved_by: row.resolved_by,
     resolved_at: date(row.resolved_at),

@@ -2,6 +2,7 @@ import type { MoneyOutcome } from "../lender/errors"
 import type { Settlement } from "../settlement/types"
 import type { PaymentData } from "../settlement/session-data"
 import { classifyFailure } from "../money/classify-failure"
+import { english } from "../messages/said"
 import {
   blockedByDoubt,
   conclusionOf,
@@ -76,7 +77,7 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
     const concluded = conclusionOf(attempt, result)
     await records.concludeMoneyRecord(recordId, concluded.record)
     appLogger()[concluded.log.level](concluded.log.line)
-    return concluded.record.message
+    return english(concluded.record.message)
   }
   const cannot = settlement ? settlement.cannotRelease : (input.settlement as { unavailable: string }).unavailable
   if (!settlement || cannot) {

@@ -4,6 +4,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { messageOf } from "../lender/log-text"
 import { medusaRefusedResolutionMessage, resolutionMessage } from "../messages/merchant-messages"
+import { MerchantError } from "../messages/merchant-error"
 import { lenderAmount } from "../money/lender-cents"
 import { resolutionNote } from "../money/money-attempt"
 import { findRecord } from "../money/record-queries"
@@ -127,7 +128,7 @@ async function resolveVoid(
       await concludeRelease(container, record)
     } catch (error) {
       await records.undoResolution(undo)
-      throw new MedusaError(
+      throw new MerchantError(
         MedusaError.Types.NOT_ALLOWED,
         medusaRefusedResolutionMessage("release", messageOf(error), record.state === "refused" ? "refused" : "in doubt")
       )
@@ -141,7 +142,7 @@ async function inMedusa(movement: "capture" | "refund", record: () => Promise<un
   try {
     await record()
   } catch (error) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, medusaRefusedResolutionMessage(movement, messageOf(error)))
+    throw new MerchantError(MedusaError.Types.NOT_ALLOWED, medusaRefusedResolutionMessage(movement, messageOf(error)))
   }
 }
 

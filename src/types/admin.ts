@@ -1,3 +1,4 @@
+import type { Said } from "../messages/said"
 /**
  * The shapes the plugin's admin routes answer and accept, shared by the routes and the admin's
  * pages and widgets so they are declared once. Amounts are decimal strings, never floats.
@@ -98,7 +99,10 @@ export type PayBrightMoneyRecord = {
   state: "pending" | "done" | "refused" | "in_doubt"
   reference: string | null
   medusa_id: string | null
+  /** What the merchant reads, in English. */
   message: string | null
+  /** The same sentence as facts, for the admin to write in its language (null on older records). */
+  said: Said | null
   lender_evidence: Record<string, string> | null
   resolved_by: string | null
   resolved_at: string | null
@@ -126,7 +130,10 @@ export type PayBrightApprovalRecord = {
 export type PayBrightTimelineEntry = {
   id: string
   kind: string
+  /** The line in English. */
   message: string
+  /** The same line as facts, for the admin to write in its language (null on older rows). */
+  said: Said | null
   actor: string
   at: string
 }
@@ -219,6 +226,8 @@ export type PayBrightAttentionItem = {
    * the admin words itself from `amount` and `expires_at`.
    */
   message: string | null
+  /** The same sentence as facts, for the admin to write in its language. */
+  said: Said | null
   /** For authorizations: when the lender cancels the uncaptured remainder. */
   expires_at: string | null
   at: string

@@ -4,6 +4,7 @@ import type PayBrightModuleService from "../modules/paybright/service"
 import type { PayBrightApprovalRecord } from "../types/admin"
 import type { ApprovalRecord } from "../approvals/approval-record"
 import { orphanMessage } from "../messages/approval-messages"
+import { spoken, type Said } from "../messages/said"
 import { orphanReleaseTimes } from "../approvals/orphan-timing"
 
 /**
@@ -13,7 +14,7 @@ import { orphanReleaseTimes } from "../approvals/orphan-timing"
 export function toAdminApproval(
   approval: ApprovalRecord,
   releaseAt?: Date
-): PayBrightApprovalRecord & { message: string | null } {
+): PayBrightApprovalRecord & { message: string | null; said: Said | null } {
   return {
     id: approval.id,
     contract: approval.contract,
@@ -25,7 +26,7 @@ export function toAdminApproval(
     state: approval.state,
     reason: approval.reason,
     created_at: new Date(approval.created_at).toISOString(),
-    message: approval.state === "orphaned" ? orphanMessage(approval, releaseAt) : null,
+    ...(approval.state === "orphaned" ? spoken(orphanMessage(approval, releaseAt)) : { message: null, said: null }),
   }
 }
 

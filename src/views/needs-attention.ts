@@ -16,6 +16,7 @@ import { lenderAmount } from "../money/lender-cents"
 import { owedBy, stillCapturable, totalOf } from "../money/totals"
 import { isPayBright } from "../storefront/provider"
 import { uncoveredBalanceMessage } from "../messages/merchant-messages"
+import { isSaid, said, spoken } from "../messages/said"
 
 /**
  * Most urgent first: a process that refuses all PayBright work, what may have moved money, then
@@ -55,6 +56,7 @@ export async function needsAttention(container: MedusaContainer, now = new Date(
       currency_code: authorization.currency_code,
       // Its sentence is the admin's to write, with the date in the merchant's language.
       message: null,
+      said: null,
       expires_at: authorization.expires_at,
       at: authorization.authorized_at,
     })
@@ -99,6 +101,7 @@ async function unreadableSettings(container: MedusaContainer, now: Date): Promis
     amount: "0.00",
     currency_code: "",
     message: report.message,
+    said: null,
     expires_at: null,
     at: report.at,
   }))
@@ -201,7 +204,7 @@ async function uncoveredBalances(container: MedusaContainer): Promise<PayBrightA
         contract: event.contract ?? null,
         amount: uncovered,
         currency_code: order.currency_code,
-        message: uncoveredBalanceMessage(event.contract ?? "?", uncovered, order.currency_code),
+        ...spoken(uncoveredBalanceMessage(event.contract ?? "?", uncovered, order.currency_code)),
         expires_at: null,
         at: new Date(event.created_at as never).toISOString(),
         actions: [],
@@ -246,7 +249,7 @@ async function unplacedOrphans(container: MedusaContainer, now: Date): Promise<P
         contract: orphan.contract,
         amount: orphan.amount,
         currency_code: orphan.currency_code,
-        message: orphanMessage(orphan, releaseAt),
+        ...spoken(orphanMessage(orphan, releaseAt)),
         expires_at: null,
         at: new Date(orphan.created_at).toISOString(),
         approval_id: orphan.id,
@@ -281,8 +284,9 @@ async function attentionItems(
     contract: row.contract,
     amount: lenderAmount(row.amount as never),
     currency_code: row.currency_code,
-    message:
-      row.message ?? (kind === "in_doubt" ? "In doubt: check the PayBright portal, then resolve it." : "Refused."),
+    ...(row.message
+      ? { message: row.message, said: isSaid(row.said) ? row.said : null }
+      : spoken(said(kind === "in_doubt" ? "attention_in_doubt" : "attention_refused"))),
     expires_at: null,
     at: new Date(row.created_at).toISOString(),
     record_id: row.id,

@@ -13,7 +13,7 @@ import { pickPayBrightPayment } from "../capture/capture-target"
 import { contractOfOrder } from "../approvals/find-checkout"
 import { owedBy, stillCapturable, totalOf } from "../money/totals"
 import { lenderAmount } from "../money/lender-cents"
-import { moneyText } from "../messages/money-text"
+import { isSaid, money, nested, said, spoken, verbatim, type Said } from "../messages/said"
 import { captureMomentOf, type CaptureTrigger } from "../capture/types"
 
 /**
@@ -209,6 +209,7 @@ async function timelineOf(
     id: event.id,
     kind: event.kind,
     message: event.message,
+    said: saidOf(event.details),
     actor: event.actor,
     at: new Date(event.created_at as never).toISOString(),
   }))
@@ -218,7 +219,12 @@ async function timelineOf(
     entries.push({
       id: `approval-${payment.id}`,
       kind: "approval.verified",
-      message: `Approval verified: contract ${payment.data?.gateway_reference ?? "?"} for ${moneyText(lenderAmount(payment.amount as never), currency)}.`,
+      ...spoken(
+        said("approval_verified_line", {
+          contract: payment.data?.gateway_reference ?? "?",
+          amount: money(lenderAmount(payment.amount as never), currency),
+        })
+      ),
       actor: "lender",
       at: new Date(payment.created_at).toISOString(),
     })
@@ -228,7 +234,7 @@ async function timelineOf(
     entries.push({
       id: `record-${record.id}`,
       kind: `${record.kind}.${record.state}`,
-      message: recordSentence(record, currency),
+      ...spoken(recordSentence(record, currency)),
       actor: record.trigger === "admin" ? "admin" : "system",
       at: record.created_at,
     })
@@ -236,23 +242,22 @@ async function timelineOf(
   return entries.sort((a, b) => b.at.localeCompare(a.at))
 }
 
-const MOVEMENT_WORDS: Record<PayBrightMoneyRecord["kind"], string> = {
-  capture: "Capture",
-  refund: "Refund",
-  void: "Release of the loan",
+/** A line for a record the event log has no row of: what it was, when, and how it ended. */
+function recordSentence(record: PayBrightMoneyRecord, currency: string): Said {
+  const why =
+    record.said ??
+    (record.message
+      ? verbatim(record.message)
+      : said(record.state === "in_doubt" ? "check_the_portal" : "no_reason_given"))
+  return said(`${record.kind}_line_${record.state}`, {
+    amount: money(record.amount, currency),
+    when: nested(said(record.trigger === "admin" ? "line_from_admin" : `line_at_${record.trigger}`)),
+    why: nested(why),
+  })
 }
 
-function recordSentence(record: PayBrightMoneyRecord, currency: string) {
-  const what = `${MOVEMENT_WORDS[record.kind]} of ${moneyText(record.amount, currency)}`
-  const when = record.trigger === "admin" ? "from the admin" : `at ${record.trigger}`
-  switch (record.state) {
-    case "done":
-      return `${what} ${when}: done.`
-    case "refused":
-      return `${what} ${when} refused: ${record.message ?? "no reason given"}`
-    case "in_doubt":
-      return `${what} ${when} in doubt: ${record.message ?? "check the PayBright portal"}`
-    default:
-      return `${what} ${when} in progress.`
-  }
+/** The sentence an event row keeps in its details, if it was written with one. */
+function saidOf(details: unknown): Said | null {
+  const kept = (details as { said?: unknown } | null)?.said
+  return isSaid(kept) ? kept : null
 }

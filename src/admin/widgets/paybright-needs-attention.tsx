@@ -6,6 +6,7 @@ import { QueryState } from "../components/query-state"
 import { RecordActions } from "../components/record-actions"
 import { useNeedsAttention } from "../hooks/paybright"
 import { useAdminText } from "../lib/use-admin-text"
+import { useSaid } from "../lib/use-said"
 
 const DAY = 24 * 60 * 60 * 1000
 /** The actions safe to take from the list: asking PayBright again for what it refused. */
@@ -30,6 +31,7 @@ const COLORS: Record<PayBrightAttentionItem["kind"], "red" | "orange" | "grey"> 
 const PayBrightNeedsAttentionWidget = () => {
   const navigate = useNavigate()
   const { t, money, date } = useAdminText()
+  const say = useSaid()
   const { data: items, isLoading, isError, error, refetch } = useNeedsAttention()
   if (isLoading || isError) {
     return (
@@ -92,7 +94,7 @@ const PayBrightNeedsAttentionWidget = () => {
                 )}
               </Text>
               <Text size="xsmall" className="text-ui-fg-subtle">
-                {item.message ??
+                {(item.message && say(item.said, item.message)) ||
                   (item.expires_at &&
                     t(
                       item.kind === "expiring_authorization"

@@ -7,6 +7,7 @@ import { QueryState } from "../components/query-state"
 import { RecordActions, useConfirmedAction } from "../components/record-actions"
 import { useOrderPanel, usePanelActions } from "../hooks/paybright"
 import { useAdminText } from "../lib/use-admin-text"
+import { useSaid } from "../lib/use-said"
 import { isPayBright } from "../../storefront/provider"
 
 // Medusa's colours for the same payment statuses (its order page), and red for what needs a person.
@@ -92,6 +93,7 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
   const [card, setCard] = useState<PayBrightRevealedCard>()
   const { t, money, date, dateTime } = useAdminText()
   const statusText = useStatusText()
+  const say = useSaid()
   const currency = panel.currency_code
   const remaining = money(panel.remaining, currency)
   // Medusa's own words for its button and card, in the admin's language.
@@ -251,7 +253,7 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
             </div>
             {record.message && (
               <Text size="xsmall" className={record.state === "done" ? "text-ui-fg-subtle" : "text-ui-fg-error"}>
-                {record.message}
+                {say(record.said, record.message)}
               </Text>
             )}
             <RecordActions
@@ -275,7 +277,7 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
         </Text>
         {panel.timeline.map((entry) => (
           <div key={entry.id} className="flex flex-col">
-            <Text size="small">{entry.message}</Text>
+            <Text size="small">{say(entry.said, entry.message)}</Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
               {dateTime(entry.at)}
               {entry.actor !== "system" ? ` · ${entry.actor}` : ""}

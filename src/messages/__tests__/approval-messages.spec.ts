@@ -1,4 +1,5 @@
 import { orphanMessage, placementErrorOf } from "../approval-messages"
+import { english } from "../said"
 
 describe("what the merchant reads of an approval the store could not place", () => {
   it("keeps the database's own words and leaves out the statement Medusa's data layer puts before them", () => {
@@ -16,13 +17,15 @@ describe("what the merchant reads of an approval the store could not place", () 
 
   it("says what the last attempt answered and what to do, with no release promised", () => {
     expect(
-      orphanMessage({
-        contract: "51325",
-        amount: "310.73",
-        currency_code: "CAD",
-        reason: "not_placed",
-        placement_error: "Timed-out acquiring lock.",
-      })
+      english(
+        orphanMessage({
+          contract: "51325",
+          amount: "310.73",
+          currency_code: "CAD",
+          reason: "not_placed",
+          placement_error: "Timed-out acquiring lock.",
+        })
+      )
     ).toBe(
       "PayBright contract 51325 ($310.73 CAD) has no order: the store could not place its order within the grace period, though nothing about the cart refused it (its last attempt answered: Timed-out acquiring lock.). Cancel it in the PayBright portal, then mark it handled."
     )

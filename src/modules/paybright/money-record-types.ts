@@ -1,6 +1,7 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
 import type { MoneyOutcome } from "../../lender/errors"
+import type { Said } from "../../messages/said"
 
 export type MoneyKind = "capture" | "refund" | "void"
 export type MoneyTrigger = "shipment" | "fulfillment" | "admin" | "order_canceled" | "orphan" | "retry"
@@ -27,6 +28,7 @@ export type MoneyRecordRow = {
   reference: string | null
   medusa_id: string | null
   message: string | null
+  said: Said | null
   lender_evidence: Record<string, string> | null
   resolved_by: string | null
   resolved_at: Date | string | null

@@ -1,3 +1,4 @@
+import { spoken, type Sentence } from "../../messages/said"
 import type { Context, InferTypeOf } from "@medusajs/framework/types"
 import {
   InjectManager,
@@ -26,11 +27,11 @@ export type ApprovalRow = InferTypeOf<typeof PayBrightApproval>
 
 /** What the merchant reads of an approval's moves, written by src/messages and handed in. */
 export type ApprovalWords = {
-  verified(approval: ApprovalRow): string
+  verified(approval: ApprovalRow): Sentence
   /** Knows the store's settings: when the plugin releases the orphan by itself. */
-  orphaned(approval: ApprovalRow): Promise<string> | string
-  released(approval: ApprovalRow): string
-  handled(approval: ApprovalRow): string
+  orphaned(approval: ApprovalRow): Promise<Sentence> | Sentence
+  released(approval: ApprovalRow): Sentence
+  handled(approval: ApprovalRow): Sentence
 }
 
 /** A verified approval as a delivery brings it. */
@@ -55,7 +56,7 @@ export type VerifiedApproval = {
 /** One row of the event log: the order panel's timeline and the audit trail. */
 export type NewEvent = {
   kind: string
-  message: string
+  message: Sentence
   actor: string
   payment_id?: string | null
   order_id?: string | null
@@ -89,7 +90,7 @@ export type DoubtReason = "reconciliation" | "removed_by_medusa" | "unexplained_
 export type Resolution = {
   lender_shows: "done" | "nothing"
   actor: string
-  message: string
+  message: Sentence
   /** What the record says once resolved, when it changes: the Capture Medusa made, what went back on the card. */
   medusa_id?: string | null
   amount?: string
@@ -98,7 +99,7 @@ export type Resolution = {
 
 /** What a resolution changed, for undoResolution to put back when Medusa then refuses its side. */
 export type ResolutionUndo = {
-  record: Pick<MoneyRecordRow, "id" | "state" | "medusa_id" | "resolved_by" | "message"> & {
+  record: Pick<MoneyRecordRow, "id" | "state" | "medusa_id" | "resolved_by" | "message" | "said"> & {
     /** Exact texts, so that putting them back loses nothing. */
     amount: string
     medusa_amount: string | null
@@ -143,7 +144,7 @@ export default class PayBrightModuleService extends MedusaService({
   /** Appends rows to the event log; answers their ids. */
   @InjectTransactionManager()
   async recordEvents(events: NewEvent[], @MedusaContext() sharedContext: Context = {}): Promise<string[]> {
-    const created = await this.createPayBrightEvents(events, sharedContext)
+    const created = await this.createPayBrightEvents(events.map(eventRow), sharedContext)
     return created.map((event) => event.id)
   }
 
@@ -162,10 +163,11 @@ export default class PayBrightModuleService extends MedusaService({
   @InjectTransactionManager()
   async prepareMoneyRecord(
     fields: NewMoneyRecord,
-    outcome: { state: "pending" } | { state: "refused"; message: string },
+    outcome: { state: "pending" } | { state: "refused"; message: Sentence },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<MoneyRecordRow> {
-    const record = asRecord(await this.createPayBrightMoneyRecords({ ...fields, ...outcome } as never, sharedContext))
+    const written = outcome.state === "refused" ? { state: outcome.state, ...spoken(outcome.message) } : outcome
+    const record = asRecord(await this.createPayBrightMoneyRecords({ ...fields, ...written } as never, sharedContext))
     if (outcome.state === "refused") {
       await this.writeRecordEvent(
         record,
@@ -191,8 +193,8 @@ export default class PayBrightModuleService extends MedusaService({
   @InjectTransactionManager()
   async prepareCaptureRecord(
     parcelKeys: string[] | null,
-    capture: { fields: NewMoneyRecord; refusal: string | null } | null,
-    words: { blocked(doubt: MoneyRecordRow): string },
+    capture: { fields: NewMoneyRecord; refusal: Sentence | null } | null,
+    words: { blocked(doubt: MoneyRecordRow): Sentence },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ existing: MoneyRecordRow } | { record: MoneyRecordRow | null } | { blocked: MoneyRecordRow }> {
     if (parcelKeys) {
@@ -249,7 +251,7 @@ export default class PayBrightModuleService extends MedusaService({
   async doubtOfPayment(
     paymentId: string,
     medusaRows: ReadonlySet<string> | undefined,
-    words: { parted(record: MoneyRecordRow): string },
+    words: { parted(record: MoneyRecordRow): Sentence },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<MoneyRecordRow | undefined> {
     if (!medusaRows) return this.standingDoubt(paymentId, sharedContext)
@@ -274,7 +276,7 @@ export default class PayBrightModuleService extends MedusaService({
   private async doubtAmong(
     rows: MoneyRecordRow[],
     medusaRows: ReadonlySet<string>,
-    words: { parted(record: MoneyRecordRow): string },
+    words: { parted(record: MoneyRecordRow): Sentence },
     sharedContext: Context
   ): Promise<MoneyRecordRow | undefined> {
     const doubt = rows.find((row) => row.state === "in_doubt")
@@ -304,7 +306,7 @@ export default class PayBrightModuleService extends MedusaService({
   async openMovementRecord(
     movement: { resolves?: string | null; medusa_rows?: ReadonlySet<string> },
     fields: NewMoneyRecord,
-    words: { parted(record: MoneyRecordRow): string },
+    words: { parted(record: MoneyRecordRow): Sentence },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<{ record: MoneyRecordRow } | { blocked: MoneyRecordRow }> {
     const paymentId = fields.payment_id
@@ -336,7 +338,7 @@ export default class PayBrightModuleService extends MedusaService({
     id: string,
     outcome: {
       state: Exclude<MoneyState, "pending">
-      message: string
+      message: Sentence
       /** What moved, in the lender's cents, as the event shows it. */
       amount: string
       evidence?: Record<string, string> | null
@@ -345,7 +347,12 @@ export default class PayBrightModuleService extends MedusaService({
   ): Promise<MoneyRecordRow> {
     const record = asRecord(
       await this.updatePayBrightMoneyRecords(
-        { id, state: outcome.state, message: outcome.message, lender_evidence: (outcome.evidence ?? null) as never },
+        {
+          id,
+          state: outcome.state,
+          ...spoken(outcome.message),
+          lender_evidence: (outcome.evidence ?? null) as never,
+        },
         sharedContext
       )
     )
@@ -367,11 +374,11 @@ export default class PayBrightModuleService extends MedusaService({
   @InjectTransactionManager()
   async putMoneyRecordInDoubt(
     id: string,
-    doubt: { message: string; reason: DoubtReason },
+    doubt: { message: Sentence; reason: DoubtReason },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<MoneyRecordRow> {
     const record = asRecord(
-      await this.updatePayBrightMoneyRecords({ id, state: "in_doubt", message: doubt.message }, sharedContext)
+      await this.updatePayBrightMoneyRecords({ id, state: "in_doubt", ...spoken(doubt.message) }, sharedContext)
     )
     await this.writeRecordEvent(record, { message: doubt.message, details: { reason: doubt.reason } }, sharedContext)
     return record
@@ -385,14 +392,14 @@ export default class PayBrightModuleService extends MedusaService({
   @InjectTransactionManager()
   async refuseUnstartedRecord(
     id: string,
-    refusal: { message: string; medusa_id?: string | null },
+    refusal: { message: Sentence; medusa_id?: string | null },
     @MedusaContext() sharedContext: Context = {}
   ): Promise<MoneyRecordRow> {
     const current = await this.moneyRecord(id, sharedContext)
     if (current.state !== "pending" || current.medusa_id) return current
     const record = asRecord(
       await this.updatePayBrightMoneyRecords(
-        { id, state: "refused", message: refusal.message, medusa_id: refusal.medusa_id ?? null },
+        { id, state: "refused", ...spoken(refusal.message), medusa_id: refusal.medusa_id ?? null },
         sharedContext
       )
     )
@@ -404,11 +411,14 @@ export default class PayBrightModuleService extends MedusaService({
   @InjectTransactionManager()
   async recordUnexplainedMovement(
     fields: NewMoneyRecord & { medusa_id: string },
-    message: string,
+    message: Sentence,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<MoneyRecordRow> {
     const record = asRecord(
-      await this.createPayBrightMoneyRecords({ ...fields, state: "in_doubt", message } as never, sharedContext)
+      await this.createPayBrightMoneyRecords(
+        { ...fields, state: "in_doubt", ...spoken(message) } as never,
+        sharedContext
+      )
     )
     await this.writeRecordEvent(record, { message, details: { reason: "unexplained_in_medusa" } }, sharedContext)
     return record
@@ -456,7 +466,7 @@ export default class PayBrightModuleService extends MedusaService({
           state: resolution.lender_shows === "done" ? "done" : "refused",
           resolved_by: resolution.actor,
           resolved_at: new Date(),
-          message: resolution.message,
+          ...spoken(resolution.message),
           ...(resolution.medusa_id !== undefined ? { medusa_id: resolution.medusa_id } : {}),
           ...(resolution.amount !== undefined ? { amount: resolution.amount } : {}),
           ...(resolution.medusa_amount !== undefined ? { medusa_amount: resolution.medusa_amount } : {}),
@@ -472,7 +482,7 @@ export default class PayBrightModuleService extends MedusaService({
     }
     const [event] = await this.createPayBrightEvents(
       [
-        {
+        eventRow({
           kind: "record.resolved",
           payment_id: record.payment_id,
           order_id: record.order_id,
@@ -480,11 +490,11 @@ export default class PayBrightModuleService extends MedusaService({
           actor: resolution.actor,
           message: resolution.message,
           details: { record_id: record.id, lender_shows: resolution.lender_shows },
-        },
+        }),
       ],
       sharedContext
     )
-    const { state, medusa_id, resolved_by, resolved_at, message } = before
+    const { state, medusa_id, resolved_by, resolved_at, message, said } = before
     return {
       record,
       undo: {
@@ -494,6 +504,7 @@ export default class PayBrightModuleService extends MedusaService({
           medusa_id,
           resolved_by,
           message,
+          said,
           amount: exactOf(before.raw_amount ?? before.amount),
           medusa_amount:
             (before.raw_medusa_amount ?? before.medusa_amount) == null
@@ -579,18 +590,18 @@ export default class PayBrightModuleService extends MedusaService({
   /** The event of a record's move: `<kind>.<state>`, on its payment's timeline. */
   private async writeRecordEvent(
     record: MoneyRecordRow,
-    event: { message: string; details: Record<string, unknown> },
+    event: { message: Sentence; details: Record<string, unknown> },
     sharedContext: Context
   ): Promise<void> {
     await this.createPayBrightEvents(
-      {
+      eventRow({
         kind: `${record.kind}.${record.state}`,
         payment_id: record.payment_id,
         order_id: record.order_id,
         contract: record.contract,
         message: event.message,
         details: { record_id: record.id, medusa_id: record.medusa_id, ...event.details },
-      },
+      }),
       sharedContext
     )
   }
@@ -689,13 +700,13 @@ export default class PayBrightModuleService extends MedusaService({
         )
     if (!existing) {
       await this.createPayBrightEvents(
-        {
+        eventRow({
           kind: "approval.verified",
           contract: approval.contract,
           actor: "lender",
           message: words.verified(approval),
           details: { session_id: approval.session_id, cart_id: approval.cart_id, approval_id: approval.id },
-        },
+        }),
         sharedContext
       )
     }
@@ -780,13 +791,13 @@ export default class PayBrightModuleService extends MedusaService({
     if (approval?.state !== "orphaned") return
     await this.updatePayBrightApprovals({ id: approval.id, state: "released" }, sharedContext)
     await this.createPayBrightEvents(
-      {
+      eventRow({
         kind: "approval.released",
         contract: approval.contract,
         actor: "system",
         message: words.released(approval),
         details: { approval_id: approval.id },
-      },
+      }),
       sharedContext
     )
   }
@@ -815,13 +826,13 @@ export default class PayBrightModuleService extends MedusaService({
       sharedContext
     )
     await this.createPayBrightEvents(
-      {
+      eventRow({
         kind: "approval.handled",
         contract: approval.contract,
         actor,
         message: words.handled(approval),
         details: { approval_id: approval.id },
-      },
+      }),
       sharedContext
     )
     return approval
@@ -834,23 +845,29 @@ export default class PayBrightModuleService extends MedusaService({
   }
 
   private async writeOrphanEvent(approval: ApprovalRow, words: ApprovalWords, sharedContext: Context): Promise<string> {
-    const message = await words.orphaned(approval)
+    const sentence = await words.orphaned(approval)
     await this.createPayBrightEvents(
-      {
+      eventRow({
         kind: "approval.orphaned",
         contract: approval.contract,
-        message,
+        message: sentence,
         details: {
           approval_id: approval.id,
           session_id: approval.session_id,
           cart_id: approval.cart_id,
           reason: approval.reason,
         },
-      },
+      }),
       sharedContext
     )
-    return message
+    return spoken(sentence).message
   }
+}
+
+/** An event row: the English its message keeps, and in its details the sentence the admin writes. */
+function eventRow(event: Omit<NewEvent, "actor"> & { actor?: string }) {
+  const { message, said } = spoken(event.message)
+  return { ...event, message, details: { ...(event.details ?? {}), said } }
 }
 
 function asRecord(row: unknown): MoneyRecordRow {

@@ -1,5 +1,6 @@
 import { CardProcessorError } from "../../card-processors/types"
-import { errorFromResponse, LenderNetworkError } from "../../lender/errors"
+import { errorFromResponse, lenderFact, LenderNetworkError } from "../../lender/errors"
+import { english, type Said } from "../../messages/said"
 import { merchantMessage } from "../../messages/merchant-messages"
 import { classifyFailure, redactDigitRuns } from "../classify-failure"
 import { conclusionOf, type AttemptInput } from "../money-attempt"
@@ -27,12 +28,12 @@ describe("classifying a failed money movement", () => {
     const refused = classifyFailure(errorFromResponse("capture", 400, { message: "Contract on hold" }))
     expect(refused).toEqual({
       outcome: "refused",
-      fact: "PayBright refused the capture: Contract on hold",
+      fact: lenderFact("rejected", "capture", "Contract on hold"),
       evidence: { http_status: "400" },
     })
     const failed = classifyFailure(errorFromResponse("refund", 503, ""))
     expect(failed).toMatchObject({ outcome: "in_doubt", evidence: { http_status: "503" } })
-    expect(failed.fact).not.toMatch(/503/)
+    expect(english(failed.fact as Said)).not.toMatch(/503/)
   })
 
   it("logs the lender's HTTP status with the attempt, and leaves it out of the record's sentence", () => {
@@ -53,7 +54,7 @@ describe("classifying a failed money movement", () => {
       line: expect.stringMatching(/^PayBright: capture IN DOUBT \(order #7, contract 51325, 10\.00 CAD, HTTP 503\): /),
     })
     expect(record).toMatchObject({ state: "in_doubt", evidence: { http_status: "503" } })
-    expect(record.message).not.toMatch(/503/)
+    expect(english(record.message)).not.toMatch(/503/)
   })
 
   it("writes one sentence per outcome that never contradicts itself", () => {
@@ -65,10 +66,12 @@ describe("classifying a failed money movement", () => {
       via: "PayBright",
       fact: "PayBright did not answer in time for the capture",
     }
-    const doubt = merchantMessage({ ...facts, outcome: "in_doubt" })
+    const doubt = english(merchantMessage({ ...facts, outcome: "in_doubt" }))
     expect(doubt).toMatch(/may have been made .* resolve this record as captured or not/)
     expect(doubt).not.toMatch(/nothing (moved|was changed)/i)
-    expect(merchantMessage({ ...facts, outcome: "refused" })).toMatch(/was not made .*; nothing moved/)
-    expect(merchantMessage({ ...facts, outcome: "done" })).toBe("Captured $10.00 CAD on PayBright contract 51325.")
+    expect(english(merchantMessage({ ...facts, outcome: "refused" }))).toMatch(/was not made .*; nothing moved/)
+    expect(english(merchantMessage({ ...facts, outcome: "done" }))).toBe(
+      "Captured $10.00 CAD on PayBright contract 51325."
+    )
   })
 })

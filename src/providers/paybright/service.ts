@@ -31,6 +31,8 @@ import type {
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { LenderError } from "../../lender/errors"
 import { tooPreciseMessage } from "../../messages/merchant-messages"
+import { MerchantError } from "../../messages/merchant-error"
+import type { Said } from "../../messages/said"
 import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../messages/settings-messages"
 import { SettingsUnreadableError } from "../../settings/unreadable-settings"
 import { classifyFailure } from "../../money/classify-failure"
@@ -539,7 +541,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const channel = settlementFor(current, payment)
     const lender = lenderMovement(facts)
     if (!lender.expressible) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(kind, lender.amount))
+      throw new MerchantError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(kind, lender.amount))
     }
     const amount = lender.amount
     const movement = { paymentId: facts.payment_id, medusaId, amount }
@@ -568,7 +570,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     if (record.state === "done") {
       return payment
     }
-    const conclude = async (result: AttemptResult): Promise<string> => {
+    const conclude = async (result: AttemptResult): Promise<Said> => {
       const concluded = conclusionOf(attempt, result)
       await records.concludeMoneyRecord(record.id, concluded.record)
       appLogger()[concluded.log.level](concluded.log.line)
@@ -576,7 +578,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     if (!settlement) {
       const message = await conclude({ outcome: "refused", fact: (channel as { unavailable: string }).unavailable })
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
+      throw new MerchantError(MedusaError.Types.NOT_ALLOWED, message)
     }
     if (amount === "0.00") {
       // Medusa's exact remainder was less than half a cent: the lender's books are already whole.
@@ -589,7 +591,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
         kind === "capture" ? await settlement.capture(payment, movement) : await settlement.refund(payment, movement)
     } catch (error) {
       const message = await conclude(classifyFailure(error))
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, message)
+      throw new MerchantError(MedusaError.Types.NOT_ALLOWED, message)
     }
     await conclude({ outcome: "done", evidence: moved.evidence })
     return moved.data

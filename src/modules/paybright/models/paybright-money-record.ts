@@ -29,8 +29,10 @@ export const PayBrightMoneyRecord = model.define("paybright_money_record", {
   reference: model.text().nullable(),
   /** Medusa's Capture or Refund id, written before the lender is called. */
   medusa_id: model.text().index().nullable(),
-  /** What the merchant reads about this record, written by src/messages. */
+  /** What the merchant reads about this record, in English, written by src/messages. */
   message: model.text().nullable(),
+  /** The same sentence as facts (src/messages/said.ts), for the admin to write in its language. */
+  said: model.json().nullable(),
   /** What the lender or processor answered: x_timestamp, x_message, the echoes, or the charge id. */
   lender_evidence: model.json().nullable(),
   resolved_by: model.text().nullable(),

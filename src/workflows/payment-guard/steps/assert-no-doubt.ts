@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { blockedMessage, doubtOf } from "../../../money/in-doubt"
 import { medusaRowsOf } from "../../../money/record-queries"
+import { MerchantError } from "../../../messages/merchant-error"
 
 /**
  * Refuses while a capture or refund of the payment is in doubt, or made at the lender though
@@ -17,7 +18,7 @@ export const assertNoDoubtStep = createStep(
       await medusaRowsOf(container, input.payment_id)
     )
     if (doubt) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt))
+      throw new MerchantError(MedusaError.Types.NOT_ALLOWED, blockedMessage(doubt))
     }
     return new StepResponse(true)
   }
