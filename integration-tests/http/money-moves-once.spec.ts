@@ -332,6 +332,13 @@ medusaIntegrationTestRunner({
       const retried = await api.post(`/admin/paybright/captures/${refused.id}/retry`, {}, lenient())
       expect(retried.status).toBe(400)
       expect(retried.data.message).toMatch(/already been captured since; there is nothing to retry/)
+      // The same refusal as facts, for the admin to write in its language.
+      expect(retried.data.said).toEqual({ code: "retry_capture_made_good" })
+      const [refusedNow] = (await records(payment.id)).filter((record) => record.id === refused.id)
+      expect(refusedNow.said).toMatchObject({
+        code: "capture_refused",
+        values: { where: { said: { code: "where_paybright" } } },
+      })
       const after = await records(payment.id)
       expect(after.filter((record) => record.kind === "capture")).toHaveLength(2)
       expect(after.filter((record) => record.state === "pending")).toEqual([])

@@ -9,6 +9,7 @@ import {
 import { randomUUID } from "node:crypto"
 import { CARD_REVEAL_POLICY } from "../policies/paybright"
 import { orderBusyMessage, paymentBusyMessage } from "../messages/payment-lock-messages"
+import { spoken } from "../messages/said"
 import { guardOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/guard-order-cancellation"
 import { finishOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/finish-order-cancellation"
 import { guardPaymentMovementWorkflow } from "../workflows/payment-guard/workflows/guard-payment-movement"
@@ -32,7 +33,7 @@ function guardPaymentMovement(movement: "capture" | "refund") {
     const { errors } = await guardPaymentMovementWorkflow(req.scope).run({ input, throwOnError: false })
     const failure = errors?.[0]
     if (failure?.action === PAYMENT_LOCK_STEP) {
-      res.status(409).json({ type: "conflict", message: paymentBusyMessage(movement) })
+      res.status(409).json({ type: "conflict", ...spoken(paymentBusyMessage(movement)) })
       return
     }
     if (failure) {
@@ -61,7 +62,7 @@ async function guardOrderCancellation(req: MedusaRequest, res: MedusaResponse, n
   })
   const failure = errors?.[0]
   if (failure?.action === PAYMENT_LOCK_STEP) {
-    res.status(409).json({ type: "conflict", message: orderBusyMessage() })
+    res.status(409).json({ type: "conflict", ...spoken(orderBusyMessage()) })
     return
   }
   if (failure) {

@@ -87,7 +87,13 @@ async function explainFailedCapture(container: MedusaContainer, record: MoneyRec
     .error(`PayBright: capture IN DOUBT (record ${record.id}): ${message}`)
 }
 
-function resultOf(record: Pick<MoneyRecordRow, "id" | "state" | "amount" | "message">): CaptureResult {
+function resultOf(record: Pick<MoneyRecordRow, "id" | "state" | "amount" | "message" | "said">): CaptureResult {
   const status = record.state === "pending" ? "in_doubt" : record.state
-  return { status, amount: lenderAmount(record.amount as never), recordId: record.id, message: record.message }
+  return {
+    status,
+    amount: lenderAmount(record.amount as never),
+    recordId: record.id,
+    message: record.message,
+    said: record.said,
+  }
 }

@@ -1,3 +1,4 @@
+import type { Said } from "../messages/said"
 import type { PayBrightOptions } from "../settings/options"
 
 /** What starts a capture the plugin makes by itself. */
@@ -28,7 +29,14 @@ export function captureMomentOf(
 
 /** How a capture the plugin started ended, for the caller (subscriber, route, job). */
 export type CaptureResult =
-  | { status: "done" | "refused" | "in_doubt"; amount: string; recordId: string; message: string | null }
+  | {
+      status: "done" | "refused" | "in_doubt"
+      amount: string
+      recordId: string
+      message: string | null
+      /** The record's sentence as facts, for the admin to write in its language. */
+      said: Said | null
+    }
   | { status: "skipped"; reason: string }
 
 /** The idempotency key of a parcel's capture: one per parcel, whatever moment started it. */

@@ -2,6 +2,8 @@ import { Button, toast, usePrompt } from "@medusajs/ui"
 import type { PayBrightAttentionAction } from "../../types/admin"
 import { useRecordActions } from "../hooks/paybright"
 import { errorText } from "../lib/format"
+import { AdminActionError } from "../lib/sdk"
+import { useSaid } from "../lib/use-said"
 import { useAdminText } from "../lib/use-admin-text"
 
 /**
@@ -18,6 +20,7 @@ export type ActionOutcome = { done: string } | { unchanged: string }
 export function useConfirmedAction() {
   const prompt = usePrompt()
   const { t } = useAdminText()
+  const say = useSaid()
   return async (
     title: string,
     description: string,
@@ -38,7 +41,10 @@ export function useConfirmedAction() {
       else toast.success(heading, { description: outcome.done })
     } catch (error) {
       toast.error(t("paybright.common.notDone", { action: heading }), {
-        description: errorText(error, t("paybright.common.actionFailed")),
+        description:
+          error instanceof AdminActionError && error.said
+            ? say(error.said)
+            : errorText(error, t("paybright.common.actionFailed")),
       })
     }
   }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useRef } from "react"
-import { sdk } from "../lib/sdk"
+import { postAction, sdk } from "../lib/sdk"
 import type {
   PayBrightAttentionResponse,
   PayBrightCaptureAnswer,
@@ -122,8 +122,7 @@ export function usePanelActions() {
 /** What a merchant does about a record or an orphaned approval, from the panel or the needs-attention list. */
 export function useRecordActions() {
   const refresh = useRefresh()
-  const post = (path: string, body?: Record<string, unknown>) =>
-    sdk.client.fetch(path, { method: "POST", ...(body ? { body } : {}) })
+  const post = (path: string, body?: Record<string, unknown>) => postAction<unknown>(path, body)
   return {
     retryCapture: useMutation({
       mutationFn: (recordId: string) =>

@@ -1,4 +1,5 @@
 import Medusa from "@medusajs/js-sdk"
+import { isSaid, type Said } from "../../messages/said"
 
 /** The one client every PayBright admin page and widget fetches through: the admin's own session. */
 export const sdk = new Medusa({
@@ -6,3 +7,33 @@ export const sdk = new Medusa({
   debug: import.meta.env.DEV,
   auth: { type: "session" },
 })
+
+/** A refusal of one of the plugin's own routes, with its sentence as facts when the server gave one. */
+export class AdminActionError extends Error {
+  constructor(
+    message: string,
+    readonly said: Said | null
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * POSTs to one of the plugin's own admin routes in the admin's session. Unlike the SDK's fetch,
+ * which keeps only an error's English message, a refusal keeps the sentence the server handed as
+ * facts, for the admin to write in its language.
+ */
+export async function postAction<T>(path: string, body?: Record<string, unknown>): Promise<T> {
+  const base = (import.meta.env.VITE_BACKEND_URL || "/").replace(/\/$/, "")
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    credentials: "include",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  const answer = await response.json().catch(() => ({}))
+  if (!response.ok) {
+    throw new AdminActionError(answer.message ?? response.statusText, isSaid(answer.said) ? answer.said : null)
+  }
+  return answer as T
+}

@@ -169,4 +169,12 @@ export const EN_TEXTS: Record<string, string> = {
   retry_capture_running: "This capture is still running; there is nothing to retry.",
   retry_capture_already_retried: "This capture was already retried; retry the newest attempt instead.",
   retry_capture_made_good: "This capture's amount has already been captured since; there is nothing to retry.",
+  capture_not_made: "The capture was not made.",
+  contract_not_released: "The contract was not released.",
+  payment_busy_capture:
+    "The capture was not made: another capture or refund of this payment is running (it may have been started from a page that was since closed); nothing moved, so wait until it has ended, look at the order's PayBright panel, and try again if still needed.",
+  payment_busy_refund:
+    "The refund was not made: another capture or refund of this payment is running (it may have been started from a page that was since closed); nothing moved, so wait until it has ended, look at the order's PayBright panel, and try again if still needed.",
+  order_busy:
+    "The order was not cancelled: a capture or refund of its PayBright payment is running; nothing changed, so wait until it has ended, look at the order's PayBright panel, and cancel again.",
 }

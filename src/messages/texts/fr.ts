@@ -162,4 +162,12 @@ export const FR_TEXTS: Record<string, string> = {
   retry_capture_running: "Cette capture est encore en cours; il n’y a rien à relancer.",
   retry_capture_already_retried: "Cette capture a déjà été relancée; relancez plutôt la tentative la plus récente.",
   retry_capture_made_good: "Le montant de cette capture a déjà été capturé depuis; il n’y a rien à relancer.",
+  capture_not_made: "La capture n’a pas été faite.",
+  contract_not_released: "Le contrat n’a pas été libéré.",
+  payment_busy_capture:
+    "La capture n’a pas été faite : une autre capture ou un autre remboursement de ce paiement est en cours (peut-être lancé depuis une page fermée depuis); rien n’a bougé : attendez la fin, consultez le panneau PayBright de la commande, puis réessayez au besoin.",
+  payment_busy_refund:
+    "Le remboursement n’a pas été fait : une autre capture ou un autre remboursement de ce paiement est en cours (peut-être lancé depuis une page fermée depuis); rien n’a bougé : attendez la fin, consultez le panneau PayBright de la commande, puis réessayez au besoin.",
+  order_busy:
+    "La commande n’a pas été annulée : une capture ou un remboursement de son paiement PayBright est en cours; rien n’a changé : attendez la fin, consultez le panneau PayBright de la commande, puis annulez de nouveau.",
 }

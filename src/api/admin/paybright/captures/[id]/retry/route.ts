@@ -3,13 +3,16 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { paymentBusyMessage } from "../../../../../../messages/payment-lock-messages"
 import { capturePaymentOnceWorkflow } from "../../../../../../workflows/capture/workflows/capture-payment-once"
 import { PAYMENT_LOCK_STEP } from "../../../../../../locks/payment-lock"
+import { MerchantError } from "../../../../../../messages/merchant-error"
+import { said, spoken } from "../../../../../../messages/said"
+import { answeringSentences } from "../../../merchant-errors"
 
 /**
  * POST /admin/paybright/captures/:id/retry: a new attempt of a refused capture (never of one in
  * doubt). While another movement of the payment holds its lock, 409 and nothing sent: the refused
  * capture stays as it was, to be retried again.
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const POST = answeringSentences(async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const { result, errors } = await capturePaymentOnceWorkflow(req.scope).run({
     input: { retry_record_id: req.params.id },
     throwOnError: false,
@@ -17,14 +20,14 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
   const failure = errors?.[0]
   if (failure?.action === PAYMENT_LOCK_STEP) {
     // Answered here: Medusa's error handler replaces a conflict's message with its own.
-    res.status(409).json({ type: "conflict", message: paymentBusyMessage("capture") })
+    res.status(409).json({ type: "conflict", ...spoken(paymentBusyMessage("capture")) })
     return
   }
   if (failure) {
     throw failure.error
   }
   if (result.status === "refused" || result.status === "in_doubt") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, result.message ?? "The capture was not made")
+    throw new MerchantError(MedusaError.Types.NOT_ALLOWED, result.said ?? said("capture_not_made"))
   }
   res.json({ capture: result })
-}
+})

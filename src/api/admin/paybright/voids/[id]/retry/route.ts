@@ -2,15 +2,21 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { toMoneyRecord } from "../../../../../../money/money-record-view"
 import { retryReleaseWorkflow } from "../../../../../../workflows/release/workflows/retry-release"
+import { MerchantError } from "../../../../../../messages/merchant-error"
+import { isSaid, said } from "../../../../../../messages/said"
+import { answeringSentences } from "../../../merchant-errors"
 
 /**
  * POST /admin/paybright/voids/:id/retry: a new attempt at releasing a contract (voiding it at the
  * lender) after a refusal. Answers the new record; 400 with the merchant's message unless it is done.
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+export const POST = answeringSentences(async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   const { result } = await retryReleaseWorkflow(req.scope).run({ input: { record_id: req.params.id } })
   if (result.state !== "done") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, result.message ?? "The contract was not released")
+    throw new MerchantError(
+      MedusaError.Types.NOT_ALLOWED,
+      isSaid(result.said) ? result.said : said("contract_not_released")
+    )
   }
   res.json({ record: toMoneyRecord(result) })
-}
+})
