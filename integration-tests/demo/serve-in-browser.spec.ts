@@ -315,6 +315,19 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.getByRole("alertdialog").getByRole("button", { name: button }).click()
     }
 
+    /**
+     * The words of the needs-attention list's badges that do not fit their pill: a pill is one line
+     * high, so words wrapped onto a second line spill out of it.
+     */
+    async function badgesOverflowing(attention: ReturnType<Page["locator"]>) {
+      return attention.locator("[data-kind] > :last-child").evaluateAll((badges) =>
+        badges
+          // A pixel of rounding aside.
+          .filter((badge) => badge.scrollHeight > badge.clientHeight + 1 || badge.scrollWidth > badge.clientWidth + 1)
+          .map((badge) => badge.textContent)
+      )
+    }
+
     it("shows an order paid with PayBright, points to Medusa's capture, captures the remainder in Medusa's words", async () => {
       const order = await placeOrder()
       const { page, panel } = await openPanel(order.id)
@@ -467,6 +480,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       await entry.waitFor({ state: "visible", timeout: 120_000 })
       expect(await entry.textContent()).toContain("capture refused")
       expect(await entry.textContent()).toContain("Contract on hold at PayBright")
+      expect(await badgesOverflowing(attention)).toEqual([])
       await list
         .locator("table")
         .getByText(`#${order.display_id}`)
@@ -650,6 +664,7 @@ describe("npm run demo -- --serve, in a browser", () => {
         await attention.getByText(`Commande n°\u00a0${order.display_id}`).waitFor({ timeout: 60_000 })
         expect(await attention.textContent()).toContain("PayBright\u00a0: à traiter")
         expect(await attention.textContent()).toMatch(/en attente de capture · expire le .+ \((29|30) jours restants\)/)
+        expect(await badgesOverflowing(attention)).toEqual([])
 
         // The settings page, and an amount typed the way French writes it.
         await page.goto(settingsUrl, { timeout: 120_000 })

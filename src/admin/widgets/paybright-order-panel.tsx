@@ -245,7 +245,8 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
                   trigger: t(`paybright.record.trigger.${record.trigger}`),
                 })}
               </Text>
-              <Badge size="2xsmall" color={RECORD_COLORS[record.state]}>
+              {/* On one line: a pill's height fits one line of text. */}
+              <Badge size="2xsmall" color={RECORD_COLORS[record.state]} className="shrink-0 whitespace-nowrap">
                 {t(`paybright.record.state.${record.state}`)}
               </Badge>
             </div>
