@@ -656,6 +656,14 @@ describe("npm run demo -- --serve, in a browser", () => {
         expect(await panel.locator("#paybright-capture-hint").textContent()).toContain(
           "«\u00a0Capture du paiement\u00a0» sous Paiements"
         )
+        // A fulfillment is Medusa's "expédition" (Créer une expédition); a shipment, its "Marquer comme expédiée".
+        expect(await panel.locator("#paybright-capture-hint").textContent()).toContain(
+          "sinon PayBright capture chaque expédition une fois marquée comme expédiée."
+        )
+        // Who acted, in words: the lender is PayBright, never the log's "lender".
+        const timeline = (await panel.locator("#paybright-timeline").textContent())!
+        expect(timeline).toContain("· PayBright")
+        expect(timeline).not.toContain("lender")
         await page.getByRole("button", { name: "Capture du paiement" }).waitFor({ timeout: 30_000 })
         await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-french.png"), fullPage: true })
 

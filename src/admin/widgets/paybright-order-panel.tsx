@@ -92,6 +92,10 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
   const [card, setCard] = useState<PayBrightRevealedCard>()
   const { t, money, date, dateTime } = useAdminText()
   const statusText = useStatusText()
+  // Who acted, in the merchant's words: PayBright for the lender, Medusa's own word for an admin,
+  // and a user as the log names them.
+  const actorText = (actor: string) =>
+    actor === "lender" ? t("paybright.actor.lender") : actor === "admin" ? t("general.admin") : actor
   const currency = panel.currency_code
   const remaining = money(panel.remaining, currency)
   // Medusa's own words for its button and card, in the admin's language.
@@ -279,7 +283,7 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
             <Text size="small">{entry.message}</Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
               {dateTime(entry.at)}
-              {entry.actor !== "system" ? ` · ${entry.actor}` : ""}
+              {entry.actor !== "system" ? ` · ${actorText(entry.actor)}` : ""}
             </Text>
           </div>
         ))}
