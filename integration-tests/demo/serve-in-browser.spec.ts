@@ -315,6 +315,19 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.getByRole("alertdialog").getByRole("button", { name: button }).click()
     }
 
+    /**
+     * The words of the needs-attention list's badges that do not fit their pill: a pill is one line
+     * high, so words wrapped onto a second line spill out of it.
+     */
+    async function badgesOverflowing(attention: ReturnType<Page["locator"]>) {
+      return attention.locator("[data-kind] > :last-child").evaluateAll((badges) =>
+        badges
+          // A pixel of rounding aside.
+          .filter((badge) => badge.scrollHeight > badge.clientHeight + 1 || badge.scrollWidth > badge.clientWidth + 1)
+          .map((badge) => badge.textContent)
+      )
+    }
+
     it("shows an order paid with PayBright, points to Medusa's capture, captures the remainder in Medusa's words", async () => {
       const order = await placeOrder()
       const { page, panel } = await openPanel(order.id)
@@ -467,6 +480,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       await entry.waitFor({ state: "visible", timeout: 120_000 })
       expect(await entry.textContent()).toContain("capture refused")
       expect(await entry.textContent()).toContain("Contract on hold at PayBright")
+      expect(await badgesOverflowing(attention)).toEqual([])
       await list
         .locator("table")
         .getByText(`#${order.display_id}`)
@@ -642,6 +656,14 @@ describe("npm run demo -- --serve, in a browser", () => {
         expect(await panel.locator("#paybright-capture-hint").textContent()).toContain(
           "«\u00a0Capture du paiement\u00a0» sous Paiements"
         )
+        // A fulfillment is Medusa's "expédition" (Créer une expédition); a shipment, its "Marquer comme expédiée".
+        expect(await panel.locator("#paybright-capture-hint").textContent()).toContain(
+          "sinon PayBright capture chaque expédition une fois marquée comme expédiée."
+        )
+        // Who acted, in words: the lender is PayBright, never the log's "lender".
+        const timeline = (await panel.locator("#paybright-timeline").textContent())!
+        expect(timeline).toContain("· PayBright")
+        expect(timeline).not.toContain("lender")
         await page.getByRole("button", { name: "Capture du paiement" }).waitFor({ timeout: 30_000 })
         await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-french.png"), fullPage: true })
 
@@ -650,6 +672,7 @@ describe("npm run demo -- --serve, in a browser", () => {
         await attention.getByText(`Commande n°\u00a0${order.display_id}`).waitFor({ timeout: 60_000 })
         expect(await attention.textContent()).toContain("PayBright\u00a0: à traiter")
         expect(await attention.textContent()).toMatch(/en attente de capture · expire le .+ \((29|30) jours restants\)/)
+        expect(await badgesOverflowing(attention)).toEqual([])
 
         // The settings page, and an amount typed the way French writes it.
         await page.goto(settingsUrl, { timeout: 120_000 })

@@ -72,7 +72,7 @@ const PayBrightNeedsAttentionWidget = () => {
             // A row with an order opens it, as the rows of Medusa's order table do.
             onClick={item.order_id ? () => navigate(`/orders/${item.order_id}`) : undefined}
           >
-            <div className="flex flex-col">
+            <div className="flex min-w-0 flex-col">
               <Text size="small" weight="plus">
                 {item.kind === "settings_unreadable" ? (
                   <Link to="/settings/paybright">{t("paybright.attention.settings")}</Link>
@@ -123,7 +123,8 @@ const PayBrightNeedsAttentionWidget = () => {
                 </div>
               )}
             </div>
-            <Badge size="2xsmall" color={COLORS[item.kind]}>
+            {/* On one line, the entry's text wrapping beside it instead: a pill's height fits one line. */}
+            <Badge size="2xsmall" color={COLORS[item.kind]} className="shrink-0 whitespace-nowrap">
               {item.expires_at
                 ? t("paybright.attention.badgeExpires", {
                     label,

@@ -94,6 +94,10 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
   const { t, money, date, dateTime } = useAdminText()
   const statusText = useStatusText()
   const say = useSaid()
+  // Who acted, in the merchant's words: PayBright for the lender, Medusa's own word for an admin,
+  // and a user as the log names them.
+  const actorText = (actor: string) =>
+    actor === "lender" ? t("paybright.actor.lender") : actor === "admin" ? t("general.admin") : actor
   const currency = panel.currency_code
   const remaining = money(panel.remaining, currency)
   // Medusa's own words for its button and card, in the admin's language.
@@ -247,7 +251,8 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
                   trigger: t(`paybright.record.trigger.${record.trigger}`),
                 })}
               </Text>
-              <Badge size="2xsmall" color={RECORD_COLORS[record.state]}>
+              {/* On one line: a pill's height fits one line of text. */}
+              <Badge size="2xsmall" color={RECORD_COLORS[record.state]} className="shrink-0 whitespace-nowrap">
                 {t(`paybright.record.state.${record.state}`)}
               </Badge>
             </div>
@@ -280,7 +285,7 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
             <Text size="small">{say(entry.said, entry.message)}</Text>
             <Text size="xsmall" className="text-ui-fg-subtle">
               {dateTime(entry.at)}
-              {entry.actor !== "system" ? ` · ${entry.actor}` : ""}
+              {entry.actor !== "system" ? ` · ${actorText(entry.actor)}` : ""}
             </Text>
           </div>
         ))}
