@@ -1,4 +1,5 @@
 import { SETTINGS_KEY_ENV } from "../secrets/secret-box"
+import { nested, said, verbatim, type Said } from "./said"
 
 /** Saved settings a process cannot use, as lower layers report it: facts, no advice. */
 export type UnreadableSettingsFacts = {
@@ -9,6 +10,8 @@ export type UnreadableSettingsFacts = {
   cause: "key" | "invalid"
   /** What was found, e.g. "the saved apiToken does not decrypt with this process's PAYBRIGHT_SETTINGS_KEY". */
   fact: string
+  /** The same, as a sentence the admin writes in its language, where the finding has one. */
+  fact_said?: Said
 }
 
 /**
@@ -25,16 +28,34 @@ export const PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS =
   "PayBright financing is not available at the moment. Please choose another payment method."
 
 /** The "PayBright: needs attention" entry for a process that reported it cannot use the saved settings. */
-export function settingsUnreadableAttention(facts: UnreadableSettingsFacts, process: string): string {
-  return `${capitalized(process)} cannot use the PayBright settings saved for ${facts.providerId} (${facts.fact}), so it refuses every PayBright session, capture, refund and job; ${advice(facts)}.`
+export function settingsUnreadableAttention(facts: UnreadableSettingsFacts, process: Said): Said {
+  return said(`settings_unreadable_${facts.cause}`, {
+    process: nested(process),
+    provider: facts.providerId,
+    fact: nested(facts.fact_said ?? verbatim(facts.fact)),
+    variable: SETTINGS_KEY_ENV,
+  })
+}
+
+/** Which process this is, as the merchant reads it: "The worker process 4242 on app-2". */
+export function processSaid(role: "worker" | "server" | "plain", pid: number, host: string): Said {
+  return said(`process_${role}`, { pid: String(pid), host })
+}
+
+/** What a process found wrong with the settings key, as a sentence. */
+export function settingsKeyFact(
+  finding: "no_key" | "short_key" | "does_not_decrypt",
+  values: { names?: string; length?: number }
+): Said {
+  return said(`settings_key_${finding}`, {
+    variable: SETTINGS_KEY_ENV,
+    names: values.names,
+    length: values.length === undefined ? undefined : String(values.length),
+  })
 }
 
 function advice(facts: UnreadableSettingsFacts): string {
   return facts.cause === "key"
     ? `give every server and worker the same ${SETTINGS_KEY_ENV} and restart them, and if that key changed since the secrets were saved, enter them again on Settings → PayBright`
     : "correct them on Settings → PayBright, or medusa-config.ts, so that they fit together"
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 /** The environment variable holding the key that encrypts secrets saved in the admin. */
 export const SETTINGS_KEY_ENV = "PAYBRIGHT_SETTINGS_KEY"
 /** Short keys are refused: `openssl rand -base64 32` gives one of 44 characters. */
-const MIN_KEY_LENGTH = 32
+export const MIN_KEY_LENGTH = 32
 const FORMAT = "v1"
 /** GCM's full tag: a shorter one is a prefix of the right tag and would verify with far less work to forge. */
 const TAG_BYTES = 16
@@ -27,16 +27,18 @@ export class SecretBox {
    */
   static fromEnvironment(
     env: NodeJS.ProcessEnv = process.env
-  ): { box: SecretBox } | { unavailable: string; fact: string } {
+  ): { box: SecretBox } | { unavailable: string; fact: string; finding: "no_key" | "short_key" } {
     const secret = env[SETTINGS_KEY_ENV]?.trim()
     if (!secret) {
       return {
+        finding: "no_key",
         fact: `this process has no ${SETTINGS_KEY_ENV}`,
         unavailable: `Secrets cannot be saved from the admin: the server has no ${SETTINGS_KEY_ENV} environment variable to encrypt them with. Set it (e.g. openssl rand -base64 32) on every server and worker, then restart.`,
       }
     }
     if (secret.length < MIN_KEY_LENGTH) {
       return {
+        finding: "short_key",
         fact: `this process's ${SETTINGS_KEY_ENV} is shorter than ${MIN_KEY_LENGTH} characters`,
         unavailable: `Secrets cannot be saved from the admin: ${SETTINGS_KEY_ENV} is shorter than ${MIN_KEY_LENGTH} characters. Use a long random value (e.g. openssl rand -base64 32).`,
       }

@@ -1,8 +1,9 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { parseOptions, type PayBrightOptions } from "./options"
 import { applyOverrides, SECRET_FIELDS, type SettingsOverrides } from "./editable-settings"
-import type { UnreadableSettingsFacts } from "../messages/settings-messages"
-import { SecretBox, SETTINGS_KEY_ENV } from "../secrets/secret-box"
+import { settingsKeyFact, type UnreadableSettingsFacts } from "../messages/settings-messages"
+import { english, type Said } from "../messages/said"
+import { MIN_KEY_LENGTH, SecretBox } from "../secrets/secret-box"
 import { readSettingsVersion, readStoredSettings, type StoredSettings } from "./stored-settings"
 import { reportUnreadableSettings, SettingsUnreadableError } from "./unreadable-settings"
 
@@ -123,20 +124,26 @@ function buildProvider(
   if (!stored) {
     return { provider: { providerId, options: configured, configured, version: 0 } }
   }
-  const unreadable = (cause: UnreadableSettingsFacts["cause"], fact: string): SettingsState => ({
-    unreadable: { providerId, version: stored.version, cause, fact },
+  const unreadable = (cause: UnreadableSettingsFacts["cause"], error: unknown): SettingsState => ({
+    unreadable: {
+      providerId,
+      version: stored.version,
+      cause,
+      fact: (error as Error).message,
+      ...(error instanceof SettingsKeyError ? { fact_said: error.said } : {}),
+    },
   })
   let overrides: SettingsOverrides
   try {
     overrides = decryptOverrides(providerId, stored)
   } catch (error) {
-    return unreadable("key", (error as Error).message)
+    return unreadable("key", error)
   }
   let options: PayBrightOptions
   try {
     options = parseOptions(applyOverrides(config, overrides))
   } catch (error) {
-    return unreadable("invalid", (error as Error).message)
+    return unreadable("invalid", error)
   }
   return { provider: { providerId, options, configured, version: stored.version } }
 }
@@ -151,13 +158,15 @@ export function decryptOverrides(providerId: string, stored: StoredSettings): Se
   if (sealedNames.length > 0) {
     const found = SecretBox.fromEnvironment()
     if ("unavailable" in found) {
-      throw new Error(`${found.fact} to decrypt the saved ${sealedNames.join(" and ")}`)
+      throw new SettingsKeyError(
+        settingsKeyFact(found.finding, { names: sealedNames.join(" and "), length: MIN_KEY_LENGTH })
+      )
     }
     for (const name of sealedNames) {
       try {
         secrets[name] = found.box.decrypt(stored.encrypted_secrets[name], secretContext(providerId, name))
       } catch {
-        throw new Error(`the saved ${name} does not decrypt with this process's ${SETTINGS_KEY_ENV}`)
+        throw new SettingsKeyError(settingsKeyFact("does_not_decrypt", { names: name }))
       }
     }
   }
@@ -167,4 +176,11 @@ export function decryptOverrides(providerId: string, stored: StoredSettings): Se
 /** What a secret's encryption is bound to: the provider and the option. */
 export function secretContext(providerId: string, name: string) {
   return `${providerId}:${name}`
+}
+
+/** This process's settings key cannot open the saved secrets: what it found, as a sentence. */
+class SettingsKeyError extends Error {
+  constructor(readonly said: Said) {
+    super(english(said))
+  }
 }

@@ -4,10 +4,12 @@ import { configManager } from "@medusajs/framework/config"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import {
+  processSaid,
   settingsUnreadableAttention,
   settingsUnreadableMessage,
   type UnreadableSettingsFacts,
 } from "../messages/settings-messages"
+import { english, isSaid, type Said } from "../messages/said"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import { readSettingsVersion } from "./stored-settings"
@@ -50,21 +52,27 @@ export async function reportUnreadableSettings(facts: UnreadableSettingsFacts, l
   reported.set(key, now)
   logger.error(settingsUnreadableMessage(facts))
   if (!appContainer.hasRegistration(PAYBRIGHT_MODULE)) return
-  const process = processName()
+  const who = processName()
+  const process = english(who)
   await appContainer
     .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
     .recordEvents([
       {
         kind: UNREADABLE_EVENT,
         actor: "system",
-        message: settingsUnreadableAttention(facts, process),
+        message: settingsUnreadableAttention(facts, who),
         details: { ...facts, process },
       },
     ])
     .catch((error: Error) => logger.error(`PayBright: could not record that ${process} is stopped: ${error.message}`))
 }
 
-export type UnreadableReport = UnreadableSettingsFacts & { process: string; message: string; at: string }
+export type UnreadableReport = UnreadableSettingsFacts & {
+  process: string
+  message: string
+  said: Said | null
+  at: string
+}
 
 /**
  * The processes that reported, within REPORT_STANDS_MS, that they cannot use the settings saved
@@ -79,7 +87,7 @@ export async function standingUnreadableReports(container: MedusaContainer, now 
     )) as unknown as {
     message: string
     created_at: Date | string
-    details: UnreadableSettingsFacts & { process: string }
+    details: UnreadableSettingsFacts & { process: string; said?: unknown }
   }[]
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const versions = new Map<string, number>()
@@ -89,19 +97,23 @@ export async function standingUnreadableReports(container: MedusaContainer, now 
     if (!versions.has(providerId)) versions.set(providerId, await readSettingsVersion(pg, providerId))
     const key = JSON.stringify([providerId, process])
     if (versions.get(providerId) !== row.details.version || standing.has(key)) continue
-    standing.set(key, { ...row.details, message: row.message, at: new Date(row.created_at).toISOString() })
+    standing.set(key, {
+      ...row.details,
+      message: row.message,
+      said: isSaid(row.details.said) ? row.details.said : null,
+      at: new Date(row.created_at).toISOString(),
+    })
   }
   return [...standing.values()]
 }
 
-/** Which process this is, as the merchant reads it: "the worker process 4242 on app-2". */
-function processName(): string {
+/** Which process this is, as the merchant reads it: "The worker process 4242 on app-2". */
+function processName(): Said {
   let mode: string | undefined
   try {
     mode = configManager.config.projectConfig.workerMode
   } catch {
     // No configuration loaded (a script): a plain process.
   }
-  const role = mode === "worker" ? "worker process" : mode === "server" ? "server process" : "process"
-  return `the ${role} ${process.pid} on ${os.hostname()}`
+  return processSaid(mode === "worker" ? "worker" : mode === "server" ? "server" : "plain", process.pid, os.hostname())
 }

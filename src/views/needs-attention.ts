@@ -101,7 +101,7 @@ async function unreadableSettings(container: MedusaContainer, now: Date): Promis
     amount: "0.00",
     currency_code: "",
     message: report.message,
-    said: null,
+    said: report.said,
     expires_at: null,
     at: report.at,
   }))

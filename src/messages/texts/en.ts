@@ -177,4 +177,18 @@ export const EN_TEXTS: Record<string, string> = {
     "The refund was not made: another capture or refund of this payment is running (it may have been started from a page that was since closed); nothing moved, so wait until it has ended, look at the order's PayBright panel, and try again if still needed.",
   order_busy:
     "The order was not cancelled: a capture or refund of its PayBright payment is running; nothing changed, so wait until it has ended, look at the order's PayBright panel, and cancel again.",
+
+  // A server or worker that cannot use the saved settings.
+  process_worker: "The worker process {{pid}} on {{host}}",
+  process_server: "The server process {{pid}} on {{host}}",
+  process_plain: "The process {{pid}} on {{host}}",
+  settings_unreadable_key:
+    "{{process}} cannot use the PayBright settings saved for {{provider}} ({{fact}}), so it refuses every PayBright session, capture, refund and job; give every server and worker the same {{variable}} and restart them, and if that key changed since the secrets were saved, enter them again on Settings → PayBright.",
+  settings_unreadable_invalid:
+    "{{process}} cannot use the PayBright settings saved for {{provider}} ({{fact}}), so it refuses every PayBright session, capture, refund and job; correct them on Settings → PayBright, or medusa-config.ts, so that they fit together.",
+  settings_key_no_key: "this process has no {{variable}} to decrypt the saved {{names}}",
+  settings_key_short_key:
+    "this process's {{variable}} is shorter than {{length}} characters to decrypt the saved {{names}}",
+  settings_key_does_not_decrypt: "the saved {{names}} does not decrypt with this process's {{variable}}",
+  card_revealed: "Virtual card ending {{last4}} revealed to charge {{amount}} on the store's terminal.",
 }

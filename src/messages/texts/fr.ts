@@ -170,4 +170,18 @@ export const FR_TEXTS: Record<string, string> = {
     "Le remboursement n’a pas été fait : une autre capture ou un autre remboursement de ce paiement est en cours (peut-être lancé depuis une page fermée depuis); rien n’a bougé : attendez la fin, consultez le panneau PayBright de la commande, puis réessayez au besoin.",
   order_busy:
     "La commande n’a pas été annulée : une capture ou un remboursement de son paiement PayBright est en cours; rien n’a changé : attendez la fin, consultez le panneau PayBright de la commande, puis annulez de nouveau.",
+
+  process_worker: "Le processus d’arrière-plan {{pid}} sur {{host}}",
+  process_server: "Le processus serveur {{pid}} sur {{host}}",
+  process_plain: "Le processus {{pid}} sur {{host}}",
+  settings_unreadable_key:
+    "{{process}} ne peut pas utiliser les paramètres PayBright enregistrés pour {{provider}} ({{fact}}) : il refuse donc toute session, capture, tout remboursement et toute tâche PayBright; donnez la même {{variable}} à chaque serveur et processus d’arrière-plan et redémarrez-les, puis, si cette clé a changé depuis l’enregistrement des secrets, saisissez-les de nouveau dans Paramètres → PayBright.",
+  settings_unreadable_invalid:
+    "{{process}} ne peut pas utiliser les paramètres PayBright enregistrés pour {{provider}} ({{fact}}) : il refuse donc toute session, capture, tout remboursement et toute tâche PayBright; corrigez-les dans Paramètres → PayBright, ou dans medusa-config.ts, pour qu’ils concordent.",
+  settings_key_no_key: "ce processus n’a pas de {{variable}} pour déchiffrer {{names}} enregistré",
+  settings_key_short_key:
+    "la {{variable}} de ce processus compte moins de {{length}} caractères pour déchiffrer {{names}} enregistré",
+  settings_key_does_not_decrypt: "{{names}} enregistré ne se déchiffre pas avec la {{variable}} de ce processus",
+  card_revealed:
+    "Carte virtuelle se terminant par {{last4}} affichée pour débiter {{amount}} au terminal de la boutique.",
 }

@@ -4,7 +4,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { cardPayment, maskCard, retrieveVirtualCard, revealFacts } from "../../../../../../../virtual-card/card-access"
 import type { PayBrightRevealedCard } from "../../../../../../../types/admin"
 import { recordPayBrightEventWorkflow } from "../../../../../../../workflows/events/workflows/record-paybright-event"
-import { moneyText } from "../../../../../../../messages/money-text"
+import { money, said } from "../../../../../../../messages/said"
 
 /**
  * POST /admin/paybright/payments/:id/card/reveal: the full card, for a person to charge it on the
@@ -40,7 +40,7 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<
       payment_id: req.params.id,
       order_id,
       contract: payment.contract,
-      message: `Virtual card ending ${card.pan.slice(-4)} revealed to charge ${moneyText(uncaptured, payment.currency_code)} on the store's terminal.`,
+      message: said("card_revealed", { last4: card.pan.slice(-4), amount: money(uncaptured, payment.currency_code) }),
       details: { last4: card.pan.slice(-4), uncaptured },
     },
   })
