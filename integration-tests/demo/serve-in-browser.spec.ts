@@ -596,8 +596,9 @@ describe("npm run demo -- --serve, in a browser", () => {
         .locator("#paybright-settings-version", { hasText: `(change ${nextVersion})` })
         .waitFor({ timeout: 60_000 })
       expect(await page.inputValue("#shopName")).toBe("Maison Dupont Demo")
+      // Shown back as English writes amounts.
       expect(await page.inputValue("#minOrderAmount")).toBe("100.00")
-      expect(await page.inputValue("#maxOrderAmount")).toBe("5000.00")
+      expect(await page.inputValue("#maxOrderAmount")).toBe("5,000.00")
       expect(await page.inputValue("#apiToken")).toBe("")
       expect(await page.getAttribute("#apiToken", "placeholder")).toMatch(/^•+/)
       expect(await page.textContent("#paybright-settings-version")).toContain(`by ${ADMIN_LOGIN.email}`)
@@ -674,17 +675,54 @@ describe("npm run demo -- --serve, in a browser", () => {
         expect(await attention.textContent()).toMatch(/en attente de capture · expire le .+ \((29|30) jours restants\)/)
         expect(await badgesOverflowing(attention)).toEqual([])
 
-        // The settings page, and an amount typed the way French writes it.
+        // The settings page: amounts shown and typed as French writes them, what the server says in French.
         await page.goto(settingsUrl, { timeout: 120_000 })
-        await page.locator("#paybright-settings-form").waitFor({ state: "visible", timeout: 120_000 })
+        const form = page.locator("#paybright-settings-form")
+        await form.waitFor({ state: "visible", timeout: 120_000 })
         expect(await page.textContent("#paybright-settings-form")).toContain("Environnement")
-        await page.fill("#maxOrderAmount", "5 500,00")
+        // The demo's APR, under the hint "(p. ex. 9,99)", as French writes it.
+        expect(await page.inputValue("#financingApr")).toBe("9,99")
+        const saved = /\(modification (\d+)\)/.exec((await page.textContent("#paybright-settings-version")) ?? "")
+        const nextVersion = Number(saved?.[1]) + 1
+
+        // A wrong value is named beside its field, in French, with French amounts; nothing is saved.
+        await page.fill("#minOrderAmount", "1 000,00")
+        await page.fill("#maxOrderAmount", "50")
+        await page.click("#paybright-settings-save")
+        await page.locator("#maxOrderAmount-error").waitFor({ state: "visible", timeout: 60_000 })
+        expect(await page.textContent("#maxOrderAmount-error")).toBe(
+          "«\u00a0Total de commande maximal\u00a0» ne doit pas être inférieur à «\u00a0Total de commande minimal\u00a0» (1\u202f000,00)"
+        )
+        expect(await page.textContent("#paybright-settings-problem")).toBe(
+          "Non enregistré\u00a0: corrigez les champs indiqués ci-dessous."
+        )
+        await page.screenshot({ path: path.join(ARTIFACTS, "admin-settings-french-error.png"), fullPage: true })
+
+        // Typed with an ordinary space, as a person types it: stored as the plain decimal, shown back in French
+        // (the limits the merchant saved in English above).
+        await page.fill("#minOrderAmount", "100,00")
+        await page.fill("#maxOrderAmount", "5 000,00")
         await page.click("#paybright-settings-save")
         await page.getByText("Paramètres PayBright enregistrés").waitFor({ state: "visible", timeout: 60_000 })
-        await page.reload()
-        await page.locator("#paybright-settings-form").waitFor({ state: "visible", timeout: 120_000 })
-        expect(await page.inputValue("#maxOrderAmount")).toBe("5500.00")
+        await page.getByText("PayBright (bac à sable) a accepté la clé et le jeton d’API.").waitFor({ timeout: 10_000 })
+        await page
+          .locator("#paybright-settings-version", { hasText: `(modification ${nextVersion})` })
+          .waitFor({ timeout: 60_000 })
         await page.screenshot({ path: path.join(ARTIFACTS, "admin-settings-french.png"), fullPage: true })
+        // Nothing the server wrote reaches the French page in English.
+        expect(await page.textContent("#paybright-settings")).not.toMatch(/sandbox|worker|accepted|must/i)
+        await page.reload()
+        await form.waitFor({ state: "visible", timeout: 120_000 })
+        // Intl's narrow no-break space between groups, as Medusa's French amounts.
+        expect(await page.inputValue("#maxOrderAmount")).toBe("5\u202f000,00")
+        expect(await page.inputValue("#minOrderAmount")).toBe("100,00")
+        const { settings } = await admin("GET", "/admin/paybright/settings")
+        expect(settings[0].values).toMatchObject({
+          minOrderAmount: "100.00",
+          maxOrderAmount: "5000.00",
+          financingApr: "9.99",
+        })
+        expect(settings[0].version).toBe(nextVersion)
         await page.close()
       } finally {
         await context.addCookies([language("en")])

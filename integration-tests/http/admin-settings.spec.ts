@@ -48,6 +48,11 @@ medusaIntegrationTestRunner({
       const noKey = await post(SETTINGS, { apiToken: SIMULATOR_TEST_ACCOUNT.apiToken })
       expect(noKey.status).toBe(400)
       expect(noKey.data.fields.apiToken).toContain(SETTINGS_KEY_ENV)
+      // Besides its English, each answer gives the admin the facts to say it in the merchant's language.
+      expect(noKey.data.issues).toEqual([
+        expect.objectContaining({ field: "apiToken", code: "key_missing", values: { variable: SETTINGS_KEY_ENV } }),
+      ])
+      expect(view.secrets_unavailable_facts).toEqual({ code: "key_missing", values: { variable: SETTINGS_KEY_ENV } })
 
       process.env[SETTINGS_KEY_ENV] = KEY
       // The options schema names each wrong field.
@@ -58,6 +63,14 @@ medusaIntegrationTestRunner({
       const reversed = await post(SETTINGS, { minOrderAmount: "500", maxOrderAmount: "100" })
       expect(reversed.status).toBe(400)
       expect(reversed.data.message).toMatch(/maxOrderAmount must not be less than minOrderAmount/)
+      expect(reversed.data.issues).toEqual([
+        {
+          field: "maxOrderAmount",
+          code: "not_less_than",
+          values: { option: "maxOrderAmount", other: "minOrderAmount", value: "500.00" },
+          message: "must not be less than minOrderAmount (500.00)",
+        },
+      ])
 
       // A token the lender refuses is reported before anything is stored.
       const refused = await post(SETTINGS, { apiToken: "not-the-token" })
@@ -65,6 +78,9 @@ medusaIntegrationTestRunner({
       expect(refused.data.fields.apiToken).toBe(
         "PayBright (sandbox) did not accept this API key and token; check both in the PayBright portal."
       )
+      expect(refused.data.issues).toEqual([
+        expect.objectContaining({ field: "apiToken", code: "credentials_refused", values: { environment: "sandbox" } }),
+      ])
       // The host and the status are for the log, not the merchant.
       expect(JSON.stringify(refused.data)).not.toMatch(/401|https?:/)
       expect(await module().listPayBrightSettings({})).toHaveLength(0)
@@ -77,6 +93,7 @@ medusaIntegrationTestRunner({
       })
       expect(saved.status).toBe(200)
       expect(saved.data.credentials.message).toContain("accepted the API key and token")
+      expect(saved.data.credentials).toMatchObject({ code: "credentials_accepted", values: { environment: "sandbox" } })
       expect(saved.data.settings).toMatchObject({
         values: { shopName: "Maison Dupont", minOrderAmount: "100.00", maxOrderAmount: "1000.00" },
         secrets: { apiToken: { set: true, source: "admin" } },
@@ -133,6 +150,9 @@ medusaIntegrationTestRunner({
       const incomplete = await post(SETTINGS, { financingMonths: "twelve", financingApr: "9.99" })
       expect(incomplete.status).toBe(400)
       expect(incomplete.data.fields.financingMonths).toBe("must be a whole number of months")
+      expect(incomplete.data.issues).toContainEqual(
+        expect.objectContaining({ field: "financingMonths", code: "whole_months" })
+      )
       const terms = await post(SETTINGS, {
         financingMonths: 12,
         financingApr: "9.99",

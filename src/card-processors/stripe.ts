@@ -20,11 +20,19 @@ export const STRIPE_RETRIES = 2
  */
 const STRIPE_LONGEST_PAUSE_MS = 60_000
 
+/** What the options say of a wrong secret key (the settings give each sentence its facts). */
+export const STRIPE_SECRET_KEY_SAYS = {
+  missing: 'is required: a Stripe secret key ("sk_test_…" or "sk_live_…")',
+  format: 'must be a Stripe secret key ("sk_test_…" or "sk_live_…")',
+}
+
 /** Options of the Stripe card processor. */
 export const stripeProcessorOptionsSchema = z
   .object({
     /** The merchant's Stripe secret key (sk_live_… or sk_test_…). Never logged. */
-    secretKey: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key ("sk_test_…" or "sk_live_…")'),
+    secretKey: z
+      .string({ error: STRIPE_SECRET_KEY_SAYS.missing })
+      .regex(/^(sk|rk)_(test|live)_/, STRIPE_SECRET_KEY_SAYS.format),
     /** Overrides for tests and proxies: where the Stripe API is reached. */
     host: z.string().optional(),
     port: z.number().int().positive().optional(),
@@ -243,7 +251,9 @@ function stripeClient(
  * the account's balance. 401 means Stripe does not know the key; 403, a restricted key Stripe
  * knows that may not read the balance, which is accepted (it is charged with, not read from).
  */
-export async function checkStripeKey(options: StripeProcessorOptions): Promise<{ accepted: boolean; message: string }> {
+export async function checkStripeKey(
+  options: StripeProcessorOptions
+): Promise<{ accepted: boolean; message: string; refusal?: "refused" | "unchecked" }> {
   const parsed = stripeProcessorOptionsSchema.parse(options)
   const stripe = stripeClient(parsed, { timeout: Math.min(parsed.timeoutMs, 10_000), maxNetworkRetries: 0 })
   try {
@@ -253,6 +263,7 @@ export async function checkStripeKey(options: StripeProcessorOptions): Promise<{
     if (error instanceof Stripe.errors.StripeAuthenticationError) {
       return {
         accepted: false,
+        refusal: "refused",
         message:
           "Stripe did not accept this secret key (401); copy it again from the Stripe dashboard (Developers → API keys).",
       }
@@ -264,7 +275,11 @@ export async function checkStripeKey(options: StripeProcessorOptions): Promise<{
       }
     }
     const said = error instanceof Stripe.errors.StripeError ? error.message : "no answer"
-    return { accepted: false, message: `the secret key could not be checked with Stripe (${said}); try again.` }
+    return {
+      accepted: false,
+      refusal: "unchecked",
+      message: `the secret key could not be checked with Stripe (${said}); try again.`,
+    }
   }
 }
 

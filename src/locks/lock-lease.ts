@@ -81,7 +81,9 @@ export function refundLeaseSeconds(options: PayBrightOptions, charges: number): 
  * options to lower; undefined when they can (or the lease is derived). Checked at boot and on
  * each save in the admin.
  */
-export function leaseProblem(options: PayBrightOptions): { option: string; message: string } | undefined {
+export function leaseProblem(
+  options: PayBrightOptions
+): { option: string; message: string; values: { needed: number; variable: string; configured: number } } | undefined {
   const configured = secondsFromEnv(LOCK_TTL_ENV)
   const needed = leaseSeconds(longestCaptureMs(options), 0)
   if (!configured || needed <= configured) return undefined
@@ -89,6 +91,7 @@ export function leaseProblem(options: PayBrightOptions): { option: string; messa
   const option = stripe ? "cardProcessor.options.timeoutMs" : "timeoutMs"
   return {
     option,
+    values: { needed, variable: LOCK_TTL_ENV, configured },
     message: `makes one capture take up to ${needed} s with the lender's${stripe ? " and Stripe's" : ""} retries and 30 s for the database, longer than the payment lock's lease ${LOCK_TTL_ENV}=${configured}: lower \`timeoutMs\`${stripe ? " or `cardProcessor.options.timeoutMs`" : ""}, or raise ${LOCK_TTL_ENV} (or unset it, and the plugin derives the lease)`,
   }
 }

@@ -1,5 +1,6 @@
 import { SETTINGS_KEY_ENV } from "../secrets/secret-box"
 import { nested, said, verbatim, type Said } from "./said"
+import type { PayBrightSettingsFacts } from "../types/admin"
 
 /** Saved settings a process cannot use, as lower layers report it: facts, no advice. */
 export type UnreadableSettingsFacts = {
@@ -21,6 +22,14 @@ export type UnreadableSettingsFacts = {
  */
 export function settingsUnreadableMessage(facts: UnreadableSettingsFacts): string {
   return `PayBright is stopped in this process: the settings saved in the admin for ${facts.providerId} (version ${facts.version}) cannot be used here (${facts.fact}), and it does not run on medusa-config.ts's instead; ${advice(facts)}.`
+}
+
+/** The settings page's alert of settingsUnreadableMessage, as the facts the admin writes it from. */
+export function settingsUnreadableFacts(facts: UnreadableSettingsFacts): PayBrightSettingsFacts {
+  return {
+    code: facts.cause === "key" ? "unreadable_key" : "unreadable_invalid",
+    values: { provider: facts.providerId, version: facts.version, variable: SETTINGS_KEY_ENV },
+  }
 }
 
 /** What a shopper's storefront reads instead: nothing of the store's configuration. */

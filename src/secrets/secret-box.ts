@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto"
+import type { PayBrightSettingsFacts } from "../types/admin"
 
 /** The environment variable holding the key that encrypts secrets saved in the admin. */
 export const SETTINGS_KEY_ENV = "PAYBRIGHT_SETTINGS_KEY"
@@ -23,23 +24,24 @@ export class SecretBox {
 
   /**
    * The box for the key in the environment, or why there is none: `fact` says what is wrong with
-   * the variable, `unavailable` tells the merchant on the settings page what to do.
+   * the variable, `unavailable` tells the merchant on the settings page what to do (in English;
+   * `facts` for the admin to say it in the merchant's language).
    */
   static fromEnvironment(
     env: NodeJS.ProcessEnv = process.env
-  ): { box: SecretBox } | { unavailable: string; fact: string; finding: "no_key" | "short_key" } {
+  ): { box: SecretBox } | { unavailable: string; fact: string; facts: PayBrightSettingsFacts } {
     const secret = env[SETTINGS_KEY_ENV]?.trim()
     if (!secret) {
       return {
-        finding: "no_key",
         fact: `this process has no ${SETTINGS_KEY_ENV}`,
+        facts: { code: "key_missing", values: { variable: SETTINGS_KEY_ENV } },
         unavailable: `Secrets cannot be saved from the admin: the server has no ${SETTINGS_KEY_ENV} environment variable to encrypt them with. Set it (e.g. openssl rand -base64 32) on every server and worker, then restart.`,
       }
     }
     if (secret.length < MIN_KEY_LENGTH) {
       return {
-        finding: "short_key",
         fact: `this process's ${SETTINGS_KEY_ENV} is shorter than ${MIN_KEY_LENGTH} characters`,
+        facts: { code: "key_short", values: { variable: SETTINGS_KEY_ENV, min: MIN_KEY_LENGTH } },
         unavailable: `Secrets cannot be saved from the admin: ${SETTINGS_KEY_ENV} is shorter than ${MIN_KEY_LENGTH} characters. Use a long random value (e.g. openssl rand -base64 32).`,
       }
     }

@@ -1,5 +1,6 @@
 import type {
   PayBrightSecretName,
+  PayBrightSettingsFacts,
   PayBrightSettingsFields,
   PayBrightSettingsUpdate,
   PayBrightSettingsView,
@@ -78,14 +79,17 @@ export function formFieldOf(option: string): keyof PayBrightSettingsUpdate | und
   return fields.includes(head) ? (head as keyof PayBrightSettingsUpdate) : undefined
 }
 
+type Said = { message: string; facts: PayBrightSettingsFacts }
+
 /** The settings as the browser may see them: effective values, secrets only as "set" or not. */
 export function settingsView(input: {
   providerId: string
   config: Record<string, unknown>
   options: PayBrightOptions
   stored: (StoredSettings & { updated_at?: string | null; updated_by?: string | null }) | undefined
-  secretsUnavailable: string | null
-  unreadable: string | null
+  /** Why the settings page cannot save secrets, or the server cannot use what was saved: in English and as facts. */
+  secretsUnavailable: Said | null
+  unreadable: Said | null
 }): PayBrightSettingsView {
   const { options, stored, config } = input
   const overrides = (stored?.overrides ?? {}) as Partial<PayBrightSettingsFields>
@@ -125,7 +129,9 @@ export function settingsView(input: {
     version: stored?.version ?? 0,
     updated_at: stored?.updated_at ?? null,
     updated_by: stored?.updated_by ?? null,
-    secrets_unavailable: input.secretsUnavailable,
-    unreadable: input.unreadable,
+    secrets_unavailable: input.secretsUnavailable?.message ?? null,
+    secrets_unavailable_facts: input.secretsUnavailable?.facts ?? null,
+    unreadable: input.unreadable?.message ?? null,
+    unreadable_facts: input.unreadable?.facts ?? null,
   }
 }

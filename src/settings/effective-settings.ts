@@ -159,7 +159,10 @@ export function decryptOverrides(providerId: string, stored: StoredSettings): Se
     const found = SecretBox.fromEnvironment()
     if ("unavailable" in found) {
       throw new SettingsKeyError(
-        settingsKeyFact(found.finding, { names: sealedNames.join(" and "), length: MIN_KEY_LENGTH })
+        settingsKeyFact(found.facts.code === "key_missing" ? "no_key" : "short_key", {
+          names: sealedNames.join(" and "),
+          length: MIN_KEY_LENGTH,
+        })
       )
     }
     for (const name of sealedNames) {

@@ -1,6 +1,9 @@
 import { z } from "zod"
 import { cardProcessorConfigSchema } from "../card-processors"
+import { STRIPE_SECRET_KEY_SAYS } from "../card-processors/stripe"
 import { isAmount, normalizeAmount, parseAmount } from "../lender/amount"
+import type { PayBrightSettingsFacts } from "../types/admin"
+import { atLeast, atMost, factsOfIssue, relatedIssue, says } from "./option-facts"
 
 /** The lender's documented hosts (protocol.md §1). */
 export const LENDER_HOSTS = {
@@ -37,11 +40,21 @@ const url = (what: string) =>
     .url({ error: `must be the ${what} as an absolute http(s) URL` })
     .transform((value) => value.replace(/\/+$/, ""))
 
+// The Stripe processor's sentences, with their facts: card processors sit below the settings.
+says("required", STRIPE_SECRET_KEY_SAYS.missing)
+says("stripe_key_format", STRIPE_SECRET_KEY_SAYS.format)
+
+const AMOUNT_EXAMPLE = { example: "100.00" }
+const APR = { max: "99.9999", example: "9.99" }
+
 /** An order total as a decimal string ("100", "15000.00"); numbers are accepted from medusa-config.ts. */
 const orderAmount = z
-  .union([z.string(), z.number()], { error: "must be an amount such as 100.00" })
+  .union([z.string(), z.number()], { error: says("amount_format", "must be an amount such as 100.00", AMOUNT_EXAMPLE) })
   .transform((value) => String(value).trim())
-  .refine((value) => isAmount(value), "must be an amount with at most two decimals, such as 100.00")
+  .refine(
+    (value) => isAmount(value),
+    says("amount_format", "must be an amount with at most two decimals, such as 100.00", AMOUNT_EXAMPLE)
+  )
   .transform((value) => normalizeAmount(value))
 
 /**
@@ -52,15 +65,17 @@ export const optionFieldsSchema = z
   .object({
     /** The merchant's API Key from PayBright (sent as x_account_id and merchantApiKey). */
     apiKey: z
-      .string({ error: "is required: the API Key PayBright issued to the merchant" })
+      .string({ error: says("required", "is required: the API Key PayBright issued to the merchant") })
       .trim()
-      .min(1, "must not be empty"),
+      .min(1, says("empty", "must not be empty")),
     /** The merchant's API Token: the HMAC secret and the password of HTTP Basic auth. Never logged. */
     apiToken: z
-      .string({ error: "is required: the API Token PayBright issued to the merchant" })
-      .min(1, "must not be empty"),
+      .string({ error: says("required", "is required: the API Token PayBright issued to the merchant") })
+      .min(1, says("empty", "must not be empty")),
     /** Which of the lender's hosts to use; `apiUrl` and `checkoutUrl` override them. */
-    environment: z.enum(["sandbox", "production"], { error: 'must be "sandbox" or "production"' }).default("sandbox"),
+    environment: z
+      .enum(["sandbox", "production"], { error: says("choice", 'must be "sandbox" or "production"') })
+      .default("sandbox"),
     /** Base URL of the lender's REST API (the client appends /api/...). Point it at the simulator in development. */
     apiUrl: url("lender's REST API base").optional(),
     /** Base URL of the hosted application host (the plugin appends /CheckOut/ApplicationForm.aspx, and /checkout/api2.aspx to void). */
@@ -84,7 +99,7 @@ export const optionFieldsSchema = z
       .prefault({}),
     /** How the merchant is paid: the lender's in-store capture, or the contract's virtual card. */
     captureMode: z
-      .enum(["in_store", "virtual_card"], { error: 'must be "in_store" or "virtual_card"' })
+      .enum(["in_store", "virtual_card"], { error: says("choice", 'must be "in_store" or "virtual_card"') })
       .default("in_store"),
     /**
      * In virtual-card mode, the processor that charges the card: `{ type: "stripe", options: { secretKey } }`,
@@ -93,12 +108,14 @@ export const optionFieldsSchema = z
     cardProcessor: cardProcessorConfigSchema.optional(),
     /** When the plugin captures automatically: at shipment, at fulfillment, or never (the merchant captures). */
     captureOn: z
-      .enum(["shipment", "fulfillment", "manual"], { error: 'must be "shipment", "fulfillment" or "manual"' })
+      .enum(["shipment", "fulfillment", "manual"], {
+        error: says("choice", 'must be "shipment", "fulfillment" or "manual"'),
+      })
       .default("shipment"),
     /** The x_test flag sent with every request. Defaults to true in sandbox, false in production. */
     test: z.boolean({ error: "must be true or false" }).optional(),
     /** Shown on the lender's application page (x_shop_name). */
-    shopName: z.string().trim().min(1, "must not be empty").default("Online store"),
+    shopName: z.string().trim().min(1, says("empty", "must not be empty")).default("Online store"),
     /** ISO-3166 alpha-2 country of the shop (x_shop_country). PayBright lends in Canada. */
     shopCountry: z
       .string()
@@ -111,17 +128,26 @@ export const optionFieldsSchema = z
           .string()
           .transform((code) => code.toUpperCase())
           .refine((code) => (LENDER_CURRENCIES as readonly string[]).includes(code), {
-            message: `may hold only currencies PayBright finances (${LENDER_CURRENCIES.join(", ")})`,
+            message: says(
+              "currency_not_financed",
+              `may hold only currencies PayBright finances (${LENDER_CURRENCIES.join(", ")})`,
+              { currencies: LENDER_CURRENCIES.join(", ") }
+            ),
           })
       )
-      .min(1)
+      .min(
+        1,
+        says("no_currency", `must hold at least one currency PayBright finances (${LENDER_CURRENCIES.join(", ")})`, {
+          currencies: LENDER_CURRENCIES.join(", "),
+        })
+      )
       .default(["CAD"]),
     /**
      * Virtual-card mode: minutes after an approval during which a card the lender cannot show yet
      * (404, 5xx) leaves the session usable, and a redelivered callback or the shopper's return
      * tries again. After it the contract is reported as an orphan.
      */
-    virtualCardGraceMinutes: z.number().min(0, "must be at least 0").max(1440, "must be at most 1440").default(10),
+    virtualCardGraceMinutes: z.number().min(0, atLeast(0)).max(1440, atMost(1440)).default(10),
     /**
      * Whether an approved contract that can never become an order (an orphan) is voided at the
      * lender once it is final, releasing the shopper's loan. In-store mode only: the lender's
@@ -132,16 +158,11 @@ export const optionFieldsSchema = z
      * Days after which the lender cancels what an authorization still holds uncaptured: 30 unless
      * the merchant negotiated longer with PayBright (protocol.md §6).
      */
-    authorizationDays: z.number().int().min(1, "must be at least 1").max(365, "must be at most 365").default(30),
+    authorizationDays: z.number().int().min(1, atLeast(1)).max(365, atMost(365)).default(30),
     /** A daily job, and the admin's order list, report authorizations with an uncaptured remainder older than this. */
-    expiryWarningDays: z.number().int().min(1, "must be at least 1").max(365, "must be at most 365").default(25),
+    expiryWarningDays: z.number().int().min(1, atLeast(1)).max(365, atMost(365)).default(25),
     /** Milliseconds before a call to the lender is abandoned. */
-    timeoutMs: z
-      .number()
-      .int()
-      .min(1000, "must be at least 1000")
-      .max(120_000, "must be at most 120000")
-      .default(15_000),
+    timeoutMs: z.number().int().min(1000, atLeast(1000)).max(120_000, atMost(120_000)).default(15_000),
     /** The smallest order total PayBright is offered for; a session for less is refused with the reason. */
     minOrderAmount: orderAmount.optional(),
     /** The largest order total PayBright is offered for; a session for more is refused with the reason. */
@@ -152,15 +173,18 @@ export const optionFieldsSchema = z
      * both, storefronts show no estimate.
      */
     financingMonths: z
-      .number({ error: "must be a whole number of months" })
-      .int("must be a whole number of months")
-      .min(1, "must be at least 1")
-      .max(120, "must be at most 120")
+      .number({ error: says("whole_months", "must be a whole number of months") })
+      .int(says("whole_months", "must be a whole number of months"))
+      .min(1, atLeast(1))
+      .max(120, atMost(120))
       .optional(),
     financingApr: z
-      .union([z.string(), z.number()], { error: "must be a percentage such as 9.99" })
+      .union([z.string(), z.number()], { error: says("percentage_format", "must be a percentage such as 9.99", APR) })
       .transform((value) => String(value).trim())
-      .refine((value) => /^\d{1,2}(\.\d{1,4})?$/.test(value), "must be a percentage from 0 to 99.9999, such as 9.99")
+      .refine(
+        (value) => /^\d{1,2}(\.\d{1,4})?$/.test(value),
+        says("percentage_format", "must be a percentage from 0 to 99.9999, such as 9.99", APR)
+      )
       .transform((value) => String(Number(value)))
       .optional(),
     /** A one-time fee financed with the purchase, in the estimate. */
@@ -173,8 +197,8 @@ export const optionFieldsSchema = z
     promotionalWidgetKey: z
       .string()
       .trim()
-      .min(1, "must not be empty")
-      .max(200, "must be at most 200 characters")
+      .min(1, says("empty", "must not be empty"))
+      .max(200, says("too_long", "must be at most 200 characters", { max: 200 }))
       .optional(),
   })
   .strict()
@@ -194,11 +218,12 @@ export const optionsSchema = optionFieldsSchema
       isAmount(max) &&
       parseAmount(min) > parseAmount(max)
     ) {
-      context.addIssue({
-        code: "custom",
-        path: ["maxOrderAmount"],
-        message: `must not be less than minOrderAmount (${options.minOrderAmount})`,
-      })
+      context.addIssue(
+        relatedIssue(["maxOrderAmount"], "not_less_than", `must not be less than minOrderAmount (${min})`, {
+          other: "minOrderAmount",
+          value: min,
+        })
+      )
     }
     const financing = ["financingSetupFee", "financingMonthlyFee", "financingMinAmount"] as const
     for (const [name, needs] of [
@@ -207,11 +232,14 @@ export const optionsSchema = optionFieldsSchema
     ] as const) {
       const wanted = options[needs] !== undefined || financing.some((term) => options[term] !== undefined)
       if (options[name] === undefined && wanted) {
-        context.addIssue({
-          code: "custom",
-          path: [name],
-          message: "is required for the financing estimate, with financingMonths and financingApr together",
-        })
+        context.addIssue(
+          relatedIssue(
+            [name],
+            "estimate_needs_both",
+            "is required for the financing estimate, with financingMonths and financingApr together",
+            { months: "financingMonths", apr: "financingApr" }
+          )
+        )
       }
     }
     if (options.expiryWarningDays >= options.authorizationDays) {
@@ -223,30 +251,35 @@ export const optionsSchema = optionFieldsSchema
     }
     if (options.environment === "production") {
       if (options.test === true) {
-        context.addIssue({
-          code: "custom",
-          path: ["test"],
-          message: "must not be true in production: the lender would treat every contract as a test",
-        })
+        context.addIssue(
+          relatedIssue(
+            ["test"],
+            "test_in_production",
+            "must not be true in production: the lender would treat every contract as a test"
+          )
+        )
       }
       for (const name of ["backendUrl", "storefrontUrl", "apiUrl", "checkoutUrl"] as const) {
         const value = options[name]
         if (value && !productionSafeUrl(value)) {
-          context.addIssue({
-            code: "custom",
-            path: [name],
-            message: "must be an https URL in production (only loopback addresses may use http)",
-          })
+          context.addIssue(
+            relatedIssue(
+              [name],
+              "https_required",
+              "must be an https URL in production (only loopback addresses may use http)"
+            )
+          )
         }
       }
     }
     if (options.captureMode === "virtual_card" && !options.cardProcessor) {
-      context.addIssue({
-        code: "custom",
-        path: ["cardProcessor"],
-        message:
-          'is required when captureMode is "virtual_card": { type: "stripe", options: { secretKey } } or { type: "manual" }',
-      })
+      context.addIssue(
+        relatedIssue(
+          ["cardProcessor"],
+          "processor_required",
+          'is required when captureMode is "virtual_card": { type: "stripe", options: { secretKey } } or { type: "manual" }'
+        )
+      )
     }
   })
   .transform((options) => ({
@@ -273,13 +306,21 @@ export function parseOptions(raw: unknown): PayBrightOptions {
   throw new Error(`PayBright provider options are invalid: ${problems.join("; ")}`)
 }
 
-/** Each problem of a failed parse, with the option it concerns (dotted path); never a value. */
-export function optionIssues(error: z.ZodError): { option: string; message: string }[] {
+/**
+ * Each problem of a failed parse, with the option it concerns (dotted path) and its facts (the
+ * admin writes it from them); never a value the merchant did not type (the token is an option).
+ */
+export function optionIssues(error: z.ZodError): ({ option: string; message: string } & PayBrightSettingsFacts)[] {
   return error.issues.map((issue) => {
     if (issue.code === "unrecognized_keys") {
       const keys = issue.keys.map((key) => `\`${key}\``).join(", ")
-      return { option: "", message: `unknown option${issue.keys.length > 1 ? "s" : ""} ${keys}` }
+      return {
+        option: "",
+        message: `unknown option${issue.keys.length > 1 ? "s" : ""} ${keys}`,
+        code: "invalid",
+        values: { option: issue.keys.join(", ") },
+      }
     }
-    return { option: issue.path.join(".") || "(options)", message: issue.message }
+    return { option: issue.path.join(".") || "(options)", message: issue.message, ...factsOfIssue(issue) }
   })
 }

@@ -43,11 +43,15 @@ export type PayBrightSettingsView = {
   updated_by: string | null
   /** Null when secrets can be saved; otherwise why not (the encryption key is missing). */
   secrets_unavailable: string | null
+  /** `secrets_unavailable` as facts, for the admin to write in the merchant's language. */
+  secrets_unavailable_facts: PayBrightSettingsFacts | null
   /**
    * Null when the server answering can use what was saved; otherwise why not (a saved secret does
    * not open with its PAYBRIGHT_SETTINGS_KEY): PayBright is then stopped on that server.
    */
   unreadable: string | null
+  /** `unreadable` as facts, for the admin to write in the merchant's language. */
+  unreadable_facts: PayBrightSettingsFacts | null
 }
 
 export type PayBrightSettingsResponse = {
@@ -69,11 +73,71 @@ export type PayBrightSettingsUpdate = Partial<Omit<PayBrightSettingsFields, "fin
   cardProcessorSecretKey?: string
 }
 
+/**
+ * What the settings' server says to the merchant, as codes: the admin writes each sentence in the
+ * merchant's language from its code and values (`paybright.settings.says.<code>`).
+ */
+export const PAYBRIGHT_SETTINGS_CODES = [
+  // A wrong value, as the options schema finds it.
+  "required",
+  "empty",
+  "too_long",
+  "at_least",
+  "at_most",
+  "choice",
+  "amount_format",
+  "percentage_format",
+  "whole_months",
+  "no_currency",
+  "currency_not_financed",
+  "not_less_than",
+  "estimate_needs_both",
+  "processor_required",
+  "stripe_key_format",
+  "https_required",
+  "test_in_production",
+  "invalid",
+  // The checks of a save beyond the schema.
+  "unknown_provider",
+  "secret_reentry",
+  "key_missing",
+  "key_short",
+  "lease_too_short",
+  "stripe_refused",
+  "stripe_unchecked",
+  "credentials_accepted",
+  "credentials_refused",
+  "credentials_unanswered",
+  // Why the server cannot use what was saved.
+  "unreadable_key",
+  "unreadable_invalid",
+] as const
+
+export type PayBrightSettingsCode = (typeof PAYBRIGHT_SETTINGS_CODES)[number]
+
+/**
+ * A sentence of the settings' server as facts, beside the English it also answers (for API users
+ * and logs). Values are plain: amounts as decimal strings, options by their code names
+ * (`option`, `other`, `months`, `apr`), the lender's environment as `sandbox` or `production`.
+ */
+export type PayBrightSettingsFacts = {
+  code: PayBrightSettingsCode
+  values: Record<string, string | number>
+}
+
+/** One problem of a save: the field it is shown beside (null: the whole form), its facts and its English. */
+export type PayBrightSettingsIssue = PayBrightSettingsFacts & {
+  field: keyof PayBrightSettingsUpdate | null
+  message: string
+}
+
 /** A settings save the lender or the checks refused: one message per form field. */
 export type PayBrightSettingsRejection = {
   type: "invalid_data"
   message: string
   fields: Partial<Record<keyof PayBrightSettingsUpdate, string>>
+  /** Every problem found, as facts; `message` and `fields` say them in English. */
+  issues: PayBrightSettingsIssue[]
 }
 
 /** What checking a save before storing it found: the form shows each field's message inline. */
@@ -81,12 +145,13 @@ export type PayBrightSettingsCheck = {
   valid: boolean
   message: string
   fields: PayBrightSettingsRejection["fields"]
+  issues: PayBrightSettingsIssue[]
 }
 
 export type PayBrightSettingsSaved = {
   settings: PayBrightSettingsView
-  /** What the credentials test against the lender answered. */
-  credentials: { checked: boolean; message: string }
+  /** What the credentials test against the lender answered, in English and as facts. */
+  credentials: { checked: boolean; message: string } & PayBrightSettingsFacts
 }
 
 /** A capture, refund or void (release of the loan) of a PayBright contract, as the order panel lists it. */

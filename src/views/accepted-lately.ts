@@ -3,7 +3,7 @@ import { createHash } from "node:crypto"
 /** How long a verdict that credentials were accepted stands: from the page's check to its save. */
 const ACCEPTED_STANDS_MS = 2 * 60_000
 /** Accepted credentials, by a digest of what was tested (never the secrets themselves), with when. */
-const accepted = new Map<string, { at: number; message: string }>()
+const accepted = new Map<string, { at: number; verdict: unknown }>()
 
 /**
  * A credentials test, run once per save: the settings page checks the form (the check route) and
@@ -15,12 +15,13 @@ export async function acceptedLately<T extends { accepted: boolean; message: str
   tested: unknown[],
   test: () => Promise<T>,
   now = Date.now()
-): Promise<T | { accepted: true; message: string }> {
+): Promise<T> {
   const digest = createHash("sha256").update(JSON.stringify(tested)).digest("hex")
-  for (const [key, verdict] of accepted) if (now - verdict.at >= ACCEPTED_STANDS_MS) accepted.delete(key)
+  for (const [key, known] of accepted) if (now - known.at >= ACCEPTED_STANDS_MS) accepted.delete(key)
   const known = accepted.get(digest)
-  if (known) return { accepted: true, message: known.message }
+  // The same test answers the same shape: the verdict is given back whole, as it was first answered.
+  if (known) return known.verdict as T
   const verdict = await test()
-  if (verdict.accepted) accepted.set(digest, { at: now, message: verdict.message })
+  if (verdict.accepted) accepted.set(digest, { at: now, verdict })
   return verdict
 }

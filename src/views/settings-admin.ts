@@ -6,9 +6,15 @@ import { checkStripeKey } from "../card-processors/stripe"
 import { LenderAuthError, LenderError, LenderNotFoundError } from "../lender/errors"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
-import { settingsUnreadableMessage } from "../messages/settings-messages"
+import { settingsUnreadableFacts, settingsUnreadableMessage } from "../messages/settings-messages"
 import { optionIssues, optionsSchema, parseOptions, type PayBrightOptions } from "../settings/options"
-import type { PayBrightSettingsRejection, PayBrightSettingsUpdate, PayBrightSettingsView } from "../types/admin"
+import type {
+  PayBrightSettingsFacts,
+  PayBrightSettingsIssue,
+  PayBrightSettingsRejection,
+  PayBrightSettingsUpdate,
+  PayBrightSettingsView,
+} from "../types/admin"
 import {
   applyOverrides,
   formFieldOf,
@@ -20,7 +26,7 @@ import {
 import { decryptOverrides, secretContext } from "../settings/effective-settings"
 import { clientsFor } from "../settlement/provider-clients"
 import { leaseProblem } from "../locks/lock-lease"
-import { SecretBox } from "../secrets/secret-box"
+import { SecretBox, SETTINGS_KEY_ENV } from "../secrets/secret-box"
 import type { StoredSettings } from "../settings/stored-settings"
 import { acceptedLately } from "./accepted-lately"
 
@@ -38,7 +44,7 @@ async function storedRow(scope: MedusaContainer, providerId: string): Promise<St
 
 function unavailableReason() {
   const found = SecretBox.fromEnvironment()
-  return "unavailable" in found ? found.unavailable : null
+  return "unavailable" in found ? { message: found.unavailable, facts: found.facts } : null
 }
 
 /**
@@ -67,7 +73,10 @@ async function viewOf(
 ): Promise<PayBrightSettingsView> {
   const state = await settingsStateOf(scope, providerId)
   const row = await storedRow(scope, providerId)
-  const unreadable = state && "unreadable" in state ? settingsUnreadableMessage(state.unreadable) : null
+  const unreadable =
+    state && "unreadable" in state
+      ? { message: settingsUnreadableMessage(state.unreadable), facts: settingsUnreadableFacts(state.unreadable) }
+      : null
   return settingsView({
     providerId,
     config,
@@ -106,13 +115,29 @@ export type PreparedSave =
       overrides: Record<string, unknown>
       encrypted_secrets: Record<string, string>
       changed: string[]
-      credentials: { checked: boolean; message: string }
+      credentials: { checked: boolean; message: string } & PayBrightSettingsFacts
     }
 
-const reject = (message: string, fields: PayBrightSettingsRejection["fields"] = {}, status = 400): PreparedSave => ({
+/** One problem of a save: beside its form field (null: the whole form), its facts, its English. */
+const issue = (
+  field: PayBrightSettingsIssue["field"],
+  code: PayBrightSettingsIssue["code"],
+  message: string,
+  values: PayBrightSettingsIssue["values"] = {}
+): PayBrightSettingsIssue => ({ field, code, values, message })
+
+/** Each form field's first problem, in English. */
+function firstByField(issues: PayBrightSettingsIssue[]): PayBrightSettingsRejection["fields"] {
+  const fields: PayBrightSettingsRejection["fields"] = {}
+  for (const { field, message } of issues) if (field && !fields[field]) fields[field] = message
+  return fields
+}
+
+/** A refusal: `message` says it all in English, `fields` each field's first problem, `issues` every one as facts. */
+const reject = (message: string, issues: PayBrightSettingsIssue[] = [], status = 400): PreparedSave => ({
   ok: false,
   status,
-  rejection: { type: "invalid_data", message, fields },
+  rejection: { type: "invalid_data", message, fields: firstByField(issues), issues },
 })
 
 /**
@@ -127,7 +152,8 @@ export async function prepareSettingsSave(
 ): Promise<PreparedSave> {
   const config = configOf(scope).get(providerId)
   if (!config) {
-    return reject(`There is no PayBright provider ${providerId} in this store's configuration.`, {}, 404)
+    const message = `There is no PayBright provider ${providerId} in this store's configuration.`
+    return reject(message, [issue(null, "unknown_provider", message, { provider: providerId })], 404)
   }
   const before = await settingsStateOf(scope, providerId)
   const row = await storedRow(scope, providerId)
@@ -144,7 +170,7 @@ export async function prepareSettingsSave(
         const message = `must be entered again: ${reason}`
         return reject(
           `Not saved: ${unopened.join(" and ")} ${message}.`,
-          Object.fromEntries(unopened.map((name) => [name, message]))
+          unopened.map((name) => issue(name, "secret_reentry", message, { variable: SETTINGS_KEY_ENV }))
         )
       }
       saved = { overrides: { ...row.overrides }, secrets: {} }
@@ -163,26 +189,29 @@ export async function prepareSettingsSave(
   const newSecrets = SECRET_FIELDS.filter((name) => (update[name] ?? "").trim() !== "")
   const found = SecretBox.fromEnvironment()
   if (newSecrets.length > 0 && "unavailable" in found) {
-    return reject(found.unavailable, Object.fromEntries(newSecrets.map((name) => [name, found.unavailable])))
+    return reject(
+      found.unavailable,
+      newSecrets.map((name) => issue(name, found.facts.code, found.unavailable, found.facts.values))
+    )
   }
   const secrets = { ...saved.secrets }
   for (const name of newSecrets) secrets[name] = update[name]!.trim()
 
   const parsed = optionsSchema.safeParse(applyOverrides(config, { overrides, secrets }))
   if (!parsed.success) {
-    const fields: PayBrightSettingsRejection["fields"] = {}
-    for (const { option, message } of optionIssues(parsed.error)) {
-      const field = formFieldOf(option)
-      if (field && !fields[field]) fields[field] = message
-    }
-    const named = Object.entries(fields).map(([field, message]) => `${field} ${message}`)
-    return reject(`Not saved: ${named.length ? named.join("; ") : "the settings are not valid"}.`, fields)
+    const issues = optionIssues(parsed.error).map(({ option, message, code, values }) =>
+      issue(formFieldOf(option) ?? null, code, message, { option, ...values })
+    )
+    const named = Object.entries(firstByField(issues)).map(([field, message]) => `${field} ${message}`)
+    return reject(`Not saved: ${named.length ? named.join("; ") : "the settings are not valid"}.`, issues)
   }
   const options = parsed.data
   const lease = leaseProblem(options)
   if (lease) {
     const field = formFieldOf(lease.option)
-    return reject(`Not saved: ${lease.option} ${lease.message}.`, field ? { [field]: lease.message } : {})
+    return reject(`Not saved: ${lease.option} ${lease.message}.`, [
+      issue(field ?? null, "lease_too_short", lease.message, { option: lease.option, ...lease.values }),
+    ])
   }
 
   // A new Stripe key, or Stripe newly chosen, is tried before it is stored: a key Stripe refuses is never saved.
@@ -191,7 +220,8 @@ export async function prepareSettingsSave(
   if (stripe && (newSecrets.includes("cardProcessorSecretKey") || !wasStripe)) {
     const checked = await acceptedLately(["stripe", stripe], () => checkStripeKey(stripe))
     if (!checked.accepted) {
-      return reject(`Not saved: ${checked.message}`, { cardProcessorSecretKey: checked.message })
+      const code = checked.refusal === "refused" ? "stripe_refused" : "stripe_unchecked"
+      return reject(`Not saved: ${checked.message}`, [issue("cardProcessorSecretKey", code, checked.message)])
     }
   }
 
@@ -204,10 +234,9 @@ export async function prepareSettingsSave(
         .resolve(ContainerRegistrationKeys.LOGGER)
         .warn(`PayBright settings for ${providerId} not saved: the credentials check found ${credentials.fact}`)
     }
-    return reject(
-      `Not saved: ${credentials.message}`,
-      credentials.field ? { [credentials.field]: credentials.message } : {}
-    )
+    return reject(`Not saved: ${credentials.message}`, [
+      issue(credentials.field ?? null, credentials.code, credentials.message, credentials.values),
+    ])
   }
 
   const encrypted: Record<string, string> = {}
@@ -232,7 +261,7 @@ export async function prepareSettingsSave(
     overrides,
     encrypted_secrets: encrypted,
     changed,
-    credentials: { checked: true, message: credentials.message },
+    credentials: { checked: true, message: credentials.message, code: credentials.code, values: credentials.values },
   }
 }
 
@@ -246,22 +275,32 @@ function valueOf(options: PayBrightOptions, field: (typeof PLAIN_FIELDS)[number]
  * captures and refunds: 404 (no such contract) means the key and token were accepted, 401 means
  * they were not. A lender that cannot be reached is reported, and nothing is saved.
  */
-export async function testCredentials(
-  options: PayBrightOptions
-): Promise<{ accepted: boolean; message: string; field?: "apiToken"; fact?: string }> {
+export async function testCredentials(options: PayBrightOptions): Promise<
+  PayBrightSettingsFacts & {
+    code: "credentials_accepted" | "credentials_refused" | "credentials_unanswered"
+    accepted: boolean
+    message: string
+    field?: "apiToken"
+    fact?: string
+  }
+> {
   const { lender } = clientsFor({ ...options, timeoutMs: Math.min(options.timeoutMs, 10_000) })
   // The merchant reads which PayBright answered in their words; the host and the status go to the log.
   const where = `PayBright (${options.environment})`
+  const values = { environment: options.environment }
+  const accepted = { accepted: true, code: "credentials_accepted" as const, values }
   try {
     await lender.getVirtualCard(`credentials-check-${randomUUID()}`)
-    return { accepted: true, message: `${where} accepted the API key and token.` }
+    return { ...accepted, message: `${where} accepted the API key and token.` }
   } catch (error) {
     if (error instanceof LenderNotFoundError) {
-      return { accepted: true, message: `${where} accepted the API key and token.` }
+      return { ...accepted, message: `${where} accepted the API key and token.` }
     }
     if (error instanceof LenderAuthError) {
       return {
         accepted: false,
+        code: "credentials_refused",
+        values,
         field: "apiToken",
         message: `${where} did not accept this API key and token; check both in the PayBright portal.`,
         fact: `${options.apiUrl} answered ${error.status}`,
@@ -270,6 +309,8 @@ export async function testCredentials(
     const said = error instanceof LenderError ? error.message : String(error)
     return {
       accepted: false,
+      code: "credentials_unanswered",
+      values,
       message: `the credentials could not be checked: ${where} did not answer; try again in a moment.`,
       fact: `${options.apiUrl}: ${said}`,
     }

@@ -40,16 +40,56 @@ export function dateTime(iso: string, tag: string) {
 }
 
 /**
+ * How the admin's language writes a number in a settings input: its decimal mark and the mark
+ * between groups of digits. Latin digits always, so what is shown can be typed back as it is.
+ */
+function numberMarks(tag: string) {
+  const parts = new Intl.NumberFormat(tag, { numberingSystem: "latn" }).formatToParts(12345.6)
+  return {
+    decimal: parts.find((part) => part.type === "decimal")?.value ?? ".",
+    group: parts.find((part) => part.type === "group")?.value ?? ",",
+  }
+}
+
+const SPACES = /[\s\u00a0\u202f]/g
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/**
+ * A decimal the settings store ("5000.00", an APR of "9.99") as the admin's language writes it in
+ * an input: "5 000,00" and "9,99" in French (Intl's narrow no-break space between groups, as
+ * Medusa's own French amounts), "5,000.00" in English. The digits are kept as stored (no float):
+ * typedAmount reads the answer back to the same decimal. Anything else is shown as it is.
+ */
+export function shownAmount(decimal: string, tag: string) {
+  if (!/^\d+(\.\d+)?$/.test(decimal)) return decimal
+  const decimals = decimal.split(".")[1]?.length ?? 0
+  const format = new Intl.NumberFormat(tag, {
+    numberingSystem: "latn",
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  })
+  // Intl formats a decimal string exactly, digit for digit (ES2023's StringNumericLiteral).
+  return format.format(decimal as unknown as number)
+}
+
+/**
  * An amount typed the way the admin's language writes it ("5 000,00" in French, "5,000.00" in
- * English) as the decimal the settings take ("5000.00"); anything else is left as typed, for the
- * server to name the problem.
+ * English), or as a plain decimal ("9.99"), as the decimal the settings take ("5000.00"); anything
+ * else is left as typed, for the server to name the problem. A group mark counts only before
+ * groups of digits: "5000,00" in English is left as typed, not read as 500000.
  */
 export function typedAmount(typed: string, tag: string) {
-  const decimalComma = new Intl.NumberFormat(tag).format(1.5).includes(",")
-  const plain = typed.trim().replace(/[\s\u00a0\u202f]/g, "")
-  // A comma in English groups thousands only before three digits: "5000,00" is left as typed.
-  const normalized = decimalComma ? plain.replace(",", ".") : plain.replace(/,(?=\d{3}(?!\d))/g, "")
-  return /^\d+(\.\d+)?$/.test(normalized) ? normalized : typed.trim()
+  const { decimal, group } = numberMarks(tag)
+  const plain = typed.trim().replace(SPACES, "")
+  // Apostrophes group digits in Swiss German, typed either way.
+  const groups = /['\u2019]/.test(group) ? "['\u2019]" : escaped(group)
+  const written = new RegExp(`^\\d+((${groups}\\d{2,3})*${groups}\\d{3})?(${escaped(decimal)}\\d+)?$`)
+  if (written.test(plain)) {
+    const [whole, fraction] = plain.split(decimal)
+    const digits = whole.replace(/\D/g, "")
+    return fraction === undefined ? digits : `${digits}.${fraction}`
+  }
+  return /^\d+(\.\d+)?$/.test(plain) ? plain : typed.trim()
 }
 
 /** The message of an error from the SDK, or a fallback that says what failed. */

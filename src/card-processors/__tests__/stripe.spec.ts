@@ -43,7 +43,11 @@ describe("Stripe card processor against a strict fake Stripe", () => {
       message: "Stripe accepted the secret key.",
     })
     const wrong = await checkStripeKey({ secretKey: "sk_test_someone_elses_key", ...where })
-    expect(wrong).toEqual({ accepted: false, message: expect.stringContaining("did not accept this secret key (401)") })
+    expect(wrong).toEqual({
+      accepted: false,
+      refusal: "refused",
+      message: expect.stringContaining("did not accept this secret key (401)"),
+    })
     expect(stripe.requests().slice(before)).toEqual([
       { method: "GET", path: "/v1/balance" },
       { method: "GET", path: "/v1/balance" },

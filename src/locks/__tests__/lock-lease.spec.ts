@@ -63,6 +63,7 @@ describe("the payment lock's lease outlives the longest capture or refund", () =
     expect(leaseProblem(card)).toEqual({
       option: "cardProcessor.options.timeoutMs",
       message: expect.stringContaining("up to 276 s"),
+      values: { needed: 276, variable: "PAYBRIGHT_LOCK_TTL_SECONDS", configured: 120 },
     })
     expect(() => PayBrightProviderService.validateOptions({ ...base, timeoutMs: 100_000 })).toThrow(
       /`timeoutMs` makes one capture take up to 130 s .*PAYBRIGHT_LOCK_TTL_SECONDS=120/

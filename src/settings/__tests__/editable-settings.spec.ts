@@ -1,4 +1,4 @@
-import { optionsSchema, parseOptions } from "../options"
+import { optionIssues, optionsSchema, parseOptions } from "../options"
 import { amountLimitRefusal } from "../amount-limits"
 import { applyOverrides, formFieldOf } from "../editable-settings"
 
@@ -53,6 +53,54 @@ describe("settings saved in the admin over medusa-config.ts", () => {
     const fields = parsed.error!.issues.map((issue) => formFieldOf(issue.path.join(".")))
     expect(fields.sort()).toEqual(["cardProcessorType", "maxOrderAmount", "shopName"])
     expect(formFieldOf("cardProcessor.options.secretKey")).toBe("cardProcessorSecretKey")
+  })
+
+  it("says each problem in English and as the facts the admin writes it from", () => {
+    const issuesOf = (overrides: Record<string, unknown>, base: Record<string, unknown> = config) => {
+      const parsed = optionsSchema.safeParse(applyOverrides(base, { overrides, secrets: {} }))
+      return parsed.success ? [] : optionIssues(parsed.error)
+    }
+    expect(issuesOf({ minOrderAmount: "500", maxOrderAmount: "100", shopName: " " })).toEqual([
+      { option: "shopName", message: "must not be empty", code: "empty", values: {} },
+      {
+        option: "maxOrderAmount",
+        message: "must not be less than minOrderAmount (500.00)",
+        code: "not_less_than",
+        values: { other: "minOrderAmount", value: "500.00" },
+      },
+    ])
+    expect(issuesOf({ maxOrderAmount: "1.234", financingMonths: 12, financingApr: "9,99", currencies: [] })).toEqual([
+      {
+        option: "currencies",
+        message: "must hold at least one currency PayBright finances (CAD)",
+        code: "no_currency",
+        values: { currencies: "CAD" },
+      },
+      {
+        option: "maxOrderAmount",
+        message: "must be an amount with at most two decimals, such as 100.00",
+        code: "amount_format",
+        values: { example: "100.00" },
+      },
+      {
+        option: "financingApr",
+        message: "must be a percentage from 0 to 99.9999, such as 9.99",
+        code: "percentage_format",
+        values: { max: "99.9999", example: "9.99" },
+      },
+    ])
+    expect(issuesOf({ financingMonths: "twelve", promotionalWidgetKey: "k".repeat(201) })).toEqual([
+      expect.objectContaining({ option: "financingMonths", code: "whole_months", values: {} }),
+      expect.objectContaining({ option: "promotionalWidgetKey", code: "too_long", values: { max: 200 } }),
+    ])
+    // The Stripe processor's sentences, and one of zod's own words, have facts too.
+    expect(
+      issuesOf({ cardProcessorType: "stripe" }, { ...config, cardProcessor: { type: "stripe", options: {} } })
+    ).toEqual([expect.objectContaining({ option: "cardProcessor.options.secretKey", code: "required" })])
+    expect(issuesOf({}, { ...config, virtualCardGraceMinutes: 2000, timeoutMs: 10 })).toEqual([
+      expect.objectContaining({ option: "virtualCardGraceMinutes", code: "at_most", values: { max: 1440 } }),
+      expect.objectContaining({ option: "timeoutMs", code: "at_least", values: { min: 1000 } }),
+    ])
   })
 })
 

@@ -4,13 +4,17 @@ describe("a credentials verdict between the settings page's check and its save",
   const at = Date.parse("2026-11-25T12:00:00Z")
 
   it("asks once for the same credentials within two minutes, and again after", async () => {
-    const test = jest.fn(async () => ({ accepted: true, message: "PayBright accepted the API key and token." }))
+    const verdict = {
+      accepted: true,
+      message: "PayBright (sandbox) accepted the API key and token.",
+      code: "credentials_accepted",
+      values: { environment: "sandbox" },
+    }
+    const test = jest.fn(async () => verdict)
     const credentials = ["lender", "https://sandbox.api.paybright.com", "key", "token-a"]
     await expect(acceptedLately(credentials, test, at)).resolves.toMatchObject({ accepted: true })
-    await expect(acceptedLately(credentials, test, at + 60_000)).resolves.toEqual({
-      accepted: true,
-      message: "PayBright accepted the API key and token.",
-    })
+    // The verdict comes back whole: the admin writes the save's confirmation from its facts.
+    await expect(acceptedLately(credentials, test, at + 60_000)).resolves.toEqual(verdict)
     expect(test).toHaveBeenCalledTimes(1)
     await acceptedLately(credentials, test, at + 2 * 60_000)
     expect(test).toHaveBeenCalledTimes(2)

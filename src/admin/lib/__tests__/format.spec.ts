@@ -1,6 +1,6 @@
 import en from "../../i18n/json/en.json"
 import fr from "../../i18n/json/fr.json"
-import { date, dateTime, languageTag, money, typedAmount } from "../format"
+import { date, dateTime, languageTag, money, shownAmount, typedAmount } from "../format"
 
 const keysOf = (texts: object, prefix = ""): string[] =>
   Object.entries(texts).flatMap(([key, value]) =>
@@ -42,6 +42,35 @@ describe("the admin's formats", () => {
     // Left as typed, for the server to name the problem.
     expect(typedAmount("five", "en")).toBe("five")
     expect(typedAmount("1,234.5", "fr")).toBe("1,234.5")
+    expect(typedAmount("50,00", "en")).toBe("50,00")
+    // Languages that group with a dot read "5.000,00"; a plain decimal stays one.
+    expect(typedAmount("5.000,00", "de")).toBe("5000.00")
+    expect(typedAmount("9.99", "de")).toBe("9.99")
+  })
+
+  it("shows a stored amount the way the admin's language writes it, digit for digit", () => {
+    // Intl groups French digits with a narrow no-break space.
+    expect(shownAmount("5000.00", "fr")).toBe("5\u202f000,00")
+    expect(shownAmount("9.99", "fr")).toBe("9,99")
+    expect(shownAmount("100.00", "fr")).toBe("100,00")
+    expect(shownAmount("5000.00", "en")).toBe("5,000.00")
+    expect(shownAmount("9.99", "en")).toBe("9.99")
+    expect(shownAmount("12.5", "en")).toBe("12.5")
+    expect(shownAmount("100", "en")).toBe("100")
+    // Beyond a float's precision: the digits are the stored ones.
+    expect(shownAmount("12345678901234567.89", "en")).toBe("12,345,678,901,234,567.89")
+    // Not a decimal: shown as it is.
+    expect(shownAmount("five", "fr")).toBe("five")
+  })
+
+  it("reads back every amount it shows, in every language's way of writing it", () => {
+    const tags = ["en", "fr", "fr-CA", "de", "de-CH", "es", "it", "pt-BR", "pl", "ru", "tr", "hi", "ar", "ja", "zh-CN"]
+    const amounts = ["0.00", "9.99", "99.9999", "100.00", "5000.00", "15000.5", "1234567.89", "12345678901234567.89"]
+    for (const tag of tags) {
+      for (const amount of amounts) {
+        expect([tag, typedAmount(shownAmount(amount, tag), tag)]).toEqual([tag, amount])
+      }
+    }
   })
 
   it("has every English text in French too, and nothing more", () => {

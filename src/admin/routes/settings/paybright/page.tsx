@@ -2,6 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Alert, Button, Container, Heading, Input, Label, Select, Text, toast } from "@medusajs/ui"
 import { useState, type ReactNode } from "react"
 import type {
+  PayBrightSettingsFacts,
   PayBrightSettingsFields,
   PayBrightSettingsUpdate,
   PayBrightSettingsView,
@@ -9,7 +10,8 @@ import type {
 } from "../../../../types/admin"
 import { QueryState } from "../../../components/query-state"
 import { useSaveSettings, useSettings } from "../../../hooks/paybright"
-import { errorText, typedAmount } from "../../../lib/format"
+import { shownAmount, typedAmount } from "../../../lib/format"
+import { refusalText, settingsSentence } from "../../../lib/settings-text"
 import { useAdminText } from "../../../lib/use-admin-text"
 
 type FieldErrors = Partial<Record<keyof PayBrightSettingsUpdate, string>>
@@ -72,12 +74,18 @@ const PayBrightSettingsPage = () => {
 function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsView; mayChangeProtected: boolean }) {
   const locked = !mayChangeProtected
   const { t, tag, dateTime } = useAdminText()
-  /** An amount as the settings take it, typed as the admin's language writes it ("5 000,00"). */
+  /** An amount as the settings take it, typed as the admin's language writes it ("5 000,00") or plain. */
   const amount = (typed: string | null) => (typed?.trim() ? typedAmount(typed, tag) : null)
-  /** A server message in the merchant's words: the form's labels, not the options' code names. */
-  const withLabels = (text: string) =>
-    text.replace(CODE_NAMES, (name) => t(`paybright.settings.${LABELS[name] ?? name}`).split(" (")[0])
-  const [values, setValues] = useState<PayBrightSettingsFields>(view.values)
+  /** What the server said, in the merchant's language: written here from its facts. */
+  const said = (facts: PayBrightSettingsFacts | null, english: string | null) =>
+    facts ? settingsSentence(t, tag, facts) : english
+  // Amounts are shown as the admin's language writes them, and read back from it on save.
+  const [values, setValues] = useState<PayBrightSettingsFields>(() => ({
+    ...view.values,
+    ...Object.fromEntries(
+      AMOUNT_FIELDS.map((name) => [name, view.values[name] === null ? null : shownAmount(view.values[name], tag)])
+    ),
+  }))
   const [currencies, setCurrencies] = useState(view.values.currencies.join(", "))
   const [months, setMonths] = useState(view.values.financingMonths?.toString() ?? "")
   const [apiToken, setApiToken] = useState("")
@@ -119,15 +127,16 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
     try {
       const { check, saved } = await save.mutateAsync(update)
       if (!saved) {
-        setErrors(
-          Object.fromEntries(Object.entries(check.fields).map(([name, message]) => [name, withLabels(message ?? "")]))
-        )
-        setProblem(Object.keys(check.fields).length ? t("paybright.settings.fieldsRefused") : check.message)
+        const refused = refusalText(t, tag, check.issues, FORM_FIELDS)
+        setErrors(refused.fields)
+        setProblem(refused.problem)
         return
       }
-      toast.success(t("paybright.settings.saved"), { description: saved.credentials.message })
+      toast.success(t("paybright.settings.saved"), { description: settingsSentence(t, tag, saved.credentials) })
     } catch (error) {
-      setProblem(errorText(error, t("paybright.settings.notSaved")))
+      // No facts to write from: the protected settings' permission refused (403), or the server or network failed.
+      const forbidden = (error as { status?: number }).status === 403
+      setProblem(t(forbidden ? "paybright.settings.protectedRefused" : "paybright.settings.notSaved"))
     }
   }
 
@@ -142,12 +151,12 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
     >
       {view.unreadable && (
         <Alert variant="error" id="paybright-settings-unreadable">
-          {view.unreadable}
+          {said(view.unreadable_facts, view.unreadable)}
         </Alert>
       )}
       {view.secrets_unavailable && (
         <Alert variant="warning" id="paybright-secrets-unavailable">
-          {view.secrets_unavailable}
+          {said(view.secrets_unavailable_facts, view.secrets_unavailable)}
         </Alert>
       )}
       {problem && (
@@ -265,9 +274,7 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
             inputMode="decimal"
             value={values[name] ?? ""}
             onChange={(value) => set(name, value)}
-            help={t("paybright.settings.amountHelp", {
-              example: new Intl.NumberFormat(tag, { minimumFractionDigits: 2 }).format(5000),
-            })}
+            help={t("paybright.settings.amountHelp", { example: shownAmount("5000.00", tag) })}
             error={errors[name]}
           />
         ))}
@@ -312,26 +319,36 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
   )
 }
 
-/** The settings' code names a server message may use, and the label each has on this page. */
-const LABELS: Record<string, string> = {
-  apiKey: "apiKey",
-  apiToken: "apiToken",
-  captureMode: "captureMode",
-  captureOn: "captureOn",
-  cardProcessor: "cardProcessor",
-  cardProcessorType: "cardProcessor",
-  cardProcessorSecretKey: "stripeKey",
-  shopName: "shopName",
-  minOrderAmount: "minOrderAmount",
-  maxOrderAmount: "maxOrderAmount",
-  financingMonths: "financingMonths",
-  financingApr: "financingApr",
-  financingSetupFee: "financingSetupFee",
-  financingMonthlyFee: "financingMonthlyFee",
-  financingMinAmount: "financingMinAmount",
-  promotionalWidgetKey: "promotionalWidgetKey",
-}
-const CODE_NAMES = new RegExp(`\\b(${Object.keys(LABELS).join("|")})\\b`, "g")
+/** The settings entered as amounts (the APR too): shown and typed as the admin's language writes numbers. */
+const AMOUNT_FIELDS = [
+  "minOrderAmount",
+  "maxOrderAmount",
+  "financingApr",
+  "financingSetupFee",
+  "financingMonthlyFee",
+  "financingMinAmount",
+] as const
+
+/** The fields of this form: a problem with any other setting is shown above it. */
+const FORM_FIELDS = [
+  "environment",
+  "apiKey",
+  "apiToken",
+  "captureMode",
+  "captureOn",
+  "cardProcessorType",
+  "cardProcessorSecretKey",
+  "shopName",
+  "currencies",
+  "minOrderAmount",
+  "maxOrderAmount",
+  "financingMonths",
+  "financingApr",
+  "financingSetupFee",
+  "financingMonthlyFee",
+  "financingMinAmount",
+  "promotionalWidgetKey",
+] as const satisfies readonly (keyof PayBrightSettingsUpdate)[]
 
 /** The storefront's settings entered as text; blank means none. */
 const STOREFRONT_TEXT_FIELDS = [
@@ -377,7 +394,7 @@ function Field({
       )}
       {error && (
         <Text size="xsmall" className="text-ui-fg-error" id={`${name}-error`}>
-          {label.split(" (")[0]} {error}
+          {error}
         </Text>
       )}
     </div>

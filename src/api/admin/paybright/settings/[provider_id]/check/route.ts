@@ -19,7 +19,12 @@ export const POST = async (
   res.setHeader("Cache-Control", "no-store")
   res.json(
     prepared.ok
-      ? { valid: true, message: prepared.credentials.message, fields: {} }
-      : { valid: false, message: prepared.rejection.message, fields: prepared.rejection.fields }
+      ? { valid: true, message: prepared.credentials.message, fields: {}, issues: [] }
+      : {
+          valid: false,
+          message: prepared.rejection.message,
+          fields: prepared.rejection.fields,
+          issues: prepared.rejection.issues,
+        }
   )
 }
