@@ -267,13 +267,18 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.close()
     })
 
-    /** A shopper buys the first product on the demo's checkout page and is approved. */
-    async function placeOrder(): Promise<{ id: string; display_id: number; total: string; contract: string }> {
+    /** A shopper buys the first product (or the first `products`) on the demo's checkout page and is approved. */
+    async function placeOrder(
+      products = 1
+    ): Promise<{ id: string; display_id: number; total: string; contract: string }> {
       // A cart of its own: one a test left (at PayBright, or above the limits) is not this order's.
       await context.clearCookies({ name: "demo_cart_id" })
       const page = await context.newPage()
-      await page.goto(shopUrl)
-      await page.locator("button.buy").first().click()
+      for (let product = 0; product < products; product++) {
+        await page.goto(shopUrl)
+        await page.locator("button.buy").nth(product).click()
+        await page.waitForURL(/\/ca\/checkout\?step=payment$/)
+      }
       await page.getByTestId("paybright-button").click({ timeout: 60_000 })
       await page.click("#approve", { timeout: 60_000 })
       await page.waitForSelector("#confirmation", { timeout: 30_000 })
@@ -365,13 +370,18 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.close()
     })
 
-    /** A fulfillment of the whole order, not shipped yet (the admin's "Fulfill items"), and its items. */
-    async function fulfil(orderId: string): Promise<{ id: string; items: { id: string; quantity: number }[] }> {
+    /**
+     * A fulfillment of the whole order (or of its first `only` items), not shipped yet (the admin's
+     * "Fulfill items"), and its items.
+     */
+    async function fulfil(
+      orderId: string,
+      only?: number
+    ): Promise<{ id: string; items: { id: string; quantity: number }[] }> {
       const { order: detail } = await admin("GET", `/admin/orders/${orderId}?fields=*items`)
-      const items = detail.items.map((item: { id: string; quantity: number }) => ({
-        id: item.id,
-        quantity: item.quantity,
-      }))
+      const items = detail.items
+        .slice(0, only ?? detail.items.length)
+        .map((item: { id: string; quantity: number }) => ({ id: item.id, quantity: item.quantity }))
       const { stock_locations } = await admin("GET", "/admin/stock-locations")
       const fulfilled = await admin("POST", `/admin/orders/${orderId}/fulfillments?fields=fulfillments.id`, {
         items,
@@ -444,21 +454,26 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.close()
     })
 
-    it("lists a refused capture under needs attention, and retries it from the order's panel", async () => {
-      const order = await placeOrder()
+    it("lists a parcel's refused capture under needs attention, and retries that parcel's amount from the list", async () => {
+      // Two products, one parcel shipped: its capture is part of the authorization, which Medusa's
+      // own "Capture payment" would take whole, so the retry of the parcel's amount is the way.
+      const order = await placeOrder(2)
       const failure = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/fail-next`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ operation: "capture", status: 400, message: "Contract on hold at PayBright" }),
       })
       expect(failure.status).toBe(200)
-      const parcel = await fulfil(order.id)
+      const parcel = await fulfil(order.id, 1)
       await admin("POST", `/admin/orders/${order.id}/fulfillments/${parcel.id}/shipments`, { items: parcel.items })
-      for (let i = 0; i < 100; i++) {
+      let refused: { amount: string } | undefined
+      for (let i = 0; i < 100 && !refused; i++) {
         const { captures } = await admin("GET", `/admin/paybright/orders/${order.id}/captures`)
-        if (captures.some((capture: { state: string }) => capture.state === "refused")) break
-        await new Promise((resolve) => setTimeout(resolve, 100))
+        refused = captures.find((capture: { state: string }) => capture.state === "refused")
+        if (!refused) await new Promise((resolve) => setTimeout(resolve, 100))
       }
+      const share = refused!.amount
+      expect(Number(share)).toBeLessThan(Number(order.total))
 
       const list = await context.newPage()
       await list.goto(`${adminUrl}/orders`, { timeout: 120_000 })
@@ -482,25 +497,27 @@ describe("npm run demo -- --serve, in a browser", () => {
       const opened = list.locator("#paybright-order-panel")
       await opened.locator("#paybright-status", { hasText: /^Capture failed$/ }).waitFor({ timeout: 120_000 })
       expect(await opened.locator("#paybright-records").textContent()).toContain("Contract on hold at PayBright")
+      // On the order too, the parcel's retry, not Medusa's whole capture.
+      await opened.getByRole("button", { name: `Retry capture of ${written(share)}` }).waitFor()
+      expect(await opened.locator("[data-paybright-hint]").count()).toBe(0)
       await list.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-capture-refused.png"), fullPage: true })
 
       // Back on the list, the retry is right there.
       await list.goBack()
       await entry.waitFor({ state: "visible", timeout: 120_000 })
-      await entry.getByRole("button", { name: `Retry capture of ${written(order.total)}` }).click()
+      await entry.getByRole("button", { name: `Retry capture of ${written(share)}` }).click()
       expect(await list.getByRole("alertdialog").textContent()).toContain(
-        `PayBright will be asked again to capture ${written(order.total)}`
+        `PayBright will be asked again to capture ${written(share)}`
       )
       await confirm(list, /^Capture /)
-      await list.getByText(`PayBright captured ${written(order.total)}.`).waitFor({ timeout: 60_000 })
+      await list.getByText(`PayBright captured ${written(share)}.`).waitFor({ timeout: 60_000 })
       await entry.waitFor({ state: "hidden", timeout: 60_000 })
       await list.close()
 
       const { page, panel } = await openPanel(order.id)
-      await panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
-      expect(await panel.locator("#paybright-records").textContent()).toContain(
-        `Capture ${written(order.total)} at shipment`
-      )
+      await panel.locator("#paybright-status", { hasText: /^Partially captured$/ }).waitFor({ timeout: 60_000 })
+      expect(await panel.locator("#paybright-records").textContent()).toContain(`Capture ${written(share)} at shipment`)
+      expect(await panel.locator("#paybright-amounts").textContent()).toContain(`Captured${written(share)}`)
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-retried.png"), fullPage: true })
       await page.close()
     })
