@@ -643,6 +643,92 @@ describe("npm run demo -- --serve, in a browser", () => {
       await large.close()
     })
 
+    it("follows a capture PayBright refused on Medusa's own button at once, in French, and offers one way to capture it", async () => {
+      const order = await placeOrder()
+      const reason = "Contract under review at PayBright"
+      const failure = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/fail-next`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ operation: "capture", status: 400, message: reason }),
+      })
+      expect(failure.status).toBe(200)
+      const { order: detail } = await admin("GET", `/admin/orders/${order.id}?fields=*payment_collections.payments`)
+      const paymentId = detail.payment_collections[0].payments[0].id
+      const language = (value: string) => ({ name: "lng", value, domain: new URL(adminUrl).hostname, path: "/" })
+      await context.addCookies([language("fr")])
+      try {
+        const { page, panel } = await openPanel(order.id)
+        expect(await panel.locator("#paybright-status").textContent()).toBe("En attente de capture")
+        // What the browser reports from the capture on: uncaught errors, and errors in the console.
+        const reported: { kind: "pageerror" | "console"; text: string; where: string }[] = []
+        page.on("pageerror", (error) =>
+          reported.push({
+            kind: "pageerror",
+            text: error.message,
+            where: (error.stack ?? "").split("\n").slice(1).join("\n"),
+          })
+        )
+        page.on("console", (message) => {
+          if (message.type() === "error")
+            reported.push({ kind: "console", text: message.text(), where: message.location().url })
+        })
+
+        // Medusa's own button on its Payments card, and its own prompt.
+        const medusaCapture = page.getByRole("button", { name: "Capture du paiement" })
+        await medusaCapture.click()
+        await confirm(page, /^Confirmer$/)
+        // On the same page, no navigation: the refusal, its reason, and the one way to capture again.
+        await panel.locator("#paybright-status", { hasText: /^Capture refusée$/ }).waitFor({ timeout: 10_000 })
+        const records = panel.locator("#paybright-records")
+        await records.getByText(reason).waitFor({ timeout: 10_000 })
+        expect(await records.textContent()).toContain(`Capture ${written(order.total)} depuis l’administrationrefusé`)
+        expect(await records.textContent()).toContain(
+          `Pour capturer de nouveau les ${written(order.total)}, utilisez «\u00a0Capture du paiement\u00a0» sous Paiements.`
+        )
+        // One button captures that money, Medusa's: the panel offers no retry beside it.
+        expect(await page.getByRole("button", { name: /Capture du paiement|Relancer la capture/ }).count()).toBe(1)
+        expect(await panel.getByRole("button").count()).toBe(0)
+        // Two reports are Medusa's own, from its Payments card, and none is the panel's: the browser's
+        // log of the 400 its capture request was answered, and the error that request rejected with,
+        // which Medusa's click handler (`await mutateAsync(…, { onError })`, which rethrows after
+        // onError's toast) leaves uncaught.
+        const medusas = (report: (typeof reported)[number]) =>
+          (report.kind === "console" &&
+            report.where.endsWith(`/admin/payments/${paymentId}/capture`) &&
+            report.text.includes("status of 400")) ||
+          (report.kind === "pageerror" && report.text.includes(reason) && !/paybright/i.test(report.where))
+        expect(reported.filter((report) => !medusas(report))).toEqual([])
+        await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-refused-french.png"), fullPage: true })
+        // The needs-attention list points to the same button, and offers no retry either.
+        const list = await context.newPage()
+        await list.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+        const entry = list
+          .locator("#paybright-needs-attention")
+          .locator('[data-kind="refused_capture"]', { hasText: `Commande n°\u00a0${order.display_id}` })
+        await entry.waitFor({ timeout: 60_000 })
+        expect(await entry.textContent()).toContain(
+          `Pour capturer de nouveau les ${written(order.total)}, ouvrez la commande et utilisez «\u00a0Capture du paiement\u00a0» sous Paiements.`
+        )
+        expect(await entry.getByRole("button").count()).toBe(0)
+        await list.close()
+
+        // The one way offered: Medusa's button again, which makes the refusal good.
+        await medusaCapture.click()
+        await confirm(page, /^Confirmer$/)
+        await panel.locator("#paybright-status", { hasText: /^Capturé$/ }).waitFor({ timeout: 30_000 })
+        expect(await panel.locator("#paybright-amounts").textContent()).toContain(`Capturé${written(order.total)}`)
+        expect(await records.locator("[data-paybright-hint]").count()).toBe(0)
+        const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
+        expect(ledger.captures.map((capture: { amount: string }) => capture.amount)).toEqual([order.total])
+        // Made good: the list no longer holds the refusal.
+        const { items } = await admin("GET", "/admin/paybright/attention")
+        expect(items.filter((item: { order_id: string | null }) => item.order_id === order.id)).toEqual([])
+        await page.close()
+      } finally {
+        await context.addCookies([language("en")])
+      }
+    })
+
     it("speaks the language the merchant picked in the admin, with Medusa's words and its date format", async () => {
       const order = await placeOrder()
       // What Medusa's profile page stores when French is picked.
