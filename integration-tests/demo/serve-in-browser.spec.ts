@@ -267,13 +267,18 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.close()
     })
 
-    /** A shopper buys the first product on the demo's checkout page and is approved. */
-    async function placeOrder(): Promise<{ id: string; display_id: number; total: string; contract: string }> {
+    /** A shopper buys the first product (or the first `products`) on the demo's checkout page and is approved. */
+    async function placeOrder(
+      products = 1
+    ): Promise<{ id: string; display_id: number; total: string; contract: string }> {
       // A cart of its own: one a test left (at PayBright, or above the limits) is not this order's.
       await context.clearCookies({ name: "demo_cart_id" })
       const page = await context.newPage()
-      await page.goto(shopUrl)
-      await page.locator("button.buy").first().click()
+      for (let product = 0; product < products; product++) {
+        await page.goto(shopUrl)
+        await page.locator("button.buy").nth(product).click()
+        await page.waitForURL(/\/ca\/checkout\?step=payment$/)
+      }
       await page.getByTestId("paybright-button").click({ timeout: 60_000 })
       await page.click("#approve", { timeout: 60_000 })
       await page.waitForSelector("#confirmation", { timeout: 30_000 })
@@ -378,13 +383,18 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.close()
     })
 
-    /** A fulfillment of the whole order, not shipped yet (the admin's "Fulfill items"), and its items. */
-    async function fulfil(orderId: string): Promise<{ id: string; items: { id: string; quantity: number }[] }> {
+    /**
+     * A fulfillment of the whole order (or of its first `only` items), not shipped yet (the admin's
+     * "Fulfill items"), and its items.
+     */
+    async function fulfil(
+      orderId: string,
+      only?: number
+    ): Promise<{ id: string; items: { id: string; quantity: number }[] }> {
       const { order: detail } = await admin("GET", `/admin/orders/${orderId}?fields=*items`)
-      const items = detail.items.map((item: { id: string; quantity: number }) => ({
-        id: item.id,
-        quantity: item.quantity,
-      }))
+      const items = detail.items
+        .slice(0, only ?? detail.items.length)
+        .map((item: { id: string; quantity: number }) => ({ id: item.id, quantity: item.quantity }))
       const { stock_locations } = await admin("GET", "/admin/stock-locations")
       const fulfilled = await admin("POST", `/admin/orders/${orderId}/fulfillments?fields=fulfillments.id`, {
         items,
@@ -457,21 +467,26 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.close()
     })
 
-    it("lists a refused capture under needs attention, and retries it from the order's panel", async () => {
-      const order = await placeOrder()
+    it("lists a parcel's refused capture under needs attention, and retries that parcel's amount from the list", async () => {
+      // Two products, one parcel shipped: its capture is part of the authorization, which Medusa's
+      // own "Capture payment" would take whole, so the retry of the parcel's amount is the way.
+      const order = await placeOrder(2)
       const failure = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/fail-next`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ operation: "capture", status: 400, message: "Contract on hold at PayBright" }),
       })
       expect(failure.status).toBe(200)
-      const parcel = await fulfil(order.id)
+      const parcel = await fulfil(order.id, 1)
       await admin("POST", `/admin/orders/${order.id}/fulfillments/${parcel.id}/shipments`, { items: parcel.items })
-      for (let i = 0; i < 100; i++) {
+      let refused: { amount: string } | undefined
+      for (let i = 0; i < 100 && !refused; i++) {
         const { captures } = await admin("GET", `/admin/paybright/orders/${order.id}/captures`)
-        if (captures.some((capture: { state: string }) => capture.state === "refused")) break
-        await new Promise((resolve) => setTimeout(resolve, 100))
+        refused = captures.find((capture: { state: string }) => capture.state === "refused")
+        if (!refused) await new Promise((resolve) => setTimeout(resolve, 100))
       }
+      const share = refused!.amount
+      expect(Number(share)).toBeLessThan(Number(order.total))
 
       const list = await context.newPage()
       await list.goto(`${adminUrl}/orders`, { timeout: 120_000 })
@@ -496,25 +511,27 @@ describe("npm run demo -- --serve, in a browser", () => {
       const opened = list.locator("#paybright-order-panel")
       await opened.locator("#paybright-status", { hasText: /^Capture failed$/ }).waitFor({ timeout: 120_000 })
       expect(await opened.locator("#paybright-records").textContent()).toContain("Contract on hold at PayBright")
+      // On the order too, the parcel's retry, not Medusa's whole capture.
+      await opened.getByRole("button", { name: `Retry capture of ${written(share)}` }).waitFor()
+      expect(await opened.locator("[data-paybright-hint]").count()).toBe(0)
       await list.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-capture-refused.png"), fullPage: true })
 
       // Back on the list, the retry is right there.
       await list.goBack()
       await entry.waitFor({ state: "visible", timeout: 120_000 })
-      await entry.getByRole("button", { name: `Retry capture of ${written(order.total)}` }).click()
+      await entry.getByRole("button", { name: `Retry capture of ${written(share)}` }).click()
       expect(await list.getByRole("alertdialog").textContent()).toContain(
-        `PayBright will be asked again to capture ${written(order.total)}`
+        `PayBright will be asked again to capture ${written(share)}`
       )
       await confirm(list, /^Capture /)
-      await list.getByText(`PayBright captured ${written(order.total)}.`).waitFor({ timeout: 60_000 })
+      await list.getByText(`PayBright captured ${written(share)}.`).waitFor({ timeout: 60_000 })
       await entry.waitFor({ state: "hidden", timeout: 60_000 })
       await list.close()
 
       const { page, panel } = await openPanel(order.id)
-      await panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
-      expect(await panel.locator("#paybright-records").textContent()).toContain(
-        `Capture ${written(order.total)} at shipment`
-      )
+      await panel.locator("#paybright-status", { hasText: /^Partially captured$/ }).waitFor({ timeout: 60_000 })
+      expect(await panel.locator("#paybright-records").textContent()).toContain(`Capture ${written(share)} at shipment`)
+      expect(await panel.locator("#paybright-amounts").textContent()).toContain(`Captured${written(share)}`)
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-retried.png"), fullPage: true })
       await page.close()
     })
@@ -639,6 +656,92 @@ describe("npm run demo -- --serve, in a browser", () => {
         "Le financement PayBright est offert pour les commandes de 100,00 $ à 5 000,00 $."
       )
       await large.close()
+    })
+
+    it("follows a capture PayBright refused on Medusa's own button at once, in French, and offers one way to capture it", async () => {
+      const order = await placeOrder()
+      const reason = "Contract under review at PayBright"
+      const failure = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/fail-next`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ operation: "capture", status: 400, message: reason }),
+      })
+      expect(failure.status).toBe(200)
+      const { order: detail } = await admin("GET", `/admin/orders/${order.id}?fields=*payment_collections.payments`)
+      const paymentId = detail.payment_collections[0].payments[0].id
+      const language = (value: string) => ({ name: "lng", value, domain: new URL(adminUrl).hostname, path: "/" })
+      await context.addCookies([language("fr")])
+      try {
+        const { page, panel } = await openPanel(order.id)
+        expect(await panel.locator("#paybright-status").textContent()).toBe("En attente de capture")
+        // What the browser reports from the capture on: uncaught errors, and errors in the console.
+        const reported: { kind: "pageerror" | "console"; text: string; where: string }[] = []
+        page.on("pageerror", (error) =>
+          reported.push({
+            kind: "pageerror",
+            text: error.message,
+            where: (error.stack ?? "").split("\n").slice(1).join("\n"),
+          })
+        )
+        page.on("console", (message) => {
+          if (message.type() === "error")
+            reported.push({ kind: "console", text: message.text(), where: message.location().url })
+        })
+
+        // Medusa's own button on its Payments card, and its own prompt.
+        const medusaCapture = page.getByRole("button", { name: "Capture du paiement" })
+        await medusaCapture.click()
+        await confirm(page, /^Confirmer$/)
+        // On the same page, no navigation: the refusal, its reason, and the one way to capture again.
+        await panel.locator("#paybright-status", { hasText: /^Capture refusée$/ }).waitFor({ timeout: 10_000 })
+        const records = panel.locator("#paybright-records")
+        await records.getByText(reason).waitFor({ timeout: 10_000 })
+        expect(await records.textContent()).toContain(`Capture ${written(order.total)} depuis l’administrationrefusé`)
+        expect(await records.textContent()).toContain(
+          `Pour capturer de nouveau les ${written(order.total)}, utilisez «\u00a0Capture du paiement\u00a0» sous Paiements.`
+        )
+        // One button captures that money, Medusa's: the panel offers no retry beside it.
+        expect(await page.getByRole("button", { name: /Capture du paiement|Relancer la capture/ }).count()).toBe(1)
+        expect(await panel.getByRole("button").count()).toBe(0)
+        // Two reports are Medusa's own, from its Payments card, and none is the panel's: the browser's
+        // log of the 400 its capture request was answered, and the error that request rejected with,
+        // which Medusa's click handler (`await mutateAsync(…, { onError })`, which rethrows after
+        // onError's toast) leaves uncaught.
+        const medusas = (report: (typeof reported)[number]) =>
+          (report.kind === "console" &&
+            report.where.endsWith(`/admin/payments/${paymentId}/capture`) &&
+            report.text.includes("status of 400")) ||
+          (report.kind === "pageerror" && report.text.includes(reason) && !/paybright/i.test(report.where))
+        expect(reported.filter((report) => !medusas(report))).toEqual([])
+        await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-refused-french.png"), fullPage: true })
+        // The needs-attention list points to the same button, and offers no retry either.
+        const list = await context.newPage()
+        await list.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+        const entry = list
+          .locator("#paybright-needs-attention")
+          .locator('[data-kind="refused_capture"]', { hasText: `Commande n°\u00a0${order.display_id}` })
+        await entry.waitFor({ timeout: 60_000 })
+        expect(await entry.textContent()).toContain(
+          `Pour capturer de nouveau les ${written(order.total)}, ouvrez la commande et utilisez «\u00a0Capture du paiement\u00a0» sous Paiements.`
+        )
+        expect(await entry.getByRole("button").count()).toBe(0)
+        await list.close()
+
+        // The one way offered: Medusa's button again, which makes the refusal good.
+        await medusaCapture.click()
+        await confirm(page, /^Confirmer$/)
+        await panel.locator("#paybright-status", { hasText: /^Capturé$/ }).waitFor({ timeout: 30_000 })
+        expect(await panel.locator("#paybright-amounts").textContent()).toContain(`Capturé${written(order.total)}`)
+        expect(await records.locator("[data-paybright-hint]").count()).toBe(0)
+        const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
+        expect(ledger.captures.map((capture: { amount: string }) => capture.amount)).toEqual([order.total])
+        // Made good: the list no longer holds the refusal.
+        const { items } = await admin("GET", "/admin/paybright/attention")
+        expect(items.filter((item: { order_id: string | null }) => item.order_id === order.id)).toEqual([])
+        await page.close()
+      } finally {
+        await context.addCookies([language("en")])
+      }
     })
 
     it("speaks the language the merchant picked in the admin, with Medusa's words and its date format", async () => {

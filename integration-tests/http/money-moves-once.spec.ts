@@ -381,6 +381,41 @@ medusaIntegrationTestRunner({
       expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
     })
 
+    it("sends a refused capture of the whole authorization to Medusa's own Capture payment in the panel, its records and the list, until that capture makes it good", async () => {
+      const { order, payment, reference } = await placedOrder()
+      simulator.injectFault(reference, { operation: "capture", kind: "bad_request", message: "try later" })
+      // Medusa's own "Capture payment": the whole payment.
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, lenient())
+      const [refused] = (await records(payment.id)).filter((record) => record.kind === "capture")
+      // One way to capture it again: Medusa's button would capture the same money, so no retry beside it.
+      expect(refused).toMatchObject({ state: "refused", amount: ORDER_TOTAL, actions: ["capture_in_medusa"] })
+      const panel = async () => (await api.get(`/admin/paybright/orders/${order.id}/panel`, admin)).data.panel
+      const listed = async () =>
+        (await api.get("/admin/paybright/attention", admin)).data.items.filter(
+          (item: any) => item.record_id === refused.id
+        )
+      const before = await panel()
+      expect(before).toMatchObject({
+        status: "capture_failed",
+        actions: { capture_in_medusa: true, capture_remainder: false },
+      })
+      expect(before.records.find((record: any) => record.id === refused.id).actions).toEqual(["capture_in_medusa"])
+      expect(await listed()).toEqual([
+        expect.objectContaining({ kind: "refused_capture", actions: ["capture_in_medusa"] }),
+      ])
+
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+      expect(simulator.contract(reference)!.captured).toBe(ORDER_TOTAL)
+      const after = await panel()
+      expect(after).toMatchObject({
+        status: "captured",
+        actions: { capture_in_medusa: false, capture_remainder: false },
+      })
+      expect(after.records.find((record: any) => record.id === refused.id).actions).toEqual([])
+      expect(await listed()).toEqual([])
+      expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
+    })
+
     it("lists every refused capture under needs attention, not only the oldest hundred", async () => {
       const { payment, reference } = await placedOrder()
       const module = getContainer().resolve("paybright") as any

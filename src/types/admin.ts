@@ -265,8 +265,12 @@ export type PayBrightCaptureAnswer =
   { status: "done"; amount: string; recordId: string; message: string | null } | { status: "skipped"; reason: string }
 
 /** One line of the order list's "PayBright: needs attention" section. */
-/** What a merchant can do about an entry right from the list. */
-export type PayBrightAttentionAction = "retry_capture" | "retry_release" | "resolve" | "mark_handled"
+/**
+ * What a merchant can do about an entry or a record. `capture_in_medusa` is no button of the
+ * plugin's: Medusa's own "Capture payment" takes the refused capture's money, and the admin says so.
+ */
+export type PayBrightAttentionAction =
+  "retry_capture" | "capture_in_medusa" | "retry_release" | "resolve" | "mark_handled"
 
 export type PayBrightAttentionItem = {
   kind:

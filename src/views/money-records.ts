@@ -3,7 +3,7 @@ import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { toMoneyRecord } from "../money/money-record-view"
-import { recordActions } from "./record-actions"
+import { medusaCaptureOf, recordActions } from "./record-actions"
 import { nothingLeftToCapture, openRefusals } from "../money/open-refusals"
 import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../types/admin"
 
@@ -38,11 +38,18 @@ export async function moneyRecordsOfPayment(
     { payment_id: ids },
     { order: { created_at: "DESC" } }
   )) as unknown as MoneyRecordRow[]
-  const settled = await nothingLeftToCapture(container, ids)
+  const [settled, medusaCapture] = await Promise.all([
+    nothingLeftToCapture(container, ids),
+    medusaCaptureOf(container, ids),
+  ])
   const open = new Set(openRefusals(rows, (paymentId) => settled.has(paymentId)).map((row) => row.id))
   // A refusal retried, or made good since (see openRefusals), offers nothing more.
   return rows.map((row) => ({
     ...toMoneyRecord(row),
-    actions: recordActions(row, row.state === "refused" && !open.has(row.id)),
+    actions: recordActions(
+      row,
+      row.state === "refused" && !open.has(row.id),
+      row.payment_id ? medusaCapture.get(row.payment_id) : undefined
+    ),
   }))
 }

@@ -11,7 +11,7 @@ import { SettingsUnreadableError, standingUnreadableReports } from "../settings/
 import type { PayBrightAttentionItem } from "../types/admin"
 import type { ApprovalRecord } from "../approvals/approval-record"
 import { nothingLeftToCapture, openRefusals } from "../money/open-refusals"
-import { recordActions } from "./record-actions"
+import { medusaCaptureOf, recordActions } from "./record-actions"
 import { lenderAmount } from "../money/lender-cents"
 import { owedBy, stillCapturable, totalOf } from "../money/totals"
 import { isPayBright } from "../storefront/provider"
@@ -273,10 +273,19 @@ async function attentionItems(
   rows: MoneyRecordRow[],
   kind: "refused_capture" | "in_doubt" | "unreleased_contract"
 ): Promise<PayBrightAttentionItem[]> {
-  const orders = await displayIds(
-    container,
-    rows.flatMap((row) => (row.order_id ? [row.order_id] : []))
-  )
+  const [orders, medusaCapture] = await Promise.all([
+    displayIds(
+      container,
+      rows.flatMap((row) => (row.order_id ? [row.order_id] : []))
+    ),
+    // A refused capture is taken again with Medusa's own "Capture payment" where it would capture it.
+    kind === "refused_capture"
+      ? medusaCaptureOf(
+          container,
+          rows.flatMap((row) => (row.payment_id ? [row.payment_id] : []))
+        )
+      : new Map<string, string>(),
+  ])
   return rows.map((row) => ({
     kind,
     order_id: row.order_id,
@@ -292,7 +301,7 @@ async function attentionItems(
     record_id: row.id,
     approval_id: null,
     // Rows here are not retried: refusedRecords leaves those out.
-    actions: recordActions(row, false),
+    actions: recordActions(row, false, row.payment_id ? medusaCapture.get(row.payment_id) : undefined),
     movement: row.kind,
   }))
 }

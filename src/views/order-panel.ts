@@ -113,7 +113,8 @@ export async function orderPanel(
   const open = !cancelled && !records.some((record) => record.kind === "void") && MathBN.gt(remaining, 0)
   // While a capture is refused, in doubt or running, the way forward is that record (retry, resolve):
   // capturing the remainder beside it would take its amount too. A refusal retried or made good
-  // since (it offers no retry) no longer stands in the way.
+  // since (it offers no retry) no longer stands in the way, nor one whose money Medusa's own
+  // "Capture payment" takes (it offers that button instead: src/views/record-actions.ts).
   const busy = records.some(
     (record) =>
       record.kind === "capture" &&
@@ -141,7 +142,8 @@ export async function orderPanel(
     capture_expected: expected,
     timeline: await timelineOf(container, orderId, payment, records),
     actions: {
-      // Medusa's own Capture takes the whole of this payment: offered while nothing is captured on it.
+      // Medusa's own Capture takes the whole of this payment: offered while nothing is captured on
+      // it, a refused capture of all of it included (its record points to the same button).
       capture_in_medusa: capturable && MathBN.eq(capturedHere, 0),
       capture_remainder: capturable && MathBN.gt(capturedHere, 0),
       reveal_card: open && processor === "manual",

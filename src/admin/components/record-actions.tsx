@@ -1,4 +1,4 @@
-import { Button, toast, usePrompt } from "@medusajs/ui"
+import { Button, Text, toast, usePrompt } from "@medusajs/ui"
 import type { PayBrightAttentionAction } from "../../types/admin"
 import { useRecordActions } from "../hooks/paybright"
 import { errorText } from "../lib/format"
@@ -74,8 +74,12 @@ type Confirmed = {
   pending?: boolean
 }
 
-/** The buttons of one record or approval: retry, resolve either way, or mark handled. */
-export function RecordActions({ target }: { target: ActionTarget }) {
+/**
+ * The buttons of one record or approval: retry, resolve either way, or mark handled. A refused
+ * capture whose money Medusa's own "Capture payment" takes has no button here but a sentence naming
+ * Medusa's, in Medusa's words: one way to capture the same money (docs/admin.md).
+ */
+export function RecordActions({ target, onOrderPage = false }: { target: ActionTarget; onOrderPage?: boolean }) {
   const confirmThen = useConfirmedAction()
   const mutations = useRecordActions()
   const { t, money } = useAdminText()
@@ -156,6 +160,18 @@ export function RecordActions({ target }: { target: ActionTarget }) {
     }
     return []
   })
+  // A refusal offers Medusa's button or a retry, never both.
+  if (target.actions.includes("capture_in_medusa")) {
+    return (
+      <Text size="xsmall" className="text-ui-fg-subtle" data-paybright-hint="capture_in_medusa">
+        {t(onOrderPage ? "paybright.actions.captureInMedusa" : "paybright.actions.captureInMedusaOnOrder", {
+          amount: sum,
+          capture: t("orders.payment.capture"),
+          payments: t("orders.payment.title"),
+        })}
+      </Text>
+    )
+  }
   if (buttons.length === 0) return null
   return (
     <div className="flex flex-wrap gap-2">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { useRef } from "react"
+import { useEffect, useRef } from "react"
 import { postAction, sdk } from "../lib/sdk"
 import type {
   PayBrightAttentionResponse,
@@ -62,10 +62,24 @@ export function useSaveSettings(providerId: string) {
  * most). Whenever the panel finds the payment moved on since its last look (that capture, or one
  * that landed before Medusa's own refresh reached the panel), it has Medusa refresh the order too,
  * so Medusa's own payment card shows it.
+ *
+ * Medusa refreshes the order only when its own capture, refund or cancel succeeds: one PayBright
+ * refused changes nothing of Medusa's, only the panel's records, and Medusa's mutations carry no
+ * key to tell them apart. So any mutation failing on the page while the panel is shown (they all
+ * run through the one QueryClient) has the panel look again at once.
  */
 export function useOrderPanel(orderId: string) {
   const queryClient = useQueryClient()
   const seen = useRef<string | null>(null)
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === "updated" && event.action.type === "error") {
+          void queryClient.invalidateQueries({ queryKey: paybrightKeys.panel(orderId) })
+        }
+      }),
+    [queryClient, orderId]
+  )
   return useQuery({
     queryKey: paybrightKeys.panel(orderId),
     staleTime: 0,

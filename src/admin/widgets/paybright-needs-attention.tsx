@@ -9,8 +9,11 @@ import { useAdminText } from "../lib/use-admin-text"
 import { useSaid } from "../lib/use-said"
 
 const DAY = 24 * 60 * 60 * 1000
-/** The actions safe to take from the list: asking PayBright again for what it refused. */
-const RETRIES = new Set<PayBrightAttentionAction>(["retry_capture", "retry_release"])
+/**
+ * The actions safe to take from the list: asking PayBright again for what it refused, or, where
+ * Medusa's own "Capture payment" is the way to capture it again, saying so.
+ */
+const FROM_THE_LIST = new Set<PayBrightAttentionAction>(["retry_capture", "capture_in_medusa", "retry_release"])
 const COLORS: Record<PayBrightAttentionItem["kind"], "red" | "orange" | "grey"> = {
   settings_unreadable: "red",
   in_doubt: "red",
@@ -117,7 +120,9 @@ const PayBrightNeedsAttentionWidget = () => {
                       amount: item.amount,
                       currency: item.currency_code,
                       contract: item.contract,
-                      actions: item.order_id ? item.actions.filter((action) => RETRIES.has(action)) : item.actions,
+                      actions: item.order_id
+                        ? item.actions.filter((action) => FROM_THE_LIST.has(action))
+                        : item.actions,
                     }}
                   />
                 </div>

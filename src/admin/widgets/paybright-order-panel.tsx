@@ -103,6 +103,8 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
   // Medusa's own words for its button and card, in the admin's language.
   const medusa = { capture: t("orders.payment.capture"), payments: t("orders.payment.title") }
 
+  const refusedForMedusa = panel.records.some((record) => record.actions.includes("capture_in_medusa"))
+
   const confirmThen = useConfirmedAction()
   // The page may be older than the order (a capture at shipment landed since): the action is
   // offered again only if the server still offers it for the same amount.
@@ -185,7 +187,8 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
               : t("paybright.panel.captureRunning")}
           </Text>
         )}
-        {panel.actions.capture_in_medusa && (
+        {/* After a refusal Medusa's button takes, the refused record says so itself, beside its reason. */}
+        {panel.actions.capture_in_medusa && !refusedForMedusa && (
           <Text id="paybright-capture-hint" size="xsmall" className="text-ui-fg-subtle">
             {t("paybright.panel.captureInMedusa", { ...medusa, amount: remaining })}
           </Text>
@@ -262,6 +265,7 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
               </Text>
             )}
             <RecordActions
+              onOrderPage
               target={{
                 recordId: record.id,
                 approvalId: null,
