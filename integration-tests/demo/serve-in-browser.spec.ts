@@ -21,6 +21,28 @@ const DEMO_TERMS: PayBrightFinancingTerms = {
   min_amount: "100.00",
 }
 
+/** What the lender answered in this file's tests: the lender's own words, not the plugin's. */
+const LENDER_WORDS = [
+  "Contract on hold at PayBright",
+  "Contract locked at PayBright",
+  "Contract under review at PayBright",
+]
+/** Words no French sentence has, and the English words the plugin must not leave in its French. */
+const ENGLISH =
+  /\b(the|and|was|were|is|not|of|to|for|at|in|by|with|this|that|from|has|have|been|be|its|then|when|will|still|already|nothing|before|after|retry|made|approved|verified|contract|order|payment|refund|shipment|loan|portal|resolve|captured|refunded|released|awaiting)\b/gi
+const NEVER_IN_FRENCH = /\b(worker|sandbox|lender)\b/i
+
+/** The lines of a French page that read as English: two English words or more, once the lender's own words are left out. */
+function englishIn(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => LENDER_WORDS.reduce((rest, words) => rest.split(words).join(""), line))
+    .filter(
+      (line) =>
+        NEVER_IN_FRENCH.test(line) || new Set((line.match(ENGLISH) ?? []).map((word) => word.toLowerCase())).size >= 2
+    )
+}
+
 /**
  * `npm run demo -- --serve` in a real headless Chromium, one demo for the whole file: a person
  * buying on the demo's checkout page, then the merchant's side, the Medusa admin with the plugin
@@ -371,7 +393,7 @@ describe("npm run demo -- --serve, in a browser", () => {
         `Capture ${written(rest)} from the admin`
       )
       expect(await panel.locator("#paybright-timeline").textContent()).toContain(
-        `Captured ${written(rest)} CAD on PayBright contract ${order.contract}.`
+        `Captured ${written(rest)} on PayBright contract ${order.contract}.`
       )
       // The lender captured the same amount.
       const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
@@ -696,7 +718,7 @@ describe("npm run demo -- --serve, in a browser", () => {
         await panel.locator("#paybright-status", { hasText: /^Capture refusée$/ }).waitFor({ timeout: 10_000 })
         const records = panel.locator("#paybright-records")
         await records.getByText(reason).waitFor({ timeout: 10_000 })
-        expect(await records.textContent()).toContain(`Capture ${written(order.total)} depuis l’administrationrefusé`)
+        expect(await records.textContent()).toContain(`Capture de ${written(order.total)} depuis l’administrationrefus`)
         expect(await records.textContent()).toContain(
           `Pour capturer de nouveau les ${written(order.total)}, utilisez «\u00a0Capture du paiement\u00a0» sous Paiements.`
         )
@@ -738,6 +760,78 @@ describe("npm run demo -- --serve, in a browser", () => {
         // Made good: the list no longer holds the refusal.
         const { items } = await admin("GET", "/admin/paybright/attention")
         expect(items.filter((item: { order_id: string | null }) => item.order_id === order.id)).toEqual([])
+        await page.close()
+      } finally {
+        await context.addCookies([language("en")])
+      }
+    })
+
+    it("in French, tells a stale tab's retry why there is nothing to retry, leaves no record, and writes no English", async () => {
+      // A parcel's capture refused, in the lender's own (French) words: a retry of its amount is the way.
+      const order = await placeOrder(2)
+      const reason = "Contrat en révision chez PayBright"
+      const failure = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/fail-next`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ operation: "capture", status: 400, message: reason }),
+      })
+      expect(failure.status).toBe(200)
+      const parcel = await fulfil(order.id, 1)
+      await admin("POST", `/admin/orders/${order.id}/fulfillments/${parcel.id}/shipments`, { items: parcel.items })
+      let refused: { amount: string } | undefined
+      for (let i = 0; i < 100 && !refused; i++) {
+        const { captures } = await admin("GET", `/admin/paybright/orders/${order.id}/captures`)
+        refused = captures.find((capture: { state: string }) => capture.state === "refused")
+        if (!refused) await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      const language = (value: string) => ({ name: "lng", value, domain: new URL(adminUrl).hostname, path: "/" })
+      await context.addCookies([language("fr")])
+      try {
+        // The first tab shows the refusal and its retry.
+        const { page, panel } = await openPanel(order.id)
+        await panel.locator("#paybright-status", { hasText: /^Capture refusée$/ }).waitFor({ timeout: 60_000 })
+        const records = panel.locator("#paybright-records")
+        expect(await records.textContent()).toContain(
+          `La capture de ${written(refused!.amount)} sur le contrat PayBright ${order.contract} n’a pas été faite (PayBright a refusé la capture : ${reason})`
+        )
+        const retry = panel.getByRole("button", { name: `Relancer la capture de ${written(refused!.amount)}` })
+        await retry.waitFor()
+
+        // Another tab captures the whole payment with Medusa's own Capture.
+        const { order: detail } = await admin("GET", `/admin/orders/${order.id}?fields=*payment_collections.payments`)
+        await admin("POST", `/admin/payments/${detail.payment_collections[0].payments[0].id}/capture`, {})
+
+        // The first tab, stale, retries: it is told why in French, and nothing is written or moved.
+        await retry.click()
+        await confirm(page, /^Capturer /)
+        const toast = page.getByText("Le montant de cette capture a déjà été capturé depuis; il n’y a rien à relancer.")
+        await toast.waitFor({ timeout: 30_000 })
+        // Its title in French typography: one no-break space before the colon.
+        await page.getByText("Relancer la capture\u00a0: échec", { exact: true }).waitFor()
+        await page.screenshot({
+          path: path.join(ARTIFACTS, "admin-order-panel-stale-retry-french.png"),
+          fullPage: true,
+        })
+        const { panel: answer } = await admin("GET", `/admin/paybright/orders/${order.id}/panel`)
+        expect(answer.records.filter((record: { state: string }) => record.state === "pending")).toEqual([])
+        const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
+        expect(ledger.captured).toBe(order.total)
+
+        // Every French page of the plugin, read whole: the panel, the needs-attention list, the
+        // settings. Only the lender's own words, which this store's tests chose, may be English.
+        // One more order, awaiting capture, so that the list has an entry of its own whatever ran before.
+        const awaiting = await placeOrder()
+        await page.reload()
+        await panel.locator("#paybright-status", { hasText: /^Capturé$/ }).waitFor({ timeout: 60_000 })
+        const texts = [await panel.innerText()]
+        await page.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+        const attention = page.locator("#paybright-needs-attention")
+        await attention.getByText(`Commande n°\u00a0${awaiting.display_id}`).waitFor({ timeout: 60_000 })
+        texts.push(await attention.innerText())
+        await page.goto(settingsUrl, { timeout: 120_000 })
+        await page.locator("#paybright-settings-form").waitFor({ state: "visible", timeout: 120_000 })
+        texts.push(await page.locator("main").innerText())
+        expect(englishIn(texts.join("\n"))).toEqual([])
         await page.close()
       } finally {
         await context.addCookies([language("en")])

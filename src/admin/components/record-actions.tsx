@@ -28,7 +28,8 @@ export function useConfirmedAction() {
     run: () => Promise<ActionOutcome>,
     changed?: () => Promise<string | null>
   ) => {
-    const heading = title.replace(/\?$/, "")
+    // French puts a no-break space before its question mark: the heading drops both.
+    const heading = title.replace(/[\s\u00a0]*\?$/, "")
     const moved = changed ? await changed().catch(() => null) : null
     if (moved) {
       toast.warning(heading, { description: moved })

@@ -34,7 +34,7 @@ describe("the sentences a merchant reads, in English and French", () => {
       "The capture of $1,044.12 CAD on PayBright contract 51325 was not made (PayBright refused the capture: Contract on hold at PayBright); nothing moved, so fix the cause and try again."
     )
     expect(writeSaid(refused, SAID_TEXTS.fr, frenchMoney)).toBe(
-      `La capture de ${frenchMoney("1044.12")} sur le contrat PayBright 51325 n’a pas été faite (PayBright a refusé la demande (capture) : Contract on hold at PayBright); rien n’a bougé : corrigez la cause, puis réessayez.`
+      `La capture de ${frenchMoney("1044.12")} sur le contrat PayBright 51325 n’a pas été faite (PayBright a refusé la capture : Contract on hold at PayBright); rien n’a bougé : corrigez la cause, puis réessayez.`
     )
   })
 
