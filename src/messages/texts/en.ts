@@ -191,4 +191,12 @@ export const EN_TEXTS: Record<string, string> = {
     "this process's {{variable}} is shorter than {{length}} characters to decrypt the saved {{names}}",
   settings_key_does_not_decrypt: "the saved {{names}} does not decrypt with this process's {{variable}}",
   card_revealed: "Virtual card ending {{last4}} revealed to charge {{amount}} on the store's terminal.",
+
+  // Revealing a virtual card.
+  card_charged_by:
+    "This payment's card is charged by {{processor}}, the processor it was authorized under; only a card charged by a person (the manual processor) is ever revealed",
+  card_charged_by_none:
+    "This payment's card is charged by no card processor, the processor it was authorized under; only a card charged by a person (the manual processor) is ever revealed",
+  card_payment_cancelled: "This payment is cancelled: its card is not revealed any more",
+  card_nothing_left: "Everything authorized is captured: there is nothing left to charge on this card",
 }

@@ -184,4 +184,11 @@ export const FR_TEXTS: Record<string, string> = {
   settings_key_does_not_decrypt: "{{names}} enregistré ne se déchiffre pas avec la {{variable}} de ce processus",
   card_revealed:
     "Carte virtuelle se terminant par {{last4}} affichée pour débiter {{amount}} au terminal de la boutique.",
+
+  card_charged_by:
+    "La carte de ce paiement est débitée par {{processor}}, le processeur sous lequel il a été autorisé; seule une carte débitée par une personne (le processeur manuel) est affichée",
+  card_charged_by_none:
+    "La carte de ce paiement n’est débitée par aucun processeur; seule une carte débitée par une personne (le processeur manuel) est affichée",
+  card_payment_cancelled: "Ce paiement est annulé : sa carte n’est plus affichée",
+  card_nothing_left: "Tout ce qui a été autorisé est capturé : il ne reste rien à débiter sur cette carte",
 }

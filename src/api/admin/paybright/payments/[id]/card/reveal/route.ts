@@ -5,6 +5,8 @@ import { cardPayment, maskCard, retrieveVirtualCard, revealFacts } from "../../.
 import type { PayBrightRevealedCard } from "../../../../../../../types/admin"
 import { recordPayBrightEventWorkflow } from "../../../../../../../workflows/events/workflows/record-paybright-event"
 import { money, said } from "../../../../../../../messages/said"
+import { MerchantError } from "../../../../../../../messages/merchant-error"
+import { answeringSentences } from "../../../../merchant-errors"
 
 /**
  * POST /admin/paybright/payments/:id/card/reveal: the full card, for a person to charge it on the
@@ -14,42 +16,42 @@ import { money, said } from "../../../../../../../messages/said"
  * the card is asked of the lender. Every reveal is an event-log row (who, when, last four digits,
  * never the card), and nothing caches the answer.
  */
-export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<{ card: PayBrightRevealedCard }>) => {
-  const found = await cardPayment(req.scope, req.params.id)
-  const { payment } = found
-  if (found.processor !== "manual") {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `This payment's card is charged by ${found.processor ?? "no card processor"}, the processor it was authorized under; only a card charged by a person (the manual processor) is ever revealed`
-    )
+export const POST = answeringSentences(
+  async (req: AuthenticatedMedusaRequest, res: MedusaResponse<{ card: PayBrightRevealedCard }>) => {
+    const found = await cardPayment(req.scope, req.params.id)
+    const { payment } = found
+    if (found.processor !== "manual") {
+      throw new MerchantError(
+        MedusaError.Types.NOT_ALLOWED,
+        found.processor ? said("card_charged_by", { processor: found.processor }) : said("card_charged_by_none")
+      )
+    }
+    const { uncaptured, cancelled, order_id } = await revealFacts(req.scope, found)
+    if (cancelled || MathBN.lte(uncaptured, 0)) {
+      throw new MerchantError(
+        MedusaError.Types.NOT_ALLOWED,
+        said(cancelled ? "card_payment_cancelled" : "card_nothing_left")
+      )
+    }
+    const card = await retrieveVirtualCard(found)
+    await recordPayBrightEventWorkflow(req.scope).run({
+      input: {
+        kind: "card.revealed",
+        actor: req.auth_context.actor_id,
+        payment_id: req.params.id,
+        order_id,
+        contract: payment.contract,
+        message: said("card_revealed", { last4: card.pan.slice(-4), amount: money(uncaptured, payment.currency_code) }),
+        details: { last4: card.pan.slice(-4), uncaptured },
+      },
+    })
+    req.scope
+      .resolve<Logger>("logger")
+      .info(
+        `PayBright: virtual card ending ${card.pan.slice(-4)} of payment ${req.params.id} revealed to user ${req.auth_context.actor_id}`
+      )
+    res.setHeader("Cache-Control", "no-store")
+    res.setHeader("Pragma", "no-cache")
+    res.json({ card: { ...maskCard(card), pan: card.pan, cvv: card.cvv } })
   }
-  const { uncaptured, cancelled, order_id } = await revealFacts(req.scope, found)
-  if (cancelled || MathBN.lte(uncaptured, 0)) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      cancelled
-        ? "This payment is cancelled: its card is not revealed any more"
-        : "Everything authorized is captured: there is nothing left to charge on this card"
-    )
-  }
-  const card = await retrieveVirtualCard(found)
-  await recordPayBrightEventWorkflow(req.scope).run({
-    input: {
-      kind: "card.revealed",
-      actor: req.auth_context.actor_id,
-      payment_id: req.params.id,
-      order_id,
-      contract: payment.contract,
-      message: said("card_revealed", { last4: card.pan.slice(-4), amount: money(uncaptured, payment.currency_code) }),
-      details: { last4: card.pan.slice(-4), uncaptured },
-    },
-  })
-  req.scope
-    .resolve<Logger>("logger")
-    .info(
-      `PayBright: virtual card ending ${card.pan.slice(-4)} of payment ${req.params.id} revealed to user ${req.auth_context.actor_id}`
-    )
-  res.setHeader("Cache-Control", "no-store")
-  res.setHeader("Pragma", "no-cache")
-  res.json({ card: { ...maskCard(card), pan: card.pan, cvv: card.cvv } })
-}
+)
