@@ -2,7 +2,8 @@ import { pluginRecords } from "../modules/paybright/plugin-records"
 import { capturePaymentWorkflow } from "@medusajs/core-flows"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { merchantMessage, notStartedMessage } from "../messages/merchant-messages"
+import { factOf, merchantMessage, notStartedMessage } from "../messages/merchant-messages"
+import { english, said } from "../messages/said"
 import { doubtOf } from "../money/in-doubt"
 import { lenderAmount } from "../money/lender-cents"
 import { medusaRowsOf } from "../money/record-queries"
@@ -79,12 +80,12 @@ async function explainFailedCapture(container: MedusaContainer, record: MoneyRec
   const message = merchantMessage({
     ...facts,
     outcome: "in_doubt",
-    fact: `the lender was called but Medusa's capture failed afterwards: ${error}`,
+    fact: said("medusa_failed_after_call", { error: factOf(error) }),
   })
   await records.putMoneyRecordInDoubt(record.id, { message, reason: "failed_after_call" })
   container
     .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    .error(`PayBright: capture IN DOUBT (record ${record.id}): ${message}`)
+    .error(`PayBright: capture IN DOUBT (record ${record.id}): ${english(message)}`)
 }
 
 function resultOf(record: Pick<MoneyRecordRow, "id" | "state" | "amount" | "message" | "said">): CaptureResult {

@@ -1,3 +1,4 @@
+import { spoken } from "../messages/said"
 import { formatAmount, parseAmount } from "../lender/amount"
 import { messageOf } from "../lender/log-text"
 import type { LenderClient } from "../lender/client"
@@ -161,7 +162,7 @@ function partlyRefunded(parts: Record<string, string>, failedCharge: string, err
     .join(", ")
   return new CardProcessorError(
     "processor_error",
-    `${made} went back; the part on ${failedCharge} failed: ${failure.fact}`,
+    `${made} went back; the part on ${failedCharge} failed: ${spoken(failure.fact).message}`,
     processor,
     "in_doubt"
   )

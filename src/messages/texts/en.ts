@@ -199,4 +199,5 @@ export const EN_TEXTS: Record<string, string> = {
     "This payment's card is charged by no card processor, the processor it was authorized under; only a card charged by a person (the manual processor) is ever revealed",
   card_payment_cancelled: "This payment is cancelled: its card is not revealed any more",
   card_nothing_left: "Everything authorized is captured: there is nothing left to charge on this card",
+  medusa_failed_after_call: "the lender was called but Medusa's capture failed afterwards: {{error}}",
 }

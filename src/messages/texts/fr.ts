@@ -191,4 +191,5 @@ export const FR_TEXTS: Record<string, string> = {
     "La carte de ce paiement n’est débitée par aucun processeur; seule une carte débitée par une personne (le processeur manuel) est affichée",
   card_payment_cancelled: "Ce paiement est annulé : sa carte n’est plus affichée",
   card_nothing_left: "Tout ce qui a été autorisé est capturé : il ne reste rien à débiter sur cette carte",
+  medusa_failed_after_call: "PayBright a été appelé, mais la capture de Medusa a échoué ensuite : {{error}}",
 }

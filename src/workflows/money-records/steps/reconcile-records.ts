@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ledgersPartedMessage, merchantMessage, notStartedMessage } from "../../../messages/merchant-messages"
+import { english, said } from "../../../messages/said"
 import { lenderAmount } from "../../../money/lender-cents"
 import { putInDoubt } from "../../../money/in-doubt"
 import {
@@ -54,7 +55,7 @@ export const reconcileRecordsStep = createStep(
           if (record.kind === "capture") await payments.deleteCaptures([stray])
           else await payments.deleteRefunds([stray])
         }
-        const message = notStartedMessage(record.kind, "the server may have stopped before it began")
+        const message = notStartedMessage(record.kind, said("server_stopped_before"))
         await records.refuseUnstartedRecord(record.id, { message, medusa_id: stray ?? null })
         report.never_started.push(record.id)
         continue
@@ -67,11 +68,11 @@ export const reconcileRecordsStep = createStep(
         currency: record.currency_code,
         contract: record.contract ?? "?",
         via: await viaOf(container, record.payment_id),
-        fact: "the call never finished; the server may have stopped during it",
+        fact: said("call_never_finished"),
       })
       await records.putMoneyRecordInDoubt(record.id, { message, reason: "reconciliation" })
       logger.error(
-        `PayBright: ${record.kind} IN DOUBT (record ${record.id}, contract ${record.contract}, ${amount} ${record.currency_code.toUpperCase()}): ${message}`
+        `PayBright: ${record.kind} IN DOUBT (record ${record.id}, contract ${record.contract}, ${amount} ${record.currency_code.toUpperCase()}): ${english(message)}`
       )
       report.in_doubt.push(record.id)
     }
