@@ -733,8 +733,13 @@ describe("npm run demo -- --serve, in a browser", () => {
           (report.kind === "console" &&
             report.where.endsWith(`/admin/payments/${paymentId}/capture`) &&
             report.text.includes("status of 400")) ||
-          (report.kind === "pageerror" && report.text.includes(reason) && !/paybright/i.test(report.where))
+          (report.kind === "pageerror" &&
+            report.text.includes(reason) &&
+            !report.where.includes("medusa-payment-paybright"))
         expect(reported.filter((report) => !medusas(report))).toEqual([])
+        // Medusa's handler leaves that error uncaught once: a second would be someone else's (the
+        // page's scripts are served from the store's own folders, so a path does not tell whose).
+        expect(reported.filter((report) => report.kind === "pageerror").length).toBeLessThanOrEqual(1)
         await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-refused-french.png"), fullPage: true })
         // The needs-attention list points to the same button, and offers no retry either.
         const list = await context.newPage()
