@@ -425,6 +425,25 @@ describe("npm run demo -- --serve, in a browser", () => {
       return { id: fulfilled.order.fulfillments[0].id, items }
     }
 
+    /** Ships the order's first item as a parcel whose capture the lender refuses with `reason`; answers that capture. */
+    async function shipRefusedParcel(order: { id: string; contract: string }, reason: string) {
+      const failure = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/fail-next`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ operation: "capture", status: 400, message: reason }),
+      })
+      expect(failure.status).toBe(200)
+      const parcel = await fulfil(order.id, 1)
+      await admin("POST", `/admin/orders/${order.id}/fulfillments/${parcel.id}/shipments`, { items: parcel.items })
+      for (let i = 0; i < 100; i++) {
+        const { captures } = await admin("GET", `/admin/paybright/orders/${order.id}/captures`)
+        const refused = captures.find((capture: { state: string }) => capture.state === "refused")
+        if (refused) return refused as { amount: string }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      throw new Error(`the capture of order ${order.id}'s parcel was not refused within 10 s`)
+    }
+
     it("follows Medusa's own Mark as shipped, Capture payment and Cancel on the open page, without a reload", async () => {
       // Mark as shipped: PayBright captures the parcel a moment later; the panel, and Medusa's own
       // payment card, show it on the page that stayed open.
@@ -493,21 +512,8 @@ describe("npm run demo -- --serve, in a browser", () => {
       // Two products, one parcel shipped: its capture is part of the authorization, which Medusa's
       // own "Capture payment" would take whole, so the retry of the parcel's amount is the way.
       const order = await placeOrder(2)
-      const failure = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/fail-next`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ operation: "capture", status: 400, message: "Contract on hold at PayBright" }),
-      })
-      expect(failure.status).toBe(200)
-      const parcel = await fulfil(order.id, 1)
-      await admin("POST", `/admin/orders/${order.id}/fulfillments/${parcel.id}/shipments`, { items: parcel.items })
-      let refused: { amount: string } | undefined
-      for (let i = 0; i < 100 && !refused; i++) {
-        const { captures } = await admin("GET", `/admin/paybright/orders/${order.id}/captures`)
-        refused = captures.find((capture: { state: string }) => capture.state === "refused")
-        if (!refused) await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      const share = refused!.amount
+      const refused = await shipRefusedParcel(order, "Contract on hold at PayBright")
+      const share = refused.amount
       expect(Number(share)).toBeLessThan(Number(order.total))
 
       const list = await context.newPage()
@@ -775,20 +781,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       // A parcel's capture refused, in the lender's own (French) words: a retry of its amount is the way.
       const order = await placeOrder(2)
       const reason = "Contrat en révision chez PayBright"
-      const failure = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/fail-next`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ operation: "capture", status: 400, message: reason }),
-      })
-      expect(failure.status).toBe(200)
-      const parcel = await fulfil(order.id, 1)
-      await admin("POST", `/admin/orders/${order.id}/fulfillments/${parcel.id}/shipments`, { items: parcel.items })
-      let refused: { amount: string } | undefined
-      for (let i = 0; i < 100 && !refused; i++) {
-        const { captures } = await admin("GET", `/admin/paybright/orders/${order.id}/captures`)
-        refused = captures.find((capture: { state: string }) => capture.state === "refused")
-        if (!refused) await new Promise((resolve) => setTimeout(resolve, 100))
-      }
+      const refused = await shipRefusedParcel(order, reason)
       const language = (value: string) => ({ name: "lng", value, domain: new URL(adminUrl).hostname, path: "/" })
       await context.addCookies([language("fr")])
       try {
@@ -797,9 +790,9 @@ describe("npm run demo -- --serve, in a browser", () => {
         await panel.locator("#paybright-status", { hasText: /^Capture refusée$/ }).waitFor({ timeout: 60_000 })
         const records = panel.locator("#paybright-records")
         expect(await records.textContent()).toContain(
-          `La capture de ${written(refused!.amount)} sur le contrat PayBright ${order.contract} n’a pas été faite (PayBright a refusé la capture : ${reason})`
+          `La capture de ${written(refused.amount)} sur le contrat PayBright ${order.contract} n’a pas été faite (PayBright a refusé la capture : ${reason})`
         )
-        const retry = panel.getByRole("button", { name: `Relancer la capture de ${written(refused!.amount)}` })
+        const retry = panel.getByRole("button", { name: `Relancer la capture de ${written(refused.amount)}` })
         await retry.waitFor()
 
         // Another tab captures the whole payment with Medusa's own Capture.
