@@ -43,6 +43,8 @@ const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-jest-"))
 const resultsFile = path.join(resultsDir, "results.json")
 /** Lines of each failure printed again at the end. */
 const WHY_LINES = 6
+/** How many of the longest files a run names at its end. */
+const SLOWEST = 40
 // The demo and the packaging tests install the plugin from its tarball several times a run: the
 // first packs it, the others install that tarball while the sources are unchanged (demo/store.ts).
 env.PAYBRIGHT_PACK_CACHE ??= path.join(resultsDir, "packs")
@@ -173,6 +175,7 @@ async function finish(code, reason) {
     console.error(`could not stop PostgreSQL: ${error.message}`)
   }
   const { line, failed, names } = summary(code)
+  slowestFiles()
   fs.rmSync(resultsDir, { recursive: true, force: true })
   const seconds = Math.round((Date.now() - started) / 1000)
   console.log(`\nnpm test took ${Math.floor(seconds / 60)}m ${seconds % 60}s`)
@@ -228,6 +231,21 @@ function summary(code) {
     failed,
     names,
   }
+}
+
+/** The files that took longest, so that the run's length can be traced to where it is spent. */
+function slowestFiles() {
+  let report
+  try {
+    report = JSON.parse(fs.readFileSync(resultsFile, "utf8"))
+  } catch {
+    return
+  }
+  const files = (report.testResults ?? [])
+    .map((suite) => ({ file: path.relative(root, suite.name), seconds: (suite.endTime - suite.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+  console.log("\nslowest files:")
+  for (const { file, seconds } of files.slice(0, SLOWEST)) console.log(`  ${seconds.toFixed(0).padStart(5)}s  ${file}`)
 }
 
 /** The first lines of a failure, without colours or the stack, each as a `  why: ` line. */
