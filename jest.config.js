@@ -11,7 +11,7 @@ const integration = { ...shared, setupFiles: ["<rootDir>/integration-tests/setup
 /**
  * Unit tests sit beside their code; integration tests boot a whole Medusa app per file. `npm test`
  * runs the first two projects; the Redis suite needs a redis-server and runs on its own
- * (`npm run test:redis`).
+ * (`npm run test:redis`); the walks (`npm run walks`) run with the plugin's source instrumented.
  */
 module.exports = {
   projects: [
@@ -24,8 +24,18 @@ module.exports = {
       ...integration,
       displayName: "integration",
       testMatch: ["<rootDir>/integration-tests/**/*.spec.ts"],
-      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/integration-tests/redis/"],
+      testPathIgnorePatterns: [
+        "/node_modules/",
+        "<rootDir>/integration-tests/redis/",
+        "<rootDir>/integration-tests/walks/",
+      ],
     },
     { ...integration, displayName: "redis", testMatch: ["<rootDir>/integration-tests/redis/**/*.spec.ts"] },
+    {
+      ...integration,
+      displayName: "walks",
+      transform: { "^.+\\.[jt]s$": "<rootDir>/scripts/walks/instrument.js" },
+      testMatch: ["<rootDir>/integration-tests/walks/**/*.spec.ts"],
+    },
   ],
 }

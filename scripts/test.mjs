@@ -16,6 +16,7 @@ import { processTable } from "./process-table.mjs"
  *   npm test -- integration-tests/http/x.spec.ts   any jest arguments
  *   npm run test:integration                   (`--integration` first: the integration project)
  *   npm run test:redis                         (`--redis` first: the suite that needs a redis-server)
+ *   npm run walks                              (`--walks` first: the folders each main act crosses)
  *
  * TEST_TIMEOUT_MINUTES (default 75) bounds the whole run. TEST_WORKERS (default 2) is how many test
  * files run at once, each in its own jest worker with its own databases (Medusa's test runner names
@@ -25,7 +26,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const started = Date.now()
 const args = process.argv.slice(2)
 /** Which jest projects a run covers: `npm test` never runs the Redis suite, which needs a redis-server. */
-const PROJECTS = { "--integration": ["integration"], "--redis": ["redis"] }
+const PROJECTS = { "--integration": ["integration"], "--redis": ["redis"], "--walks": ["walks"] }
 const selected = PROJECTS[args[0]]
 // Last: jest reads every word after --selectProjects as a project name.
 const jestArgs = [...(selected ? args.slice(1) : args), "--selectProjects", ...(selected ?? ["unit", "integration"])]
