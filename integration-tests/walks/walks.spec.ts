@@ -10,15 +10,16 @@ import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 import { orderIdOf } from "../../test-support/storefront"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
-import { crossingsOf, type Walk } from "./walk"
+import { boundariesOf, crossingsOf, type Walk } from "./walk"
 
 /**
  * `npm run walks`: how far a reader travels to follow the plugin's two main acts, measured on a
  * real store. The plugin's source is compiled with a mark at the start of every function
  * (scripts/walks/instrument.js); each act is watched from the request that starts it until the
  * plugin goes quiet, and its walk is the plugin's files in the order the act first enters them
- * (a reader opens each file once). A crossing is a step of that walk into another folder. The
- * simulator is the lender's side and is left out. Each walk must cross 12 folders or fewer.
+ * (a reader opens each file once). Its crossings are the folder boundaries it crosses: each pair
+ * of folders (a file's directory under src/) it steps between, counted once. The simulator is the
+ * lender's side and is left out. Each walk must cross 12 boundaries or fewer.
  */
 const MOST_CROSSINGS = 12
 /** How long the plugin must stay quiet before an act counts as over. */
@@ -64,7 +65,12 @@ medusaIntegrationTestRunner({
 
     afterAll(() => {
       const report = walks
-        .map((walk) => [`walk ${walk.name}: ${crossingsOf(walk.files)} crossings`, ...walk.files.map((f) => `  ${f}`)])
+        .map((walk) => [
+          `walk ${walk.name}: ${crossingsOf(walk.files)} crossings`,
+          ...walk.files.map((file) => `  ${file}`),
+          "  boundaries:",
+          ...boundariesOf(walk.files).map((boundary) => `    ${boundary}`),
+        ])
         .flat()
         .join("\n")
       const dir = join(__dirname, "../../test-artifacts")
@@ -75,7 +81,7 @@ medusaIntegrationTestRunner({
 
     const { ship } = parcels(api, () => ({ admin, store }))
 
-    it(`follows a lender result and a shipment capture across at most ${MOST_CROSSINGS} folders each`, async () => {
+    it(`follows a lender result and a shipment capture across at most ${MOST_CROSSINGS} folder boundaries each`, async () => {
       const cart = await cartReadyForPayment(api, store, [{ variantIndex: 0, quantity: 1 }])
       const session = await choosePayBright(api, store, cart)
       const back = (await submitApplication(session.data.redirect)).location!
