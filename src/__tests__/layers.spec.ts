@@ -24,6 +24,14 @@ const LAYERS: string[][] = [
 ]
 
 const SRC = resolve(__dirname, "..")
+const ROOT = resolve(SRC, "..")
+
+/**
+ * The repository's own folders, bottom up: the plugin; what tests, the demo and the bench share;
+ * the repository's scripts; the demo; the bench; the tests, with the unit tests that sit beside
+ * the code in src/.
+ */
+const REPOSITORY_LAYERS = ["src", "test-support", "scripts", "demo", "bench", "tests"]
 
 /** The file an import names: the module itself, or its folder's index. */
 function fileOf(from: string, specifier: string): string | undefined {
@@ -74,6 +82,16 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
+/** Every script and source file under a folder of the repository. */
+function repositoryFiles(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return name === "node_modules" ? [] : repositoryFiles(path)
+    return /\.(tsx?|m?js)$/.test(name) ? [path] : []
+  })
+}
+
 /** The most precise entry of LAYERS a file (or an import's target) falls under. */
 function placeOf(path: string): string {
   const file = relative(SRC, path).replace(/\.tsx?$/, "")
@@ -119,6 +137,26 @@ describe("layers", () => {
       ])
     )
     expect(cyclesOf(graph)).toEqual([])
+  })
+
+  it("never imports from a higher folder of the repository", () => {
+    const folderOf = (path: string) => {
+      const file = relative(ROOT, path)
+      return /(^|\/)__tests__\/|^integration-tests\//.test(file) ? "tests" : file.split("/")[0]
+    }
+    const upward = REPOSITORY_LAYERS.filter((folder) => folder !== "tests")
+      .flatMap((folder) => repositoryFiles(join(ROOT, folder)))
+      .concat(repositoryFiles(join(ROOT, "integration-tests")))
+      .flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/(?:from|import|require)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)]
+          .map((match) => resolve(dirname(file), match[1]))
+          .filter((target) => {
+            const [from, to] = [folderOf(file), folderOf(target)]
+            return REPOSITORY_LAYERS.includes(to) && REPOSITORY_LAYERS.indexOf(to) > REPOSITORY_LAYERS.indexOf(from)
+          })
+          .map((target) => `${relative(ROOT, file)} imports ${relative(ROOT, target)}`)
+      )
+    expect(upward).toEqual([])
   })
 
   it("reads a real tree", () => {

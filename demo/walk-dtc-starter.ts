@@ -5,7 +5,7 @@
  * docs/storefront/.
  *
  *   git clone https://github.com/medusajs/dtc-starter /tmp/dtc-starter
- *   npx ts-node --transpile-only scripts/walk-dtc-starter.ts /tmp/dtc-starter
+ *   npx ts-node --transpile-only demo/walk-dtc-starter.ts /tmp/dtc-starter
  *
  * The backend (apps/backend): this plugin built, packed and installed from its tarball, the guide's
  * medusa-config.ts change and environment, `medusa db:migrate` (which runs the starter's own seed),
@@ -23,11 +23,11 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import type { BrowserContext, Page } from "playwright-core"
-import { Cleanup } from "../demo/cleanup"
-import { demoDatabase } from "../demo/database"
-import { ensurePortFree } from "../demo/ports"
-import { runCommand, stopAll, stopProcess, tail, track } from "../demo/processes"
-import { step as setupStep } from "../demo/progress"
+import { Cleanup } from "./cleanup"
+import { demoDatabase } from "./database"
+import { ensurePortFree } from "./ports"
+import { runCommand, stopAll, stopProcess, tail, track } from "./processes"
+import { step as setupStep } from "./progress"
 import { estimatePayBrightFinancing } from "../src/storefront"
 import { launchChromium } from "../test-support/browser"
 
