@@ -18,6 +18,7 @@ import { useAppPort } from "../helpers/app-port"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals, orderPayment } from "../helpers/ledger"
 import type { SeededStore } from "../../test-support/seed-store"
+import { explorationBudget } from "../../test-support/exploration"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import fc from "fast-check"
 import { resultMutants, sameAsGenuine } from "../helpers/result-mutants"
@@ -26,6 +27,9 @@ import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 
 jest.setTimeout(120_000)
+
+/** Mutations of a genuine result sent through the callback and the return, each one. */
+const MUTANTS = explorationBudget({ quick: 500, full: 2500 })
 
 const app = useAppPort()
 const lender = useSimulator(
@@ -623,13 +627,14 @@ medusaIntegrationTestRunner({
             accepted.push(`${mutant.description}: callback ${callback.status}, return ${back.location}`)
           }
         }),
-        { numRuns: 2500 }
+        { numRuns: MUTANTS }
       )
       console.log(
         `Property test: ${tried} mutants tried through the callback and the return, ${accepted.length} accepted`
       )
       expect(accepted).toEqual([])
-      expect(tried).toBeGreaterThan(2000)
+      // A mutant equal to the genuine result is skipped; a few at most.
+      expect(tried).toBeGreaterThan(MUTANTS * 0.8)
       expect(await orderOfCart(cart.id)).toBeUndefined()
       // Only the re-signed mutants left a row: the contract, recorded as unusable, for the merchant.
       expect((await listApprovals(api, admin)).map(({ state, reason }) => ({ state, reason }))).toEqual(

@@ -19,6 +19,7 @@ import {
   type MedusaFailure,
 } from "./commands"
 import { violations } from "./invariants"
+import { explorationBudget } from "../../test-support/exploration"
 import {
   countRunningSubscribers,
   DAY_STOCK,
@@ -35,12 +36,12 @@ import {
  * simulator, with the invariants of ./invariants.ts checked after every command and once the day
  * is over. A failure is shrunk to its shortest sequence and printed with its seed, to replay with
  * PAYBRIGHT_MODEL_SEED (and PAYBRIGHT_MODEL_PATH), or run as printed with PAYBRIGHT_MODEL_SEQUENCE. `npm test` runs a small fixed budget in the
- * in-store mode; `npm run test:model -- --runs N [--mode virtual_card]` runs more. Every armed
+ * in-store mode (explorationBudget); `npm run test:model -- --runs N [--mode virtual_card]` runs more. Every armed
  * fault is told apart as fired or not (the simulator and the fake Stripe count what they answered
  * with a fault, Medusa's failures count in a sequence that survives the rollback), and the run
  * ends with `faults fired: <kind>=<n> …` and the sequences whose armed fault never fired.
  */
-const RUNS = Number(process.env.PAYBRIGHT_MODEL_RUNS ?? 15)
+const RUNS = Number(process.env.PAYBRIGHT_MODEL_RUNS ?? explorationBudget({ quick: 5, full: 15 }))
 const SEED = Number(process.env.PAYBRIGHT_MODEL_SEED ?? 20261126)
 const PATH = process.env.PAYBRIGHT_MODEL_PATH
 /** The commands' own path, which fast-check prints beside a counterexample (`replayPath="…"`). */
