@@ -586,7 +586,7 @@ medusaIntegrationTestRunner({
       expect(unknown.status).toBe(404)
     })
 
-    it("accepts none of thousands of mutated results delivered through the callback and the return", async () => {
+    it("accepts none of a genuine result's mutants delivered through the callback and the return", async () => {
       const { cart, session, returnUrl, delivery } = await approvedAwaitingDelivery()
       const otherCart = await cartReadyForPayment(api, store)
       const otherSession = await choosePayBright(api, store, otherCart)
