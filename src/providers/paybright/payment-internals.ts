@@ -86,34 +86,27 @@ export function paymentInternals(): PaymentInternals {
 
 type AmountRow = { id: string; amount: BigNumberInput; raw_amount?: BigNumberInput }
 
-/** One read: the Capture or Refund, its payment, and every Capture and Refund of that payment. */
+/**
+ * The Capture or Refund, then its payment with every Capture and Refund of it (two reads: the
+ * payment module's service answers a row without the rows that lead back to it).
+ */
 async function movement(kind: "capture" | "refund", id: string): Promise<MovementFacts> {
-  const amounts = (path: string) => [`${path}.id`, `${path}.amount`, `${path}.raw_amount`]
-  const config = {
-    select: [
-      "id",
-      "amount",
-      "raw_amount",
-      ...(kind === "refund" ? ["note"] : []),
-      ...amounts("payment"),
-      "payment.payment_collection_id",
-      ...amounts("payment.captures"),
-      ...amounts("payment.refunds"),
-    ],
-    relations: ["payment", "payment.captures", "payment.refunds"],
-  }
   const payments = paymentModule()
-  const [found] = (kind === "capture"
+  const config = { select: ["id", "amount", "raw_amount", "payment_id", ...(kind === "refund" ? ["note"] : [])] }
+  const [row] = (kind === "capture"
     ? await payments.listCaptures({ id }, config)
     : await payments.listRefunds({ id }, config)) as unknown as (AmountRow & {
+    payment_id: string
     note?: string | null
-    payment: AmountRow & { payment_collection_id: string; captures: AmountRow[]; refunds: AmountRow[] }
   })[]
-  if (!found) {
+  if (!row) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `PayBright found no ${kind} with id ${id} in the payment module`)
   }
-  const row = found
-  const { payment } = row
+  const amounts = (path: string) => [`${path}.id`, `${path}.amount`, `${path}.raw_amount`]
+  const payment = (await payments.retrievePayment(row.payment_id, {
+    select: ["id", "amount", "raw_amount", "payment_collection_id", ...amounts("captures"), ...amounts("refunds")],
+    relations: ["captures", "refunds"],
+  })) as unknown as AmountRow & { payment_collection_id: string; captures: AmountRow[]; refunds: AmountRow[] }
   const captured = totalOf(payment.captures)
   const before = totalOf((kind === "capture" ? payment.captures : payment.refunds).filter((other) => other.id !== id))
   return {
