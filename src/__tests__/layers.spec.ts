@@ -8,7 +8,16 @@ import { dirname, join, relative, resolve } from "node:path"
  * points (the provider, routes, jobs, subscribers, the admin) see everything.
  */
 const LAYERS: string[][] = [
-  ["lender", "types", "policies", "storefront", "messages/said", "messages/texts", "messages/money-text"],
+  [
+    "lender",
+    "types",
+    "policies",
+    "storefront",
+    "messages/said",
+    "messages/texts",
+    "messages/money-text",
+    "medusa-internals",
+  ],
   ["simulator", "modules", "card-processors", "secrets"],
   ["messages"],
   ["settings"],

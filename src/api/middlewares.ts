@@ -14,6 +14,7 @@ import { guardOrderCancellationWorkflow } from "../workflows/payment-guard/workf
 import { finishOrderCancellationWorkflow } from "../workflows/payment-guard/workflows/finish-order-cancellation"
 import { guardPaymentMovementWorkflow } from "../workflows/payment-guard/workflows/guard-payment-movement"
 import { PAYMENT_LOCK_STEP } from "../locks/payment-lock"
+import { lockTtlSeconds } from "../locks/lock-lease"
 import { finishPaymentMovementWorkflow } from "../workflows/payment-guard/workflows/finish-payment-movement"
 import { AdminListApprovalsQuery } from "./admin/paybright/approvals/validators"
 import { AdminNoBody, AdminNoQuery, resolveRecordBody, SaveSettingsBody } from "./admin/paybright/validators"
@@ -76,19 +77,33 @@ async function guardOrderCancellation(req: MedusaRequest, res: MedusaResponse, n
   next()
 }
 
-/** Runs `done` once the response has been ended by whoever answers the request, whether or not the client is still there. */
+/**
+ * Runs `done` once whoever answers the request has ended the response, whether or not the client
+ * is still there. Node's `finish` says so while the client is there; once it has gone (`close`
+ * before the end), the response's `writableEnded` turns true when the route or the error handler
+ * ends it, and is watched for until then, or until the lock's lease would have lapsed anyway.
+ */
 function whenAnswered(res: MedusaResponse, done: () => void) {
-  const end = res.end.bind(res) as (...args: unknown[]) => MedusaResponse
   let answered = false
-  res.end = ((...args: unknown[]) => {
-    const ended = end(...args)
-    if (!answered) {
-      answered = true
-      done()
-    }
-    return ended
-  }) as typeof res.end
+  const answer = () => {
+    if (answered) return
+    answered = true
+    done()
+  }
+  res.once("finish", answer)
+  res.once("close", () => {
+    if (res.writableEnded) return answer()
+    const givenUpAt = Date.now() + lockTtlSeconds() * 1000
+    const watch = setInterval(() => {
+      if (res.writableEnded) answer()
+      if (answered || Date.now() > givenUpAt) clearInterval(watch)
+    }, ANSWER_WATCH_MS)
+    watch.unref()
+  })
 }
+
+/** How often a response whose client has gone is looked at: the next movement waits at most this much longer. */
+const ANSWER_WATCH_MS = 50
 
 /**
  * Medusa's RBAC (MEDUSA_FF_RBAC) for every admin route the plugin adds: reading needs read access

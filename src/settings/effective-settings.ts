@@ -1,10 +1,9 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { parseOptions, type PayBrightOptions } from "./options"
 import { applyOverrides, SECRET_FIELDS, type SettingsOverrides } from "./editable-settings"
 import { settingsKeyFact, type UnreadableSettingsFacts } from "../messages/settings-messages"
 import { english, type Said } from "../messages/said"
 import { MIN_KEY_LENGTH, SecretBox } from "../secrets/secret-box"
-import { readSettingsVersion, readStoredSettings, type StoredSettings } from "./stored-settings"
+import { readSettingsVersion, readStoredSettings, type SettingsRows, type StoredSettings } from "./stored-settings"
 import { reportUnreadableSettings, SettingsUnreadableError } from "./unreadable-settings"
 
 /**
@@ -59,7 +58,8 @@ export async function effectiveProvider(input: EffectiveInput): Promise<Provider
 }
 
 type EffectiveInput = {
-  pg: Knex
+  /** The plugin's module, where the admin's saves are kept. */
+  rows: SettingsRows
   providerId: string
   /** The provider's options as written in medusa-config.ts. */
   config: Record<string, unknown>
@@ -80,14 +80,14 @@ export async function effectiveSettings(input: EffectiveInput): Promise<Settings
 }
 
 async function settingsOf(input: EffectiveInput): Promise<SettingsState> {
-  const { pg, providerId, config, logger = console } = input
+  const { rows, providerId, config, logger = console } = input
   const now = input.now ?? Date.now()
   const configKey = JSON.stringify(config)
   const known = current.get(providerId)
   if (known && known.configKey === configKey && now - known.checkedAt < SETTINGS_RECHECK_MS) {
     return known.state
   }
-  const version = await readSettingsVersion(pg, providerId).catch((error: Error & { code?: string }) => {
+  const version = await readSettingsVersion(rows, providerId).catch((error: Error & { code?: string }) => {
     // Any other error (the database is down) fails this call: the saved settings are not known.
     if (error.code !== UNDEFINED_TABLE) throw error
     // A store that has not run the plugin's migrations yet has no settings table: nothing was saved.
@@ -103,7 +103,7 @@ async function settingsOf(input: EffectiveInput): Promise<SettingsState> {
     known.checkedAt = now
     return known.state
   }
-  const stored = version > 0 ? await readStoredSettings(pg, providerId) : undefined
+  const stored = version > 0 ? await readStoredSettings(rows, providerId) : undefined
   // A version that cannot be used is remembered too, and used again only once saved anew.
   const state = buildProvider(providerId, config, stored)
   current.set(providerId, { configKey, version: stored?.version ?? 0, checkedAt: now, state })

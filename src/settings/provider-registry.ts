@@ -4,6 +4,7 @@ import { parseOptions, type PayBrightOptions } from "./options"
 import { effectiveSettings, type ProviderSettings, type SettingsState } from "./effective-settings"
 import { SettingsUnreadableError } from "./unreadable-settings"
 import { PAYBRIGHT_PROVIDER_PREFIX } from "../storefront/provider"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 
 type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, unknown> }
 
@@ -51,7 +52,7 @@ export async function settingsStateOf(scope: MedusaContainer, providerId: string
     return undefined
   }
   return effectiveSettings({
-    pg: scope.resolve(ContainerRegistrationKeys.PG_CONNECTION),
+    rows: pluginRecords(scope),
     providerId,
     config,
     logger: scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER),

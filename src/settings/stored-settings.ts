@@ -1,7 +1,4 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-
-/** The table of the PayBrightSettings model (src/modules/paybright/models/paybright-settings.ts). */
-const TABLE = "paybright_settings"
+import type PayBrightModuleService from "../modules/paybright/service"
 
 export type StoredSettings = {
   version: number
@@ -9,21 +6,30 @@ export type StoredSettings = {
   encrypted_secrets: Record<string, string>
 }
 
+/** Where saved settings are read: the plugin's module service, from whichever container holds it. */
+export type SettingsRows = Pick<PayBrightModuleService, "listPayBrightSettings">
+
 /**
- * Reads what the admin saved for a provider straight from the store's database, through the
- * connection every Medusa container holds: the payment provider runs in the payment module's
- * container, which cannot resolve the plugin's module. Writes go through the module (a workflow).
+ * Reads what the admin saved for a provider through the plugin's module (the provider, which runs
+ * in the payment module's container, reaches it through the application's). Writes go through the
+ * module too, in a workflow.
  */
-export async function readSettingsVersion(pg: Knex, providerId: string): Promise<number> {
-  const row = await pg(TABLE).select("version").where({ provider_id: providerId, deleted_at: null }).first()
+export async function readSettingsVersion(rows: SettingsRows, providerId: string): Promise<number> {
+  const [row] = (await rows.listPayBrightSettings({ provider_id: providerId }, { select: ["version"] })) as {
+    version: number
+  }[]
   return row ? Number(row.version) : 0
 }
 
-export async function readStoredSettings(pg: Knex, providerId: string): Promise<StoredSettings | undefined> {
-  const row = await pg(TABLE)
-    .select("version", "overrides", "encrypted_secrets")
-    .where({ provider_id: providerId, deleted_at: null })
-    .first()
+export async function readStoredSettings(rows: SettingsRows, providerId: string): Promise<StoredSettings | undefined> {
+  const [row] = (await rows.listPayBrightSettings(
+    { provider_id: providerId },
+    { select: ["version", "overrides", "encrypted_secrets"] }
+  )) as {
+    version: number
+    overrides: Record<string, unknown> | null
+    encrypted_secrets: Record<string, string> | null
+  }[]
   return row
     ? { version: Number(row.version), overrides: row.overrides ?? {}, encrypted_secrets: row.encrypted_secrets ?? {} }
     : undefined

@@ -1,8 +1,7 @@
 import os from "node:os"
-import { container as appContainer } from "@medusajs/framework"
 import { configManager } from "@medusajs/framework/config"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import {
   processSaid,
   settingsUnreadableAttention,
@@ -10,6 +9,7 @@ import {
   type UnreadableSettingsFacts,
 } from "../messages/settings-messages"
 import { english, isSaid, type Said } from "../messages/said"
+import { applicationContainer } from "../medusa-internals"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
 import type PayBrightModuleService from "../modules/paybright/service"
 import { readSettingsVersion } from "./stored-settings"
@@ -51,6 +51,7 @@ export async function reportUnreadableSettings(facts: UnreadableSettingsFacts, l
   if (last !== undefined && now - last < REPORT_EVERY_MS) return
   reported.set(key, now)
   logger.error(settingsUnreadableMessage(facts))
+  const appContainer = applicationContainer()
   if (!appContainer.hasRegistration(PAYBRIGHT_MODULE)) return
   const who = processName()
   const process = english(who)
@@ -79,22 +80,20 @@ export type UnreadableReport = UnreadableSettingsFacts & {
  * now (a newer save supersedes a report): the newest report of each process and provider.
  */
 export async function standingUnreadableReports(container: MedusaContainer, now = Date.now()) {
-  const rows = (await container
-    .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
-    .listPayBrightEvents(
-      { kind: UNREADABLE_EVENT, created_at: { $gte: new Date(now - REPORT_STANDS_MS) } },
-      { order: { created_at: "DESC" } }
-    )) as unknown as {
+  const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const rows = (await module.listPayBrightEvents(
+    { kind: UNREADABLE_EVENT, created_at: { $gte: new Date(now - REPORT_STANDS_MS) } },
+    { order: { created_at: "DESC" } }
+  )) as unknown as {
     message: string
     created_at: Date | string
     details: UnreadableSettingsFacts & { process: string; said?: unknown }
   }[]
-  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const versions = new Map<string, number>()
   const standing = new Map<string, UnreadableReport>()
   for (const row of rows) {
     const { providerId, process } = row.details
-    if (!versions.has(providerId)) versions.set(providerId, await readSettingsVersion(pg, providerId))
+    if (!versions.has(providerId)) versions.set(providerId, await readSettingsVersion(module, providerId))
     const key = JSON.stringify([providerId, process])
     if (versions.get(providerId) !== row.details.version || standing.has(key)) continue
     standing.set(key, {

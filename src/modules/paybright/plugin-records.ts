@@ -1,6 +1,6 @@
-import { container as appContainer } from "@medusajs/framework"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { applicationContainer } from "../../medusa-internals"
 import { PAYBRIGHT_MODULE } from "./"
 import type PayBrightModuleService from "./service"
 
@@ -10,7 +10,7 @@ import type PayBrightModuleService from "./service"
  * container apart, so the provider (inside the payment module) reaches the plugin's module through
  * the application's container, the only one holding both.
  */
-export function pluginRecords(container: MedusaContainer = appContainer): PayBrightModuleService {
+export function pluginRecords(container: MedusaContainer = applicationContainer()): PayBrightModuleService {
   if (!container.hasRegistration(PAYBRIGHT_MODULE)) {
     throw new Error(
       'PayBright needs its records module: add the plugin to `plugins` in medusa-config (or "medusa-payment-paybright/modules/paybright" to `modules`)'
@@ -21,14 +21,14 @@ export function pluginRecords(container: MedusaContainer = appContainer): PayBri
 
 /** The application's query, to name the order of a payment in records and logs. */
 export function appQuery() {
-  return appContainer.resolve(ContainerRegistrationKeys.QUERY)
+  return applicationContainer().resolve(ContainerRegistrationKeys.QUERY)
 }
 
 export function appLogger(): Logger {
-  return appContainer.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  return applicationContainer().resolve<Logger>(ContainerRegistrationKeys.LOGGER)
 }
 
 /** The application's container, for the provider's questions about the rest of the store (a cart's lock). */
 export function appScope(): MedusaContainer {
-  return appContainer
+  return applicationContainer()
 }

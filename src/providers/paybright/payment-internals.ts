@@ -1,5 +1,5 @@
-import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
-import type { BigNumberInput } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { BigNumberInput, IPaymentModuleService } from "@medusajs/framework/types"
 import type { OrderCollectionRow } from "../../approvals/carried-contract"
 import { orderCollections } from "../../approvals/order-collections"
 import { resolvedRecordOf, type MovementOrder } from "../../money/money-attempt"
@@ -7,15 +7,15 @@ import { appQuery, appScope } from "../../modules/paybright/plugin-records"
 import { exactAmount, totalOf } from "../../money/totals"
 
 /**
- * The payment module's own rows (its internals) that Medusa does not hand to a provider: the
- * session's amount (authorizePayment gets only `data`, which the storefront can write to) and the
- * amount of the Capture being made (capturePayment gets only its id). The provider lives in the
- * payment module's container, where the module's internal services are registered. Below them,
- * what the provider reads of the rest of the store through the application: a movement's order,
- * a session's cart total.
+ * The payment module's rows that Medusa does not hand to a provider: the session's amount
+ * (authorizePayment gets only `data`, which the storefront can write to) and the amount of the
+ * Capture being made (capturePayment gets only its id), read through the payment module's own
+ * service in the application (Medusa creates a Capture or Refund in a transaction of its own
+ * before it calls the provider, so the row is there to read). Below them, what the provider reads
+ * of the rest of the store through the application: a movement's order, a session's cart total.
  */
-type InternalService = {
-  retrieve(id: string, config?: { select?: string[]; relations?: string[] }): Promise<Record<string, unknown>>
+function paymentModule(): IPaymentModuleService {
+  return appScope().resolve<IPaymentModuleService>(Modules.PAYMENT)
 }
 
 /**
@@ -50,29 +50,22 @@ export type PaymentInternals = {
   }>
 }
 
-export function paymentInternals(container: Record<string, unknown>): PaymentInternals {
-  const service = (name: string): InternalService => {
-    const found = container[name] as InternalService | undefined
-    if (!found || typeof found.retrieve !== "function") {
-      throw new Error(`PayBright needs the payment module's ${name}, which this Medusa version does not provide`)
-    }
-    return found
-  }
+export function paymentInternals(): PaymentInternals {
   return {
     async sessionAmount(sessionId) {
-      const session = await service("paymentSessionService").retrieve(sessionId, {
+      const session = (await paymentModule().retrievePaymentSession(sessionId, {
         select: ["id", "amount", "raw_amount", "currency_code", "payment_collection_id"],
-      })
+      })) as unknown as Record<string, unknown>
       return {
         amount: (session.raw_amount ?? session.amount) as BigNumberInput,
         currency_code: String(session.currency_code),
         payment_collection_id: String(session.payment_collection_id),
       }
     },
-    capture: (captureId) => movement(service("captureService"), "capture", captureId),
-    refund: (refundId) => movement(service("refundService"), "refund", refundId),
+    capture: (captureId) => movement("capture", captureId),
+    refund: (refundId) => movement("refund", refundId),
     async payment(paymentId) {
-      const payment = (await service("paymentService").retrieve(paymentId, {
+      const payment = (await paymentModule().retrievePayment(paymentId, {
         select: ["id", "payment_collection_id", "canceled_at", "payment_collection.status"],
         relations: ["captures", "payment_collection"],
       })) as unknown as {
@@ -93,26 +86,27 @@ export function paymentInternals(container: Record<string, unknown>): PaymentInt
 
 type AmountRow = { id: string; amount: BigNumberInput; raw_amount?: BigNumberInput }
 
-/** One read: the Capture or Refund, its payment, and every Capture and Refund of that payment. */
-async function movement(service: InternalService, kind: "capture" | "refund", id: string): Promise<MovementFacts> {
-  const amounts = (path: string) => [`${path}.id`, `${path}.amount`, `${path}.raw_amount`]
-  const row = (await service.retrieve(id, {
-    select: [
-      "id",
-      "amount",
-      "raw_amount",
-      ...(kind === "refund" ? ["note"] : []),
-      ...amounts("payment"),
-      "payment.payment_collection_id",
-      ...amounts("payment.captures"),
-      ...amounts("payment.refunds"),
-    ],
-    relations: ["payment", "payment.captures", "payment.refunds"],
-  })) as unknown as AmountRow & {
+/**
+ * The Capture or Refund, then its payment with every Capture and Refund of it (two reads: the
+ * payment module's service answers a row without the rows that lead back to it).
+ */
+async function movement(kind: "capture" | "refund", id: string): Promise<MovementFacts> {
+  const payments = paymentModule()
+  const config = { select: ["id", "amount", "raw_amount", "payment_id", ...(kind === "refund" ? ["note"] : [])] }
+  const [row] = (kind === "capture"
+    ? await payments.listCaptures({ id }, config)
+    : await payments.listRefunds({ id }, config)) as unknown as (AmountRow & {
+    payment_id: string
     note?: string | null
-    payment: AmountRow & { payment_collection_id: string; captures: AmountRow[]; refunds: AmountRow[] }
+  })[]
+  if (!row) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `PayBright found no ${kind} with id ${id} in the payment module`)
   }
-  const { payment } = row
+  const amounts = (path: string) => [`${path}.id`, `${path}.amount`, `${path}.raw_amount`]
+  const payment = (await payments.retrievePayment(row.payment_id, {
+    select: ["id", "amount", "raw_amount", "payment_collection_id", ...amounts("captures"), ...amounts("refunds")],
+    relations: ["captures", "refunds"],
+  })) as unknown as AmountRow & { payment_collection_id: string; captures: AmountRow[]; refunds: AmountRow[] }
   const captured = totalOf(payment.captures)
   const before = totalOf((kind === "capture" ? payment.captures : payment.refunds).filter((other) => other.id !== id))
   return {

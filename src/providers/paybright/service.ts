@@ -28,7 +28,6 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { LenderError } from "../../lender/errors"
 import { tooPreciseMessage } from "../../messages/merchant-messages"
 import { MerchantError } from "../../messages/merchant-error"
@@ -45,6 +44,8 @@ import {
 } from "../../money/money-attempt"
 import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
 import { appLogger, appScope, pluginRecords } from "../../modules/paybright/plugin-records"
+import { PAYBRIGHT_MODULE } from "../../modules/paybright"
+import { providerKeyOf } from "../../medusa-internals"
 import { cancellationPrepared } from "../../money/prepared-records"
 import {
   capturedOnContract,
@@ -53,7 +54,6 @@ import {
   replacedByOrderChange,
 } from "../../approvals/carried-contract"
 import { completionRunning } from "../../approvals/cart-completion"
-import { configuredOptionsById } from "../../settings/provider-registry"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
 import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
 import { channelOf, type PaymentChannel } from "../../settlement/payment-channel"
@@ -118,7 +118,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     this.configured = options
     this.cradle = cradle
     this.logger = (cradle.logger as Logger | undefined) ?? console
-    this.internals = paymentInternals(cradle)
+    this.internals = paymentInternals()
   }
 
   /**
@@ -131,11 +131,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   private async settings(): Promise<Omit<ProviderSettings, "providerId">> {
-    const pg = optional<Knex>(this.cradle, "__pg_connection__")
-    this.providerId ??= providerIdOf(optional(this.cradle, "configModule"), this.configured)
+    this.providerId ??= providerKeyOf(this.cradle, this, PayBrightProviderService.identifier)
     const providerId = this.providerId
-    if (pg && providerId) {
-      return effectiveProvider({ pg, providerId, config: this.configured, logger: this.logger })
+    if (providerId && appScope().hasRegistration(PAYBRIGHT_MODULE)) {
+      return effectiveProvider({ rows: pluginRecords(), providerId, config: this.configured, logger: this.logger })
     }
     this.fallback ??= { options: parseOptions(this.configured), version: 0 }
     return this.fallback
@@ -613,28 +612,6 @@ function forShoppers(error: unknown, type: string = MedusaError.Types.NOT_ALLOWE
 function startedEarly<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined)
   return promise
-}
-
-/** A registration's value in the container, or undefined where the container has none. */
-function optional<T>(cradle: Record<string, unknown>, key: string): T | undefined {
-  try {
-    return (cradle[key] as T | undefined) ?? undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Which registration this provider is (pp_paybright_<id>): Medusa does not tell a provider its id,
- * so it is found in the store's configuration by its options.
- */
-function providerIdOf(config: unknown, options: Record<string, unknown>): string | undefined {
-  if (!config || typeof config !== "object") return undefined
-  const entries = [...configuredOptionsById(config as never)]
-  const same = entries.find(([, candidate]) => candidate === options)
-  if (same) return same[0]
-  const text = JSON.stringify(options)
-  return entries.find(([, candidate]) => JSON.stringify(candidate) === text)?.[0]
 }
 
 /** Pre-fill for the application: the logged-in customer, else what the storefront offered. */
