@@ -103,11 +103,12 @@ export type LenderResultAction =
   | { kind: "answer"; outcome: ApplicationResultOutcome }
   /** A decline or pending result handed to its session (the provider seals nothing for those). */
   | { kind: "record_on_session"; session_id: string; outcome: ApplicationResultOutcome }
-  /** An approval: its row recorded (`record`) or the known one taken, then `then` while it is open. */
+  /** An approval: its row recorded (`record`) or the known one taken, then `after` while it is open. */
   | {
       kind: "approval"
       record: RecordApprovalInput | null
-      then: AfterRecord
+      /** Named `after`, never `then`: the workflow engine would take an object with `then` for a promise. */
+      after: AfterRecord
       /** Where its order would be: the cart (locked to place or give up on it) and session. */
       cart_id: string | null
       session_id: string
@@ -300,10 +301,10 @@ export type NextStep =
 export function nextStep(action: LenderResultAction, row: ApprovalRecord | undefined, now: number): NextStep {
   if (action.kind !== "approval") return { kind: "answer", outcome: action.outcome }
   const countryCode = action.country_code
-  if (!row || row.state !== "approved" || action.then.kind === "answer") {
+  if (!row || row.state !== "approved" || action.after.kind === "answer") {
     return { kind: "answer", outcome: row ? outcomeOfApproval(row, countryCode) : { kind: "processing", countryCode } }
   }
-  const then = action.then
+  const then = action.after
   switch (then.kind) {
     case "orphan":
       return { kind: "orphan", approval_id: row.id, reason: then.reason }
@@ -411,7 +412,7 @@ function approval(
     paymentCollectionId?: string
     cardConfirmedAt?: string | null
   },
-  then: AfterRecord
+  after: AfterRecord
 ): LenderResultAction {
   const { result, known } = facts
   const stands = known && !supersedes(known, { orphan_reason: place.reason })
@@ -431,7 +432,7 @@ function approval(
           channel: place.registration.channel,
           card_confirmed_at: place.cardConfirmedAt ?? null,
         },
-    then,
+    after,
     cart_id: place.cartId ?? null,
     session_id: place.sessionId,
     payment_collection_id: place.paymentCollectionId ?? null,

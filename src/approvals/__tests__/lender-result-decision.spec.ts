@@ -105,7 +105,7 @@ function plan(given: LenderResultFacts) {
   if (action.kind !== "approval") return { [action.kind]: action.outcome }
   return {
     record: action.record ? (action.record.orphan_reason ?? "open") : "stands",
-    then: action.then.kind === "orphan" ? `orphan ${action.then.reason}` : action.then.kind,
+    then: action.after.kind === "orphan" ? `orphan ${action.after.reason}` : action.after.kind,
     country: action.country_code,
   }
 }

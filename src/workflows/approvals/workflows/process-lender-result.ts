@@ -197,14 +197,15 @@ export const processLenderResultWorkflow = createWorkflow(
     // Under the cart's lock: the placement, or giving the approval up.
     const lock = transform({ action, step }, ({ action, step }) => ({
       locked: step.kind === "place" || step.kind === "orphan_unplaced",
-      key:
+      // Never `key`: the workflow engine's proxies keep that name for themselves.
+      lock_key:
         action.kind === "approval" ? approvalLockKey({ cart_id: action.cart_id, session_id: action.session_id }) : "",
       // As long as Medusa's own completion or the virtual card's read, whichever is longer.
       ttl: step.kind === "place" ? completionLeaseSeconds() : lockTtlSeconds(),
     }))
     const owner = when("paybright-lock-cart", { lock }, ({ lock }) => lock.locked).then(() => {
-      const made = lockOwnerStep({ key: lock.key })
-      acquireLockOrConflictStep({ key: lock.key, owner: made, timeout: input.lock_timeout, ttl: lock.ttl })
+      const made = lockOwnerStep({ key: lock.lock_key })
+      acquireLockOrConflictStep({ key: lock.lock_key, owner: made, timeout: input.lock_timeout, ttl: lock.ttl })
       return made
     })
     const placed = when("paybright-place", { step }, ({ step }) => step.kind === "place").then(() =>
@@ -239,7 +240,7 @@ export const processLenderResultWorkflow = createWorkflow(
         .config({ continueOnPermanentFailure: true })
     )
     when("paybright-unlock-cart", { lock }, ({ lock }) => lock.locked).then(() => {
-      releaseLockStep({ key: lock.key, ownerId: owner })
+      releaseLockStep({ key: lock.lock_key, ownerId: owner })
     })
     // Last, once the cart is given back: until then a failure (of giving it back) makes Medusa undo
     // the order, and a row already saying ordered would send the shopper's return to it.
