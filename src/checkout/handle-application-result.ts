@@ -1,5 +1,5 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { forLog } from "../lender/log-text"
+import { forLog, messageOf } from "../lender/log-text"
 import { applicationOutcome, applicationResultSchema, issuePaths, type ApplicationResult } from "../lender/schemas"
 import type { OrphanReason } from "../modules/paybright/approval-reasons"
 import type { PayBrightOptions } from "../settings/options"
@@ -75,9 +75,20 @@ export async function handleApplicationResult(
       `PayBright: a signed result for contract ${forLog(contract)} cannot be used (${verdict.input.unusable}); it is recorded for the merchant`
     )
   }
+  // Deliveries of one checkout racing (the callback, its copies, the return) write the same rows:
+  // the loser's write fails on the table's own rule, and a repeat finds the winner's rows.
+  const firstRun = async () => {
+    try {
+      return await run(null)
+    } catch (error) {
+      if (placementFailureOf(error).busy) throw error
+      logger.warn(`PayBright: contract ${contract} is looked at again after: ${messageOf(error)}`)
+      return run(null)
+    }
+  }
   let failure: PlacementFailure
   try {
-    const { result, errors } = await run(null)
+    const { result, errors } = await firstRun()
     if (!result.placement_failed) return { outcome: logged(logger, contract, result.outcome), options }
     failure = placementFailureOf(errors[0]?.error)
   } catch (error) {
