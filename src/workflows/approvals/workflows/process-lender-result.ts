@@ -90,11 +90,11 @@ export type ProcessLenderResultOutput = {
  * short left).
  *
  * **The placement.** The approval is recorded first (the table keeps one row per contract and one
- * live approval per session, whoever writes first), then, under the cart's lock, the cart is
- * completed as the Store API does; once the lock is given back the row is marked ordered when the
- * order is its own. A lock held elsewhere fails the run with a CONFLICT: the approval stays
- * recorded and the delivery answers "processing", so the lender delivers again (and the sweep
- * comes back); nothing waits for the other request's order inside this one.
+ * live approval per session, whoever writes first), then placeApprovalWorkflow completes the cart
+ * as the Store API does, under the cart's lock; once the lock is given back the row is marked
+ * ordered when the order is its own. A lock held elsewhere fails the placement with a CONFLICT:
+ * the approval stays recorded and the delivery answers "processing", so the lender delivers again
+ * (and the sweep comes back); nothing waits for the other request's order inside this one.
  *
  * **A virtual card.** A first delivery retrieves the card (which proves the approval) before the
  * lock; without it, the cart is not completed and the approval waits for its card.
@@ -194,9 +194,10 @@ export const processLenderResultWorkflow = createWorkflow(
       nextStep(action, (recorded?.approval as ApprovalRecord | undefined) ?? withKnown.known, input.now)
     )
 
-    // Under the cart's lock: the placement, or giving the approval up.
+    // Under the cart's lock: the placement (which takes it itself), or giving the approval up.
     const lock = transform({ action, step }, ({ action, step }) => ({
-      locked: step.kind === "place" || step.kind === "orphan_unplaced",
+      // The placement takes the cart's lock itself (see placeApprovalWorkflow).
+      locked: step.kind === "orphan_unplaced",
       // Never `key`: the workflow engine's proxies keep that name for themselves.
       lock_key:
         action.kind === "approval" ? approvalLockKey({ cart_id: action.cart_id, session_id: action.session_id }) : "",
@@ -211,11 +212,12 @@ export const processLenderResultWorkflow = createWorkflow(
     const placed = when("paybright-place", { step }, ({ step }) => step.kind === "place").then(() =>
       placeApprovalWorkflow
         .runAsStep({
-          input: transform({ action, step, lock }, ({ action, step, lock }) => ({
+          input: transform({ action, step, lock, input }, ({ action, step, lock, input }) => ({
             cart_id: action.kind === "approval" ? action.cart_id! : "",
             session_id: action.kind === "approval" ? action.session_id : "",
             approval_id: step.kind === "place" ? step.approval_id : "",
             lease_seconds: lock.ttl,
+            lock_timeout: input.lock_timeout,
           })),
         })
         // Its error is the run's: the delivery decides again, from its type (see handleApplicationResult).
