@@ -11,14 +11,19 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-/** Every createStep and createWorkflow of the plugin, with its id and where it is made. */
-const made = sourceFiles(WORKFLOWS).flatMap((file) =>
-  [...readFileSync(file, "utf8").matchAll(/create(Step|Workflow)\(\s*"([^"]+)"/g)].map((match) => ({
+/**
+ * Every createStep and createWorkflow of the plugin, with its id and where it is made: the id
+ * written in the call, or the constant of the same file it names (`export const xStepId = "…"`).
+ */
+const made = sourceFiles(WORKFLOWS).flatMap((file) => {
+  const text = readFileSync(file, "utf8")
+  const constants = new Map([...text.matchAll(/const (\w+) = "([^"]+)"/g)].map((match) => [match[1], match[2]]))
+  return [...text.matchAll(/create(Step|Workflow)\(\s*(?:"([^"]+)"|(\w+)\s*,)/g)].map((match) => ({
     kind: match[1] as "Step" | "Workflow",
-    id: match[2],
+    id: match[2] ?? constants.get(match[3]) ?? `unresolved ${match[3]}`,
     file: relative(WORKFLOWS, file),
   }))
-)
+})
 
 describe("workflow and step ids", () => {
   it("finds the plugin's workflows", () => {

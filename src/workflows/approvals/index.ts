@@ -1,10 +1,10 @@
 /** The approvals' workflows: an approval recorded, placed as an order (or reopened when that order vanished), orphaned or handled, and its session updated. */
 export * from "./workflows/record-approval"
 export * from "./workflows/place-approval"
-export { PREPARE_COMPLETION_STEP } from "./steps/prepare-completion"
 export * from "./workflows/orphan-approval"
 export * from "./workflows/orphan-unplaced-approval"
 export * from "./workflows/mark-approval-ordered"
 export * from "./workflows/reopen-vanished-order"
 export * from "./workflows/mark-approval-handled"
 export * from "./workflows/update-session"
+export * from "./workflows/process-lender-result"

@@ -3,14 +3,12 @@ import type { Logger } from "@medusajs/framework/types"
 import { handleApplicationResult } from "../../../checkout/handle-application-result"
 import { SettingsUnreadableError } from "../../../settings/unreadable-settings"
 
-/** Seconds the callback waits for the cart's lock, when another request is completing the cart. */
-const CALLBACK_LOCK_WAIT_SECONDS = 2
 /**
- * Then, milliseconds it waits for that request's order before asking for a redelivery: a copy of
- * the callback, or the shopper's return, is usually completing the same cart, and an answer
- * within seconds spares the lender a retry a minute later. Well within the lender's 30 s timeout.
+ * Seconds the callback waits for the cart's lock, when another request (a copy of the callback,
+ * the shopper's return) is completing the cart; then it asks for a redelivery, which finds the
+ * order that request placed. Nothing waits for that order inside this request.
  */
-const CALLBACK_ORDER_WAIT_MS = 10_000
+const CALLBACK_LOCK_WAIT_SECONDS = 2
 
 /**
  * POST /paybright/callback?ctx=…: the lender's server-to-server result (x_url_callback). 200 only
@@ -22,7 +20,6 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const handled = await handleApplicationResult(req.scope, req.validatedBody, {
     returnToken: (req.validatedQuery as { ctx?: string }).ctx,
     lockTimeoutSeconds: CALLBACK_LOCK_WAIT_SECONDS,
-    waitForOrderMs: CALLBACK_ORDER_WAIT_MS,
   }).catch((error: unknown) => {
     // The store cannot use its saved settings: the merchant's log and admin say why; the lender
     // reads only that the result was not taken, and delivers it again.

@@ -16,8 +16,9 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   try {
     handled = await handleApplicationResult(req.scope, query, {
       returnToken: query.ctx,
+      // The lender's callback usually completes the cart as the shopper returns: the return waits
+      // for that completion's lock, then finds its order.
       lockTimeoutSeconds: 15,
-      waitForOrderMs: 5_000,
     })
   } catch (error) {
     // The lender's callback decides it; the shopper is told to choose again rather than shown an error page.

@@ -2,14 +2,16 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { beforeCompletionOf, undoCutShortCompletion } from "../../../approvals/cart-completion"
+import { PAYMENT_CANCELLED } from "../../../approvals/lender-result-decision"
 
-/** The name of the step that readies a cart for completion: its failures say why it cannot be completed now. */
-export const PREPARE_COMPLETION_STEP = "paybright-prepare-completion-step"
+export const prepareCompletionStepId = "paybright-prepare-completion-step"
+
+export type PrepareCompletionInput = { cart_id: string; session_id: string; lease_seconds: number }
 
 /**
  * Under the cart's lock, before completing the cart:
- * - a cart whose payment Medusa cancelled is refused (NOT_ALLOWED): Medusa's completion would hand
- *   that cancelled payment to a new order;
+ * - a cart whose payment Medusa cancelled is refused (NOT_ALLOWED, code PAYMENT_CANCELLED): Medusa's
+ *   completion would hand that cancelled payment to a new order;
  * - what a completion cut short left (an order without its payment, or a link to an order Medusa
  *   removed) is undone, so that this completion places the order whole (reservations, payment,
  *   order.placed). A standing order younger than a completion's lease may belong to a completion
@@ -19,15 +21,16 @@ export const PREPARE_COMPLETION_STEP = "paybright-prepare-completion-step"
  * Nothing to compensate: what it removes was already abandoned.
  */
 export const prepareCompletionStep = createStep(
-  PREPARE_COMPLETION_STEP,
-  async (input: { cart_id: string; session_id: string; lease_seconds: number }, { container }) => {
+  prepareCompletionStepId,
+  async (input: PrepareCompletionInput, { container }) => {
     const scope = container as unknown as MedusaContainer
     const found = await beforeCompletionOf(scope, input.cart_id, input.lease_seconds, input.session_id)
     if (!found) return new StepResponse(null)
     if ("cancelledPaymentId" in found) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `payment ${found.cancelledPaymentId} of cart ${input.cart_id} was cancelled: no order is placed on it`
+        `payment ${found.cancelledPaymentId} of cart ${input.cart_id} was cancelled: no order is placed on it`,
+        PAYMENT_CANCELLED
       )
     }
     if (found.recent) {

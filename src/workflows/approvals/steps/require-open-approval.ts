@@ -1,11 +1,22 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { ApprovalRecord } from "../../../approvals/approval-record"
+import { PAYBRIGHT_MODULE } from "../../../modules/paybright"
+import type PayBrightModuleService from "../../../modules/paybright/service"
 
-/** Stops a placement whose approval is no longer open: orphaned, released, or ordered already. */
+export const requireOpenApprovalStepId = "paybright-require-open-approval-step"
+
+export type RequireOpenApprovalInput = { approval_id: string }
+
+/**
+ * Under the cart's lock, stops a placement whose approval is no longer open (orphaned, released,
+ * or ordered by another delivery since it was recorded). A read: nothing to undo.
+ */
 export const requireOpenApprovalStep = createStep(
-  "paybright-require-open-approval-step",
-  async (approval: Pick<ApprovalRecord, "contract" | "state">) => {
+  requireOpenApprovalStepId,
+  async (input: RequireOpenApprovalInput, { container }) => {
+    const approval = await container
+      .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+      .retrievePayBrightApproval(input.approval_id)
     if (approval.state !== "approved") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

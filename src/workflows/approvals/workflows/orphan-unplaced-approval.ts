@@ -2,7 +2,6 @@ import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/fra
 import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
 import { orphanUnlessOrderedStep } from "../steps/orphan-unless-ordered"
 import { approvalLockKey } from "../../../locks/cart-lock"
-import { CART_LOCK_STEP } from "./place-approval"
 import { giveLock, takeLock } from "../../locks/take-lock"
 import { updatePayBrightSessionStep } from "../steps/update-session"
 
@@ -24,7 +23,8 @@ export const orphanUnplacedApprovalWorkflow = createWorkflow(
     lock_timeout: number
   }) => {
     const key = transform({ input }, ({ input }) => approvalLockKey(input))
-    const owner = takeLock(key, { timeout: input.lock_timeout, name: CART_LOCK_STEP })
+    // Skipped (Medusa's lock steps are) when run as a step of a workflow that holds the lock.
+    const owner = takeLock(key, { timeout: input.lock_timeout })
     const approval = orphanUnlessOrderedStep({
       approval_id: input.approval_id,
       reason: input.reason,

@@ -1,0 +1,16 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PAYBRIGHT_MODULE } from "../../../modules/paybright"
+import type PayBrightModuleService from "../../../modules/paybright/service"
+import type { ApprovalRecord } from "../../../approvals/approval-record"
+
+export const readApprovalOfContractStepId = "paybright-read-approval-of-contract-step"
+export type ReadApprovalOfContractInput = { contract: string }
+/** A contract's approval row, read without a lock: a row is written once and never removed. */
+export const readApprovalOfContractStep = createStep(
+  readApprovalOfContractStepId,
+  async (input: ReadApprovalOfContractInput, { container }) => {
+    const service = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+    const [row] = (await service.listPayBrightApprovals({ contract: input.contract })) as ApprovalRecord[]
+    return new StepResponse(row)
+  }
+)

@@ -1,0 +1,14 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { PAYBRIGHT_MODULE } from "../../../modules/paybright"
+import type PayBrightModuleService from "../../../modules/paybright/service"
+
+export const readSessionApprovalStepId = "paybright-read-session-approval-step"
+export type ReadSessionApprovalInput = { session_id: string }
+/** Whether the session holds an approval (approved or ordered): a decline arriving later leaves it be. */
+export const readSessionApprovalStep = createStep(
+  readSessionApprovalStepId,
+  async (input: ReadSessionApprovalInput, { container }) => {
+    const service = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+    return new StepResponse(!!(await service.approvalOfSession(input.session_id)).open)
+  }
+)
