@@ -2,8 +2,9 @@ import { pluginRecords } from "../modules/paybright/plugin-records"
 import { capturePaymentWorkflow } from "@medusajs/core-flows"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { factOf, merchantMessage, notStartedMessage } from "../messages/merchant-messages"
-import { english, said } from "../messages/said"
+import { factOf } from "../messages/merchant-messages"
+import { said } from "../messages/said"
+import { concludeFoundEnd } from "../money/attempt-movement"
 import { doubtOf } from "../money/in-doubt"
 import { lenderAmount } from "../money/lender-cents"
 import { medusaRowsOf } from "../money/record-queries"
@@ -48,44 +49,26 @@ async function recordOf(container: MedusaContainer, id: string): Promise<MoneyRe
 /** The record of a capture whose Medusa workflow failed, made to say what happened at the lender. */
 async function explainFailedCapture(container: MedusaContainer, record: MoneyRecordRow, error: string) {
   const records = pluginRecords(container)
-  if (record.state === "pending" && !record.medusa_id) {
-    await records.refuseUnstartedRecord(record.id, { message: notStartedMessage("capture", error) })
-    return
-  }
   if (record.state === "done") {
     // Made at the lender, then Medusa removed its Capture: in doubt, as every such record.
     await doubtOf(records, record.payment_id!, await medusaRowsOf(container, record.payment_id!))
     return
   }
   if (record.state !== "pending") return
-  const kept = record.medusa_id
-    ? (await container.resolve(Modules.PAYMENT).listCaptures({ id: record.medusa_id })).length > 0
-    : false
-  const facts = {
-    movement: "capture" as const,
-    amount: lenderAmount(record.amount as never),
-    currency: record.currency_code,
-    contract: record.contract ?? "?",
-    via: await viaOf(container, record.payment_id),
-  }
-  if (kept) {
-    // Medusa kept its Capture: the lender's part was made, whatever failed after it.
-    await records.concludeMoneyRecord(record.id, {
-      state: "done",
-      message: merchantMessage({ ...facts, outcome: "done" }),
-      amount: facts.amount,
-    })
+  const funnel = { records, logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER) }
+  if (!record.medusa_id) {
+    await concludeFoundEnd(funnel, record, { outcome: "not_started", fact: error })
     return
   }
-  const message = merchantMessage({
-    ...facts,
-    outcome: "in_doubt",
-    fact: said("medusa_failed_after_call", { error: factOf(error) }),
-  })
-  await records.putMoneyRecordInDoubt(record.id, { message, reason: "failed_after_call" })
-  container
-    .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    .error(`PayBright: capture IN DOUBT (record ${record.id}): ${english(message)}`)
+  // Medusa kept its Capture: the lender's part was made, whatever failed after it.
+  const kept = (await container.resolve(Modules.PAYMENT).listCaptures({ id: record.medusa_id })).length > 0
+  const via = await viaOf(container, record.payment_id)
+  const fact = said("medusa_failed_after_call", { error: factOf(error) })
+  await concludeFoundEnd(
+    funnel,
+    record,
+    kept ? { outcome: "done", via } : { outcome: "in_doubt", via, fact, reason: "failed_after_call" }
+  )
 }
 
 function resultOf(record: Pick<MoneyRecordRow, "id" | "state" | "amount" | "message" | "said">): CaptureResult {
