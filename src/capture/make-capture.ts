@@ -10,35 +10,42 @@ import { lenderAmount } from "../money/lender-cents"
 import { medusaRowsOf } from "../money/record-queries"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { viaOf } from "../settlement/movement-via"
-import { prepareCapture } from "./prepare-capture"
-import type { CaptureRequestInput, CaptureResult, LocatedCapture } from "./types"
+import type { PreparedCapture } from "./prepare-capture"
+import type { CaptureResult } from "./types"
 
 /**
- * Under the payment's lock: the capture's record is prepared (src/capture/prepare-capture.ts),
- * then the capture made through Medusa's own capture workflow (which creates the Capture and calls
- * the provider, which concludes the record). When that workflow fails, the record says what
- * really happened: never reached the provider (refused, retryable), or the provider made it and
- * a later step failed, in which case Medusa's Capture is looked up before anything is called
- * failed.
+ * How a capture the plugin made ended, read off its record once Medusa's capture workflow has run
+ * (or was not run: `prepared` says why). When that workflow failed (`failure`, its error), the
+ * record is first made to say what really happened: never reached the provider (refused,
+ * retryable), or the provider made it and a later step failed, in which case Medusa's Capture is
+ * looked up before anything is called failed.
  */
-export async function makeCaptureOnce(
+export async function captureResult(
   container: MedusaContainer,
-  input: CaptureRequestInput,
-  located: LocatedCapture
+  prepared: PreparedCapture,
+  failure: string | null
 ): Promise<CaptureResult> {
-  const prepared = await prepareCapture(container, input, located)
-  if (!prepared.proceed) {
-    if (!prepared.record_id) return { status: "skipped", reason: prepared.reason }
-    return resultOf(await recordOf(container, prepared.record_id))
-  }
+  if (!prepared.record_id) return { status: "skipped", reason: prepared.proceed ? "" : prepared.reason }
+  const record = await recordOf(container, prepared.record_id)
+  if (!prepared.proceed || failure === null) return resultOf(record)
+  await explainFailedCapture(container, record, failure)
+  return resultOf(await recordOf(container, prepared.record_id))
+}
+
+/**
+ * Medusa's own capture workflow, which creates the Capture and calls the provider (which concludes
+ * the record through the money funnel): answers its error, if it failed, for captureResult.
+ */
+export async function captureInMedusa(
+  container: MedusaContainer,
+  capture: { payment_id: string; amount: string }
+): Promise<string | null> {
   const { errors } = await capturePaymentWorkflow(container).run({
-    input: { payment_id: prepared.payment_id, amount: prepared.amount as never },
+    input: { payment_id: capture.payment_id, amount: capture.amount as never },
     throwOnError: false,
   })
-  const record = await recordOf(container, prepared.record_id)
-  if (!errors?.length) return resultOf(record)
-  await explainFailedCapture(container, record, (errors[0].error as Error)?.message ?? "the capture workflow failed")
-  return resultOf(await recordOf(container, prepared.record_id))
+  if (!errors?.length) return null
+  return (errors[0].error as Error)?.message ?? "the capture workflow failed"
 }
 
 /** The capture's record as it stands now. */
