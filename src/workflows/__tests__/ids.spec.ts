@@ -11,11 +11,18 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-/** Every createStep and createWorkflow of the plugin, with its id and where it is made. */
+/**
+ * Every createStep and createWorkflow of the plugin, with its id and where it is made: the id
+ * written in the call, or in the `…StepId` / `…WorkflowId` constant its file exports for it.
+ */
 const made = sourceFiles(WORKFLOWS).flatMap((file) =>
-  [...readFileSync(file, "utf8").matchAll(/create(Step|Workflow)\(\s*"([^"]+)"/g)].map((match) => ({
-    kind: match[1] as "Step" | "Workflow",
-    id: match[2],
+  [
+    ...readFileSync(file, "utf8").matchAll(
+      /create(Step|Workflow)\(\s*"([^"]+)"|export const \w+(Step|Workflow)Id\s*=\s*"([^"]+)"/g
+    ),
+  ].map((match) => ({
+    kind: (match[1] ?? match[3]) as "Step" | "Workflow",
+    id: match[2] ?? match[4],
     file: relative(WORKFLOWS, file),
   }))
 )
