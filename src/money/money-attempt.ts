@@ -46,9 +46,9 @@ export type AttemptResult = { outcome: "done"; evidence?: Record<string, string>
 
 /**
  * One capture, refund or void is recorded before the lender is called, with Medusa's id on it, so
- * a process that dies during the call leaves a record the reconciliation finds; whoever moves the
- * money (the provider, a release) opens the record with the module service (openMovementRecord,
- * with these arguments) and concludes it there (concludeMoneyRecord, with conclusionOf). The
+ * a process that dies during the call leaves a record the reconciliation finds: attemptMovement
+ * (src/money/attempt-movement.ts) opens it with the module service (openMovementRecord, with these
+ * arguments) and concludes it there (concludeMoneyRecord, with conclusionOf). The
  * opening refuses, before anything is sent, while another movement of the payment is in doubt. A
  * record the plugin's own workflows prepared (a parcel's capture, a retry: pending, same amount)
  * is claimed, and so is the resolved record a person's resolution names; any other movement (an

@@ -1,16 +1,9 @@
 import type { MoneyOutcome } from "../lender/errors"
-import type { Settlement } from "../settlement/types"
+import type { Moved, Settlement } from "../settlement/types"
 import type { PaymentData } from "../settlement/session-data"
-import { classifyFailure } from "../money/classify-failure"
 import { english } from "../messages/said"
-import {
-  blockedByDoubt,
-  conclusionOf,
-  openingOf,
-  orderOfCollection,
-  type AttemptInput,
-  type AttemptResult,
-} from "../money/money-attempt"
+import { orderOfCollection, type AttemptInput } from "../money/money-attempt"
+import { attemptMovement, type MovementCall } from "../money/attempt-movement"
 import type { MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
 import { appLogger, pluginRecords } from "../modules/paybright/plugin-records"
 
@@ -32,8 +25,8 @@ export type Released = { outcome: MoneyOutcome; message: string; recordId: strin
 
 /**
  * Voids a contract's authorization at the lender once, releasing the shopper's loan: a money
- * movement like a capture, with its record written before the lender is called, and done,
- * refused or in doubt. A contract already released is not voided again. Where the lender's API
+ * movement like a capture, through the same funnel (src/money/attempt-movement.ts), done, refused
+ * or in doubt. A contract already released is not voided again. Where the lender's API
  * cannot void (a virtual card), or the store no longer has the payment's channel, the record is
  * refused at once and says why and what to do.
  */
@@ -62,33 +55,10 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
     reference: settlement?.cannotRelease ? null : contract.session_id,
     via: "PayBright",
   }
-  const records = pluginRecords()
-  const opened = await records.openMovementRecord(...openingOf(attempt))
-  if ("blocked" in opened) {
-    throw blockedByDoubt(opened.blocked, attempt)
-  }
-  const { record } = opened
-  const recordId = record.id
-  // A person already recorded the void as made at the lender.
-  if (record.state === "done") {
-    return { outcome: "done", message: record.message ?? "", recordId }
-  }
-  const conclude = async (result: AttemptResult): Promise<string> => {
-    const concluded = conclusionOf(attempt, result)
-    await records.concludeMoneyRecord(recordId, concluded.record)
-    appLogger()[concluded.log.level](concluded.log.line)
-    return english(concluded.record.message)
-  }
+  // Nothing is sent where the lender's API cannot void, or the store no longer has the channel.
   const cannot = settlement ? settlement.cannotRelease : (input.settlement as { unavailable: string }).unavailable
-  if (!settlement || cannot) {
-    const message = await conclude({ outcome: "refused", fact: cannot! })
-    return { outcome: "refused", message, recordId }
-  }
-  try {
-    const { evidence } = await settlement.release(contract, input.callbackUrl)
-    return { outcome: "done", message: await conclude({ outcome: "done", evidence }), recordId }
-  } catch (error) {
-    const failure = classifyFailure(error)
-    return { outcome: failure.outcome, message: await conclude(failure), recordId }
-  }
+  const call: MovementCall<Moved> =
+    !settlement || cannot ? { cannot: cannot! } : () => settlement.release(contract, input.callbackUrl)
+  const voided = await attemptMovement({ records: pluginRecords(), logger: appLogger() }, attempt, call)
+  return { outcome: voided.outcome, message: english(voided.message), recordId: voided.recordId }
 }

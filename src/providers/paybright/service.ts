@@ -31,17 +31,10 @@ import type {
 import { LenderError } from "../../lender/errors"
 import { tooPreciseMessage } from "../../messages/merchant-messages"
 import { MerchantError } from "../../messages/merchant-error"
-import type { Said } from "../../messages/said"
 import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../messages/settings-messages"
 import { SettingsUnreadableError } from "../../settings/unreadable-settings"
-import { classifyFailure } from "../../money/classify-failure"
-import {
-  blockedByDoubt,
-  conclusionOf,
-  openingOf,
-  type AttemptInput,
-  type AttemptResult,
-} from "../../money/money-attempt"
+import type { AttemptInput } from "../../money/money-attempt"
+import { attemptMovement, type MovementCall } from "../../money/attempt-movement"
 import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
 import { appLogger, appScope, pluginRecords } from "../../modules/paybright/plugin-records"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
@@ -76,7 +69,7 @@ import { parseOptions, type PayBrightOptions } from "../../settings/options"
 import { returnToken } from "../../checkout/return-token"
 import { leaseProblem } from "../../locks/lock-lease"
 import { SessionResults } from "./session-results"
-import type { Settlement } from "../../settlement/types"
+import type { Moved } from "../../settlement/types"
 import {
   paymentDataSchema,
   readPaymentData,
@@ -523,9 +516,9 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /**
-   * One capture or refund: its record is written with Medusa's id before the lender is called,
-   * and concluded with the outcome. Anything but done throws the merchant's message, so Medusa
-   * keeps no Capture or Refund for it; in doubt, the record says so and blocks the next movement.
+   * One capture or refund, through the money funnel (src/money/attempt-movement.ts) with the amount
+   * Medusa's row holds in the lender's cents. Anything but done throws the merchant's message, so
+   * Medusa keeps no Capture or Refund for it; in doubt, the record says so and blocks the next movement.
    */
   private async moveMoney(
     kind: "capture" | "refund",
@@ -559,41 +552,15 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       via: settlement?.via ?? "PayBright",
       medusaRows: facts.medusa_rows,
     }
-    const records = pluginRecords()
-    const opened = await records.openMovementRecord(...openingOf(attempt))
-    if ("blocked" in opened) {
-      throw blockedByDoubt(opened.blocked, attempt)
+    const call: MovementCall<Moved> = settlement
+      ? () => (kind === "capture" ? settlement.capture(payment, movement) : settlement.refund(payment, movement))
+      : { cannot: (channel as { unavailable: string }).unavailable }
+    const moved = await attemptMovement({ records: pluginRecords(), logger: appLogger() }, attempt, call)
+    if (moved.outcome !== "done") {
+      throw new MerchantError(MedusaError.Types.NOT_ALLOWED, moved.message)
     }
-    const { record } = opened
-    // A person already recorded this movement as made at the lender: Medusa only needs its row.
-    if (record.state === "done") {
-      return payment
-    }
-    const conclude = async (result: AttemptResult): Promise<Said> => {
-      const concluded = conclusionOf(attempt, result)
-      await records.concludeMoneyRecord(record.id, concluded.record)
-      appLogger()[concluded.log.level](concluded.log.line)
-      return concluded.record.message
-    }
-    if (!settlement) {
-      const message = await conclude({ outcome: "refused", fact: (channel as { unavailable: string }).unavailable })
-      throw new MerchantError(MedusaError.Types.NOT_ALLOWED, message)
-    }
-    if (amount === "0.00") {
-      // Medusa's exact remainder was less than half a cent: the lender's books are already whole.
-      await conclude({ outcome: "done", evidence: { x_amount: amount } })
-      return payment
-    }
-    let moved: Awaited<ReturnType<Settlement["capture"]>>
-    try {
-      moved =
-        kind === "capture" ? await settlement.capture(payment, movement) : await settlement.refund(payment, movement)
-    } catch (error) {
-      const message = await conclude(classifyFailure(error))
-      throw new MerchantError(MedusaError.Types.NOT_ALLOWED, message)
-    }
-    await conclude({ outcome: "done", evidence: moved.evidence })
-    return moved.data
+    // Without a call (a person recorded it made already, nothing left to move), the data stays.
+    return moved.made?.data ?? payment
   }
 }
 

@@ -9,13 +9,17 @@ import { contractOfOrder } from "../../../approvals/find-checkout"
 
 type Located = LocatedCapture & { lock_key: string | undefined }
 
+export const locateCaptureStepId = "paybright-locate-capture-step"
+
+export type { CaptureRequestInput as LocateCaptureInput }
+
 /**
  * Which payment a capture concerns, so that its lock can be taken, and the parcel's order; nothing
  * is written. Answers no lock key when the plugin does not capture this one by itself (the reason
  * says why).
  */
 export const locateCaptureStep = createStep(
-  "paybright-locate-capture-step",
+  locateCaptureStepId,
   async (input: CaptureRequestInput, { container }): Promise<StepResponse<Located>> => {
     if ("retry_record_id" in input) {
       const record = await findRecord(container, input.retry_record_id)

@@ -5,6 +5,8 @@ import type { MoneyRecordRow } from "../../../modules/paybright/money-record-typ
 import { parcelCaptureKey, parcelCaptureKeys, type CaptureTrigger } from "../../../capture/types"
 import { captureTarget } from "../../../capture/capture-target"
 
+export const recordUnstartedCaptureStepId = "paybright-record-unstarted-capture-step"
+
 export type UnstartedCaptureInput = { trigger: CaptureTrigger; fulfillment_id: string; error: string }
 
 /**
@@ -13,7 +15,7 @@ export type UnstartedCaptureInput = { trigger: CaptureTrigger; fulfillment_id: s
  * has a record already keeps it.
  */
 export const recordUnstartedCaptureStep = createStep(
-  "paybright-record-unstarted-capture-step",
+  recordUnstartedCaptureStepId,
   async (input: UnstartedCaptureInput, { container }) => {
     const records = pluginRecords(container)
     const [existing] = (await records.listPayBrightMoneyRecords({

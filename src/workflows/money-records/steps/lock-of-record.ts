@@ -4,17 +4,18 @@ import { findRecord } from "../../../money/record-queries"
 import { approvalOfContract } from "../../../release/release-contract"
 import { approvalLockKey } from "../../../locks/cart-lock"
 
+export const lockOfRecordStepId = "paybright-lock-of-record-step"
+
+export type LockOfRecordInput = { record_id: string }
+
 /**
  * The lock key of a record: its payment's; for the release of an approval that never became a
  * payment, the approval's cart's.
  */
-export const lockOfRecordStep = createStep(
-  "paybright-lock-of-record-step",
-  async (input: { record_id: string }, { container }) => {
-    const record = await findRecord(container, input.record_id)
-    const lock_key = record.payment_id
-      ? paymentLockKey(record.payment_id)
-      : approvalLockKey(await approvalOfContract(container, record.contract!))
-    return new StepResponse({ lock_key })
-  }
-)
+export const lockOfRecordStep = createStep(lockOfRecordStepId, async (input: LockOfRecordInput, { container }) => {
+  const record = await findRecord(container, input.record_id)
+  const lock_key = record.payment_id
+    ? paymentLockKey(record.payment_id)
+    : approvalLockKey(await approvalOfContract(container, record.contract!))
+  return new StepResponse({ lock_key })
+})

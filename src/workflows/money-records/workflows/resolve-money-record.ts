@@ -1,7 +1,6 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { lockOfRecordStep } from "../steps/lock-of-record"
-import type { ResolveInput } from "../../../resolution/resolve-record"
-import { resolveRecordStep } from "../steps/resolve-record"
+import { resolveRecordStep, type ResolveInput } from "../steps/resolve-record"
 import { giveLock, takeLock } from "../../locks/take-lock"
 import { cancelReleasedPaymentsStep } from "../../release/steps/cancel-released-payments"
 
