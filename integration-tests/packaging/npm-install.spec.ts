@@ -43,7 +43,12 @@ describe(`the packed plugin in a new store on Medusa ${release}`, () => {
   function installedStore() {
     installed ??= (async () => {
       const store = newStore(tarball)
-      await runCommand("npm", ["install"], { cwd: store, env: plainNpmEnv(), label: "npm install" })
+      // No audit or funding report: they ask the registry, and change nothing that is installed.
+      await runCommand("npm", ["install", "--no-audit", "--no-fund"], {
+        cwd: store,
+        env: plainNpmEnv(),
+        label: "npm install",
+      })
       return store
     })()
     return installed
@@ -112,8 +117,13 @@ describe(`the packed plugin in a new store on Medusa ${release}`, () => {
     const narrow = path.join(unpacked, (await runCommand("npm", ["pack", "--silent"], { cwd: unpacked })).trim())
 
     const store = newStore(narrow)
+    // npm refuses while it resolves the tree, before it fetches anything: resolving is enough.
     await expect(
-      runCommand("npm", ["install"], { cwd: store, env: plainNpmEnv(), label: "npm install" })
+      runCommand("npm", ["install", "--package-lock-only", "--no-audit", "--no-fund"], {
+        cwd: store,
+        env: plainNpmEnv(),
+        label: "npm install",
+      })
     ).rejects.toThrow(
       // npm's ERESOLVE report (its first line, the code, falls outside the error's tail).
       /Conflicting peer dependency: @medusajs\/(framework|medusa)@/
