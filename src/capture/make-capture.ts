@@ -1,4 +1,4 @@
-import { pluginRecords } from "../modules/paybright/plugin-records"
+import { pluginRecords, recordsWriter } from "../modules/paybright/plugin-records"
 import { capturePaymentWorkflow } from "@medusajs/core-flows"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -47,7 +47,7 @@ async function recordOf(container: MedusaContainer, id: string): Promise<MoneyRe
 
 /** The record of a capture whose Medusa workflow failed, made to say what happened at the lender. */
 async function explainFailedCapture(container: MedusaContainer, record: MoneyRecordRow, error: string) {
-  const records = pluginRecords(container)
+  const records = recordsWriter(container)
   if (record.state === "pending" && !record.medusa_id) {
     await records.refuseUnstartedRecord(record.id, { message: notStartedMessage("capture", error) })
     return

@@ -12,7 +12,7 @@ import {
   type AttemptResult,
 } from "../money/money-attempt"
 import type { MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
-import { appLogger, pluginRecords } from "../modules/paybright/plugin-records"
+import { appLogger, pluginRecords, recordsWriter } from "../modules/paybright/plugin-records"
 
 export type ReleaseInput = {
   /** How the void is sent, or why it cannot be: the store no longer has the payment's channel. */
@@ -62,7 +62,7 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
     reference: settlement?.cannotRelease ? null : contract.session_id,
     via: "PayBright",
   }
-  const records = pluginRecords()
+  const records = recordsWriter()
   const opened = await records.openMovementRecord(...openingOf(attempt))
   if ("blocked" in opened) {
     throw blockedByDoubt(opened.blocked, attempt)

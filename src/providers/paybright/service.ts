@@ -43,7 +43,7 @@ import {
   type AttemptResult,
 } from "../../money/money-attempt"
 import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
-import { appLogger, appScope, pluginRecords } from "../../modules/paybright/plugin-records"
+import { appLogger, appScope, pluginRecords, recordsWriter } from "../../modules/paybright/plugin-records"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import { providerKeyOf } from "../../medusa-internals"
 import { cancellationPrepared } from "../../money/prepared-records"
@@ -559,7 +559,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       via: settlement?.via ?? "PayBright",
       medusaRows: facts.medusa_rows,
     }
-    const records = pluginRecords()
+    const records = recordsWriter()
     const opened = await records.openMovementRecord(...openingOf(attempt))
     if ("blocked" in opened) {
       throw blockedByDoubt(opened.blocked, attempt)

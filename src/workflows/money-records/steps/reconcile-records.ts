@@ -1,4 +1,4 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
@@ -32,7 +32,7 @@ export type ReconcileInput = { stale_after_ms: number }
 export const reconcileRecordsStep = createStep(
   "paybright-reconcile-records-step",
   async (input: ReconcileInput, { container }) => {
-    const records = pluginRecords(container)
+    const records = recordsWriter(container)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const cutoff = new Date(Date.now() - input.stale_after_ms)
     const report: ReconcileReport = {
