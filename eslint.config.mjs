@@ -21,6 +21,25 @@ export default tseslint.config(
     },
   },
   {
+    // The module's records reach the rest of the plugin as a reader or a writer of named state moves
+    // (plugin-records.ts): the service class, with its generated create, update and delete, stays inside.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/modules/paybright/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/modules/paybright/service"],
+              message: "Use pluginRecords() or recordsWriter() and the types of modules/paybright/records.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/admin/**/*.{ts,tsx}", "src/storefront/**/*.{ts,tsx}", "demo/checkout-page/**/*.tsx"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

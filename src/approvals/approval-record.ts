@@ -1,4 +1,4 @@
-import type { VerifiedApproval } from "../modules/paybright/service"
+import type { VerifiedApproval } from "../modules/paybright/records"
 import type { PayBrightApprovalRecord } from "../types/admin"
 import type { PaymentChannel } from "../settlement/payment-channel"
 

@@ -5,7 +5,7 @@ import {
   approvalVerifiedMessage,
   orphanMessage,
 } from "../messages/approval-messages"
-import type { ApprovalWords } from "../modules/paybright/service"
+import type { ApprovalWords } from "../modules/paybright/records"
 import type { ApprovalRecord } from "./approval-record"
 import { orphanReleaseTimes } from "./orphan-timing"
 

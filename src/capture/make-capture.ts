@@ -1,4 +1,4 @@
-import { pluginRecords } from "../modules/paybright/plugin-records"
+import { pluginRecords, recordsWriter } from "../modules/paybright/plugin-records"
 import { capturePaymentWorkflow } from "@medusajs/core-flows"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -55,7 +55,7 @@ async function recordOf(container: MedusaContainer, id: string): Promise<MoneyRe
 
 /** The record of a capture whose Medusa workflow failed, made to say what happened at the lender. */
 async function explainFailedCapture(container: MedusaContainer, record: MoneyRecordRow, error: string) {
-  const records = pluginRecords(container)
+  const records = recordsWriter(container)
   if (record.state === "done") {
     // Made at the lender, then Medusa removed its Capture: in doubt, as every such record.
     await doubtOf(records, record.payment_id!, await medusaRowsOf(container, record.payment_id!))

@@ -8,8 +8,8 @@ import { exactText, lenderAmount } from "../money/lender-cents"
 import { findRecord } from "../money/record-queries"
 import { nothingLeftToCapture, openRefusals } from "../money/open-refusals"
 import { medusaAmountOf, type MoneyRecordRow } from "../modules/paybright/money-record-types"
-import type { NewMoneyRecord } from "../modules/paybright/service"
-import { pluginRecords } from "../modules/paybright/plugin-records"
+import type { NewMoneyRecord } from "../modules/paybright/records"
+import { pluginRecords, recordsWriter } from "../modules/paybright/plugin-records"
 import { captureTarget } from "./capture-target"
 import { type CaptureRequestInput, type LocatedCapture, parcelCaptureKey, parcelCaptureKeys } from "./types"
 
@@ -35,7 +35,7 @@ export async function prepareCapture(
   if (located.skip_reason) {
     return { record_id: null, proceed: false, reason: located.skip_reason }
   }
-  const records = pluginRecords(container)
+  const records = recordsWriter(container)
   const planned =
     "retry_record_id" in input
       ? await retryPlan(container, await retriedRecord(container, input.retry_record_id))

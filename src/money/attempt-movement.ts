@@ -3,7 +3,7 @@ import type { MoneyOutcome } from "../lender/errors"
 import { notStartedMessage } from "../messages/merchant-messages"
 import { english, verbatim, type Said } from "../messages/said"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
-import type { DoubtReason, default as PayBrightModuleService } from "../modules/paybright/service"
+import type { DoubtReason, PayBrightRecordsWriter } from "../modules/paybright/records"
 import { classifyFailure } from "./classify-failure"
 import { lenderAmount } from "./lender-cents"
 import { blockedByDoubt, conclusionOf, openingOf, type AttemptInput, type AttemptResult } from "./money-attempt"
@@ -13,7 +13,7 @@ import { blockedByDoubt, conclusionOf, openingOf, type AttemptInput, type Attemp
  * concluded, put in doubt, or refused before it started.
  */
 export type MovementRecords = Pick<
-  PayBrightModuleService,
+  PayBrightRecordsWriter,
   "openMovementRecord" | "concludeMoneyRecord" | "putMoneyRecordInDoubt" | "refuseUnstartedRecord"
 >
 

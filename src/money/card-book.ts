@@ -1,6 +1,6 @@
 import type { MoneyState } from "../modules/paybright/money-record-types"
-import { pluginRecords } from "../modules/paybright/plugin-records"
-import type { NewCardMovement } from "../modules/paybright/service"
+import { pluginRecords, recordsWriter } from "../modules/paybright/plugin-records"
+import type { NewCardMovement } from "../modules/paybright/records"
 import { lenderAmount } from "./lender-cents"
 import { totalOf } from "./totals"
 
@@ -52,11 +52,11 @@ export const cardBook = {
 
   /** Writes a movement as pending before the processor is called. */
   async open(row: NewCardMovement): Promise<string> {
-    return pluginRecords().openCardMovement(row)
+    return recordsWriter().openCardMovement(row)
   },
 
   async conclude(id: string, state: Exclude<MoneyState, "pending">, processorId?: string): Promise<void> {
-    await pluginRecords().concludeCardMovement(id, state, processorId)
+    await recordsWriter().concludeCardMovement(id, state, processorId)
   },
 }
 

@@ -1,4 +1,4 @@
-import type PayBrightModuleService from "../modules/paybright/service"
+import type { PayBrightRecordsReader, PayBrightRecordsWriter } from "../modules/paybright/records"
 import { MedusaError } from "@medusajs/framework/utils"
 import { blockedByDoubtMessage, cancelBlockedMessage, ledgersPartedMessage } from "../messages/merchant-messages"
 import { lenderAmount } from "./lender-cents"
@@ -13,7 +13,7 @@ import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
  * doubtOfPayment: a done record whose row is gone from `medusaRows` goes in doubt first).
  */
 export async function doubtOf(
-  records: PayBrightModuleService,
+  records: PayBrightRecordsWriter,
   paymentId: string,
   medusaRows?: ReadonlySet<string>
 ): Promise<MoneyRecordRow | undefined> {
@@ -36,7 +36,7 @@ export const REMOVED_BY_MEDUSA = {
 }
 
 /** Puts a done record whose Medusa row is gone in doubt, with its event; answers the record as it is now. */
-export async function putInDoubt(records: PayBrightModuleService, record: MoneyRecordRow): Promise<MoneyRecordRow> {
+export async function putInDoubt(records: PayBrightRecordsWriter, record: MoneyRecordRow): Promise<MoneyRecordRow> {
   return records.putMoneyRecordInDoubt(record.id, {
     message: REMOVED_BY_MEDUSA.parted(record),
     reason: "removed_by_medusa",
@@ -65,7 +65,7 @@ const OPEN_MOVEMENT = { $or: [{ state: "in_doubt" }, { state: "pending", medusa_
  * through the provider and for the plugin's guard in front of it.
  */
 export async function openMovementOf(
-  records: PayBrightModuleService,
+  records: PayBrightRecordsReader,
   paymentIds: string | string[]
 ): Promise<MoneyRecordRow | undefined> {
   const [record] = (await records.listPayBrightMoneyRecords({ payment_id: paymentIds, ...OPEN_MOVEMENT } as never, {

@@ -4,7 +4,7 @@ import { english } from "../messages/said"
 import { MerchantError } from "../messages/merchant-error"
 import type { Failure } from "./classify-failure"
 import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
-import type { NewMoneyRecord } from "../modules/paybright/service"
+import type { NewMoneyRecord } from "../modules/paybright/records"
 import { appQuery } from "../modules/paybright/plugin-records"
 import { blockedMessage, REMOVED_BY_MEDUSA } from "./in-doubt"
 

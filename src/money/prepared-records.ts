@@ -1,10 +1,10 @@
-import type PayBrightModuleService from "../modules/paybright/service"
+import type { PayBrightRecordsReader } from "../modules/paybright/records"
 
 /**
  * Whether the order-cancellation guard prepared the void of this payment (src/workflows/payment-guard):
  * the merchant is cancelling its order, not Medusa undoing a completion.
  */
-export async function cancellationPrepared(records: PayBrightModuleService, paymentId: string): Promise<boolean> {
+export async function cancellationPrepared(records: PayBrightRecordsReader, paymentId: string): Promise<boolean> {
   const prepared = await records.listPayBrightMoneyRecords(
     { payment_id: paymentId, kind: "void", trigger: "order_canceled", medusa_id: null, state: "pending" },
     { take: 1, select: ["id"] }

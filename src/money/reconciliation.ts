@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { lockTtlSeconds, secondsFromEnv } from "../locks/lock-lease"
 import { medusaAmountOf, type MoneyRecordRow } from "../modules/paybright/money-record-types"
-import type { NewMoneyRecord } from "../modules/paybright/service"
+import type { NewMoneyRecord } from "../modules/paybright/records"
 import { PAYBRIGHT_PROVIDER_PREFIX } from "../storefront/provider"
 import { lenderAmount } from "./lender-cents"
 

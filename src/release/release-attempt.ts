@@ -5,7 +5,7 @@ import { english } from "../messages/said"
 import { orderOfCollection, type AttemptInput } from "../money/money-attempt"
 import { attemptMovement, type MovementCall } from "../money/attempt-movement"
 import type { MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
-import { appLogger, pluginRecords } from "../modules/paybright/plugin-records"
+import { appLogger, pluginRecords, recordsWriter } from "../modules/paybright/plugin-records"
 
 export type ReleaseInput = {
   /** How the void is sent, or why it cannot be: the store no longer has the payment's channel. */
@@ -59,6 +59,6 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
   const cannot = settlement ? settlement.cannotRelease : (input.settlement as { unavailable: string }).unavailable
   const call: MovementCall<Moved> =
     !settlement || cannot ? { cannot: cannot! } : () => settlement.release(contract, input.callbackUrl)
-  const voided = await attemptMovement({ records: pluginRecords(), logger: appLogger() }, attempt, call)
+  const voided = await attemptMovement({ records: recordsWriter(), logger: appLogger() }, attempt, call)
   return { outcome: voided.outcome, message: english(voided.message), recordId: voided.recordId }
 }

@@ -1,5 +1,5 @@
 import { approvalWords } from "../approvals/approval-words"
-import { pluginRecords } from "../modules/paybright/plugin-records"
+import { pluginRecords, recordsWriter } from "../modules/paybright/plugin-records"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { channelOf } from "../settlement/payment-channel"
@@ -138,5 +138,5 @@ export async function concludeRelease(
     if (payment && !payment.canceled_at) await payments.cancelPayment(payment.id)
     return
   }
-  await pluginRecords(container).markApprovalReleased(record.contract!, approvalWords(container))
+  await recordsWriter(container).markApprovalReleased(record.contract!, approvalWords(container))
 }

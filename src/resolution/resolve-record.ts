@@ -1,4 +1,4 @@
-import { pluginRecords } from "../modules/paybright/plugin-records"
+import { pluginRecords, recordsWriter } from "../modules/paybright/plugin-records"
 import { capturePaymentWorkflow, refundPaymentWorkflow } from "@medusajs/core-flows"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
@@ -31,7 +31,7 @@ export async function resolveRecord(container: MedusaContainer, input: ResolveIn
       `This record is ${record.state}, not in doubt; there is nothing to resolve.`
     )
   }
-  const records = pluginRecords(container)
+  const records = recordsWriter(container)
   const payments = container.resolve(Modules.PAYMENT)
   const paymentId = record.payment_id!
   const amount = lenderAmount(record.amount as never)
@@ -115,7 +115,7 @@ async function resolveVoid(
     )
   }
   const amount = lenderAmount(record.amount as never)
-  const records = pluginRecords(container)
+  const records = recordsWriter(container)
   // Done first, so that Medusa's cancellation of the payment finds the void made and sends nothing;
   // should Medusa refuse it, the record goes back to what it was: it changes only with Medusa's side.
   const { undo } = await records.resolveMoneyRecord(record.id, {

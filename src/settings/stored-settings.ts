@@ -1,4 +1,4 @@
-import type PayBrightModuleService from "../modules/paybright/service"
+import type { PayBrightRecordsReader } from "../modules/paybright/records"
 
 export type StoredSettings = {
   version: number
@@ -7,7 +7,7 @@ export type StoredSettings = {
 }
 
 /** Where saved settings are read: the plugin's module service, from whichever container holds it. */
-export type SettingsRows = Pick<PayBrightModuleService, "listPayBrightSettings">
+export type SettingsRows = Pick<PayBrightRecordsReader, "listPayBrightSettings">
 
 /**
  * Reads what the admin saved for a provider through the plugin's module (the provider, which runs

@@ -11,7 +11,7 @@ import {
 import { english, isSaid, type Said } from "../messages/said"
 import { applicationContainer } from "../medusa-internals"
 import { PAYBRIGHT_MODULE } from "../modules/paybright"
-import type PayBrightModuleService from "../modules/paybright/service"
+import { pluginRecords, recordsWriter } from "../modules/paybright/plugin-records"
 import { readSettingsVersion } from "./stored-settings"
 
 /** The event-log row a process writes when it cannot use the saved settings. */
@@ -55,8 +55,7 @@ export async function reportUnreadableSettings(facts: UnreadableSettingsFacts, l
   if (!appContainer.hasRegistration(PAYBRIGHT_MODULE)) return
   const who = processName()
   const process = english(who)
-  await appContainer
-    .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  await recordsWriter(appContainer)
     .recordEvents([
       {
         kind: UNREADABLE_EVENT,
@@ -80,7 +79,7 @@ export type UnreadableReport = UnreadableSettingsFacts & {
  * now (a newer save supersedes a report): the newest report of each process and provider.
  */
 export async function standingUnreadableReports(container: MedusaContainer, now = Date.now()) {
-  const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const module = pluginRecords(container)
   const rows = (await module.listPayBrightEvents(
     { kind: UNREADABLE_EVENT, created_at: { $gte: new Date(now - REPORT_STANDS_MS) } },
     { order: { created_at: "DESC" } }

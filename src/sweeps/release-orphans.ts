@@ -1,7 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { messageOf } from "../lender/log-text"
-import { PAYBRIGHT_MODULE } from "../modules/paybright"
-import type PayBrightModuleService from "../modules/paybright/service"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import type { ApprovalRecord } from "../approvals/approval-record"
 import { releaseOrphanedApprovalWorkflow } from "../workflows/release/workflows/release-orphaned-approval"
 import { allPages } from "../modules/paybright/all-pages"
@@ -17,7 +16,7 @@ export type OrphansReleased = { released: number; notReleased: number }
  */
 export async function releaseFinalOrphans(container: MedusaContainer, now = Date.now()): Promise<OrphansReleased> {
   const logger = container.resolve("logger") as Logger
-  const service = container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+  const service = pluginRecords(container)
   const releaseTime = await orphanReleaseTimes(container, now)
   const finalSince = new Date(await finalBefore(container, now))
   const orphans = (

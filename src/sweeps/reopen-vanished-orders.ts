@@ -1,8 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { messageOf } from "../lender/log-text"
-import { PAYBRIGHT_MODULE } from "../modules/paybright"
-import type PayBrightModuleService from "../modules/paybright/service"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import { reopenVanishedOrderWorkflow } from "../workflows/approvals"
 import type { ApprovalRecord } from "../approvals/approval-record"
 
@@ -21,7 +20,7 @@ const LOCK_WAIT_SECONDS = 5
  * Answers how many were reopened.
  */
 export async function reopenVanishedOrders(container: MedusaContainer, now = Date.now()): Promise<number> {
-  const service = container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+  const service = pluginRecords(container)
   const recent = (await service.listPayBrightApprovals(
     { state: "ordered", updated_at: { $gte: new Date(now - VANISHED_WITHIN_MS) } },
     { select: ["id", "contract", "cart_id", "session_id", "order_id"] }

@@ -1,7 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { messageOf } from "../lender/log-text"
-import { PAYBRIGHT_MODULE } from "../modules/paybright"
-import type PayBrightModuleService from "../modules/paybright/service"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import { orphanUnplacedApprovalWorkflow } from "../workflows/approvals"
 import type { ApprovalRecord } from "../approvals/approval-record"
 import { handleApplicationResult } from "../checkout/handle-application-result"
@@ -32,7 +31,7 @@ export async function sweepUnplacedApprovals(
   now = Date.now()
 ): Promise<UnplacedApprovalsSwept> {
   const logger = container.resolve("logger") as Logger
-  const service = container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+  const service = pluginRecords(container)
   const reopened = await reopenVanishedOrders(container, now)
   const staleBefore = await finalBefore(container, now)
   const unplaced = (await service.listPayBrightApprovals(

@@ -1,6 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { PAYBRIGHT_MODULE } from "../modules/paybright"
-import type PayBrightModuleService from "../modules/paybright/service"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import type { PayBrightApprovalRecord } from "../types/admin"
 import type { ApprovalRecord } from "../approvals/approval-record"
 import { orphanMessage } from "../messages/approval-messages"
@@ -35,7 +34,7 @@ export async function listApprovals(
   scope: MedusaContainer,
   query: { state?: ApprovalRecord["state"]; limit: number; offset: number }
 ) {
-  const service = scope.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService
+  const service = pluginRecords(scope)
   const [approvals, count] = await service.listAndCountPayBrightApprovals(query.state ? { state: query.state } : {}, {
     take: query.limit,
     skip: query.offset,

@@ -1,6 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { PAYBRIGHT_MODULE } from "../modules/paybright"
-import type PayBrightModuleService from "../modules/paybright/service"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { toMoneyRecord } from "../money/money-record-view"
 import { medusaCaptureOf, recordActions } from "./record-actions"
@@ -32,7 +31,7 @@ export async function moneyRecordsOfPayment(
   /** The payments its contract was authorized on before (carried after an order change), whose records it continues. */
   earlier: string[] = []
 ): Promise<(PayBrightMoneyRecord & { actions: PayBrightAttentionAction[] })[]> {
-  const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const module = pluginRecords(container)
   const ids = [payment.id, ...earlier]
   const rows = (await module.listPayBrightMoneyRecords(
     { payment_id: ids },

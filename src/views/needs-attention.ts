@@ -3,8 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { listOpenAuthorizations } from "../authorization/authorization-expiry"
 import { orphanMessage } from "../messages/approval-messages"
 import { orphanReleaseTimes } from "../approvals/orphan-timing"
-import { PAYBRIGHT_MODULE } from "../modules/paybright"
-import type PayBrightModuleService from "../modules/paybright/service"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import { allPages } from "../modules/paybright/all-pages"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { SettingsUnreadableError, standingUnreadableReports } from "../settings/unreadable-settings"
@@ -259,7 +258,7 @@ async function unplacedOrphans(container: MedusaContainer, now: Date): Promise<P
 }
 
 function recordsModule(container: MedusaContainer) {
-  return container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  return pluginRecords(container)
 }
 
 async function moneyRecordsIn(container: MedusaContainer, state: "refused" | "in_doubt") {

@@ -2,8 +2,7 @@ import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { settingsInForce } from "../settings/provider-registry"
 import { cardProcessorOf } from "../virtual-card/payment-processor"
-import { PAYBRIGHT_MODULE } from "../modules/paybright"
-import type PayBrightModuleService from "../modules/paybright/service"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import type { PayBrightMoneyRecord, PayBrightOrderPanel, PayBrightTimelineEntry } from "../types/admin"
 import { isPayBright } from "../storefront/provider"
 import { authorizationStart } from "../authorization/authorization-age"
@@ -202,7 +201,7 @@ async function timelineOf(
   payment: { id: string; created_at: string; currency_code: string; amount: unknown; data?: any },
   records: PayBrightMoneyRecord[]
 ): Promise<PayBrightTimelineEntry[]> {
-  const module = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const module = pluginRecords(container)
   const events = await module.listPayBrightEvents(
     { $or: [{ payment_id: payment.id }, { order_id: orderId }] } as never,
     { order: { created_at: "DESC" }, take: 200 }

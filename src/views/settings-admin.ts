@@ -4,8 +4,7 @@ import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { settingsStateOf, configuredOptionsById } from "../settings/provider-registry"
 import { checkStripeKey } from "../card-processors/stripe"
 import { LenderAuthError, LenderError, LenderNotFoundError } from "../lender/errors"
-import { PAYBRIGHT_MODULE } from "../modules/paybright"
-import type PayBrightModuleService from "../modules/paybright/service"
+import { pluginRecords } from "../modules/paybright/plugin-records"
 import { settingsUnreadableFacts, settingsUnreadableMessage } from "../messages/settings-messages"
 import { optionIssues, optionsSchema, parseOptions, type PayBrightOptions } from "../settings/options"
 import type {
@@ -37,7 +36,7 @@ function configOf(scope: MedusaContainer) {
 }
 
 async function storedRow(scope: MedusaContainer, providerId: string): Promise<StoredRow | undefined> {
-  const module = scope.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const module = pluginRecords(scope)
   const [row] = await module.listPayBrightSettings({ provider_id: providerId })
   return row as unknown as StoredRow | undefined
 }

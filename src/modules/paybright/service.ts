@@ -1,5 +1,5 @@
 import { spoken, type Sentence } from "../../messages/said"
-import type { Context, InferTypeOf } from "@medusajs/framework/types"
+import type { Context } from "@medusajs/framework/types"
 import {
   InjectManager,
   InjectTransactionManager,
@@ -14,131 +14,45 @@ import { PayBrightCardTransaction } from "./models/paybright-card-transaction"
 import { PayBrightEvent } from "./models/paybright-event"
 import { PayBrightMoneyRecord } from "./models/paybright-money-record"
 import { PayBrightSettings } from "./models/paybright-settings"
-import {
-  medusaAmountOf,
-  type MoneyKind,
-  type MoneyRecordRow,
-  type MoneyState,
-  type MoneyTrigger,
-  sameMedusaAmount,
-} from "./money-record-types"
-
-export type ApprovalRow = InferTypeOf<typeof PayBrightApproval>
-
-/** What the merchant reads of an approval's moves, written by src/messages and handed in. */
-export type ApprovalWords = {
-  verified(approval: ApprovalRow): Sentence
-  /** Knows the store's settings: when the plugin releases the orphan by itself. */
-  orphaned(approval: ApprovalRow): Promise<Sentence> | Sentence
-  released(approval: ApprovalRow): Sentence
-  handled(approval: ApprovalRow): Sentence
-}
-
-/** A verified approval as a delivery brings it. */
-export type VerifiedApproval = {
-  contract: string
-  session_id: string
-  /** The registration the approval was verified for: which credentials release it if it is orphaned. */
-  provider_id: string
-  cart_id: string | null
-  amount: string
-  currency_code: string
-  /** The signed x_ fields as they arrived, to deliver them again (see PayBrightApproval). */
-  lender_result: Record<string, string>
-  /** Set when the approval can already not become an order (its session is gone, …). */
-  orphan_reason?: OrphanReason | null
-  /** The channel the registration verified it under: its release goes through it. */
-  channel: Record<string, unknown>
-  /** When its virtual card was retrieved (ISO time), if the delivery retrieved it. */
-  card_confirmed_at?: string | null
-}
-
-/** One row of the event log: the order panel's timeline and the audit trail. */
-export type NewEvent = {
-  kind: string
-  message: Sentence
-  actor: string
-  payment_id?: string | null
-  order_id?: string | null
-  contract?: string | null
-  details?: Record<string, unknown> | null
-}
-
-/** A money record as it is first written, before Medusa or the lender is asked. */
-export type NewMoneyRecord = {
-  kind: MoneyKind
-  trigger: MoneyTrigger
-  payment_id: string | null
-  order_id: string | null
-  fulfillment_id?: string | null
-  idempotency_key?: string | null
-  contract: string | null
-  /** The lender's cents (src/money/lender-cents.ts). */
-  amount: string
-  /** Medusa's exact amount. */
-  medusa_amount: string
-  currency_code: string
-  retry_of?: string | null
-  medusa_id?: string | null
-  reference?: string | null
-}
-
-/** Why a record went in doubt, kept in its event's details. */
-export type DoubtReason = "reconciliation" | "removed_by_medusa" | "unexplained_in_medusa" | "failed_after_call"
-
-/** A person's answer to a record, as the resolution writes it. */
-export type Resolution = {
-  lender_shows: "done" | "nothing"
-  actor: string
-  message: Sentence
-  /** What the record says once resolved, when it changes: the Capture Medusa made, what went back on the card. */
-  medusa_id?: string | null
-  amount?: string
-  medusa_amount?: string
-}
-
-/** What a resolution changed, for undoResolution to put back when Medusa then refuses its side. */
-export type ResolutionUndo = {
-  record: Pick<MoneyRecordRow, "id" | "state" | "medusa_id" | "resolved_by" | "message" | "said"> & {
-    /** Exact texts, so that putting them back loses nothing. */
-    amount: string
-    medusa_amount: string | null
-    resolved_at: Date | null
-  }
-  card_rows: { id: string; state: MoneyState }[]
-  event_id: string
-}
-
-/** A movement on the virtual card, written before the processor is called. */
-export type NewCardMovement = {
-  payment_id: string
-  kind: "charge" | "refund"
-  processor: string
-  charge_id?: string
-  amount: string
-  medusa_id: string
-  idempotency_key: string
-}
-
-/** What an approval's move changed, for the step's compensation to put back. */
-export type ApprovalBefore = Pick<ApprovalRow, "id" | "state" | "reason" | "placement_error" | "order_id">
+import { medusaAmountOf, type MoneyRecordRow, type MoneyState, sameMedusaAmount } from "./money-record-types"
+import type {
+  ApprovalBefore,
+  ApprovalRow,
+  ApprovalWords,
+  DoubtReason,
+  NewCardMovement,
+  NewEvent,
+  NewMoneyRecord,
+  PayBrightRecordsWriter,
+  Resolution,
+  ResolutionUndo,
+  SettingsRow,
+  SettingsSave,
+  SettingsUndo,
+  VerifiedApproval,
+} from "./records"
 
 /**
  * The plugin's own records: every capture and refund, the virtual card's movements, the contracts
  * the lender approved, the event log of each payment, and the settings saved in the admin.
  *
- * It is the one writer of the rows of a money record, a card movement and an approval: the rules of
- * which state may move where live in the moves below, and a move the merchant reads of writes its
- * event row in the same transaction, so the timeline never misses one. What the merchant reads is
- * written by src/messages and handed in: this module knows the rows, not the words.
+ * It is the one writer of the rows of a money record, a card movement, an approval and the
+ * settings: the rules of which state may move where live in the moves below, and a move the
+ * merchant reads of writes its event row in the same transaction, so the timeline never misses one.
+ * What the merchant reads is written by src/messages and handed in: this module knows the rows, not
+ * the words. The rest of the plugin holds it as PayBrightRecordsReader or PayBrightRecordsWriter
+ * (records.ts), never as this class, so no caller reaches the generated create, update and delete.
  */
-export default class PayBrightModuleService extends MedusaService({
-  PayBrightMoneyRecord,
-  PayBrightCardTransaction,
-  PayBrightApproval,
-  PayBrightEvent,
-  PayBrightSettings,
-}) {
+export default class PayBrightModuleService
+  extends MedusaService({
+    PayBrightMoneyRecord,
+    PayBrightCardTransaction,
+    PayBrightApproval,
+    PayBrightEvent,
+    PayBrightSettings,
+  })
+  implements PayBrightRecordsWriter
+{
   // The event log, for what is not a record's or an approval's move (a card revealed, settings saved).
 
   /** Appends rows to the event log; answers their ids. */
@@ -861,6 +775,46 @@ export default class PayBrightModuleService extends MedusaService({
       sharedContext
     )
     return spoken(sentence).message
+  }
+
+  // Settings saved in the admin.
+
+  /** A provider registration's settings saved with the next version; answers what restoreSettings puts back. */
+  @InjectTransactionManager()
+  async saveSettings(
+    save: SettingsSave,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<{ saved: SettingsRow; undo: SettingsUndo }> {
+    const [previous] = await this.listPayBrightSettings({ provider_id: save.provider_id }, {}, sharedContext)
+    const fields = { overrides: save.overrides, encrypted_secrets: save.encrypted_secrets, updated_by: save.updated_by }
+    const saved = previous
+      ? await this.updatePayBrightSettings({ id: previous.id, ...fields, version: previous.version + 1 }, sharedContext)
+      : await this.createPayBrightSettings({ provider_id: save.provider_id, ...fields, version: 1 }, sharedContext)
+    const kept = previous
+      ? {
+          id: previous.id,
+          overrides: previous.overrides,
+          encrypted_secrets: previous.encrypted_secrets,
+          version: previous.version,
+          updated_by: previous.updated_by,
+        }
+      : null
+    return { saved, undo: { id: saved.id, previous: kept } }
+  }
+
+  /** Puts back what saveSettings changed: the previous row, or none when there was none. */
+  @InjectTransactionManager()
+  async restoreSettings(undo: SettingsUndo, @MedusaContext() sharedContext: Context = {}): Promise<void> {
+    if (!undo.previous) {
+      await this.deletePayBrightSettings(undo.id, sharedContext)
+      return
+    }
+    const { id, overrides, encrypted_secrets, updated_by, version } = undo.previous
+    // A version above the undone one, so no process keeps what was undone.
+    await this.updatePayBrightSettings(
+      { id, overrides, encrypted_secrets, updated_by, version: Number(version) + 2 },
+      sharedContext
+    )
   }
 }
 

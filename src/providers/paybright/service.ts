@@ -36,7 +36,7 @@ import { SettingsUnreadableError } from "../../settings/unreadable-settings"
 import type { AttemptInput } from "../../money/money-attempt"
 import { attemptMovement, type MovementCall } from "../../money/attempt-movement"
 import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
-import { appLogger, appScope, pluginRecords } from "../../modules/paybright/plugin-records"
+import { appLogger, appScope, pluginRecords, recordsWriter } from "../../modules/paybright/plugin-records"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
 import { providerKeyOf } from "../../medusa-internals"
 import { cancellationPrepared } from "../../money/prepared-records"
@@ -555,7 +555,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const call: MovementCall<Moved> = settlement
       ? () => (kind === "capture" ? settlement.capture(payment, movement) : settlement.refund(payment, movement))
       : { cannot: (channel as { unavailable: string }).unavailable }
-    const moved = await attemptMovement({ records: pluginRecords(), logger: appLogger() }, attempt, call)
+    const moved = await attemptMovement({ records: recordsWriter(), logger: appLogger() }, attempt, call)
     if (moved.outcome !== "done") {
       throw new MerchantError(MedusaError.Types.NOT_ALLOWED, moved.message)
     }

@@ -1,4 +1,4 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { type ApprovalRecord } from "../../../approvals/approval-record"
 import { approvalWords } from "../../../approvals/approval-words"
@@ -7,7 +7,7 @@ import { approvalWords } from "../../../approvals/approval-words"
 export const markApprovalHandledStep = createStep(
   "paybright-mark-approval-handled-step",
   async (input: { approval_id: string; actor: string }, { container }) => {
-    const approval = await pluginRecords(container).markApprovalHandled(
+    const approval = await recordsWriter(container).markApprovalHandled(
       input.approval_id,
       input.actor,
       approvalWords(container)

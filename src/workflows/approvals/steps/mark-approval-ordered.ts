@@ -1,4 +1,4 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { type ApprovalRecord } from "../../../approvals/approval-record"
 
@@ -6,7 +6,7 @@ import { type ApprovalRecord } from "../../../approvals/approval-record"
 export const markApprovalOrderedStep = createStep(
   "paybright-mark-approval-ordered-step",
   async (input: { approval_id: string; order_id: string }, { container }) => {
-    const approval = await pluginRecords(container).markApprovalOrdered(input.approval_id, input.order_id)
+    const approval = await recordsWriter(container).markApprovalOrdered(input.approval_id, input.order_id)
     return new StepResponse(approval as ApprovalRecord)
   }
 )

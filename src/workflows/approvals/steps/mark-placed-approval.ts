@@ -2,7 +2,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { liveContracts } from "../../../approvals/find-checkout"
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 
 export const markPlacedApprovalStepId = "paybright-mark-placed-approval-step"
 
@@ -31,7 +31,7 @@ export const markPlacedApprovalStep = createStep(
       ])
       // An order that no longer exists is paid by nothing.
       const contracts = orders.length ? liveContracts(collections[0]?.payments ?? []) : []
-      const marked = await pluginRecords(container).markPlacedApproval(
+      const marked = await recordsWriter(container).markPlacedApproval(
         // A contract is never rewritten on its row: the recorded approval's is the row's.
         { id: input.approval_id, contract: input.contract },
         {

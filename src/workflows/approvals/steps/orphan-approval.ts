@@ -1,7 +1,7 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
-import type { ApprovalBefore } from "../../../modules/paybright/service"
+import type { ApprovalBefore } from "../../../modules/paybright/records"
 import { type ApprovalRecord } from "../../../approvals/approval-record"
 import { approvalWords, logOrphan } from "../../../approvals/approval-words"
 
@@ -9,7 +9,7 @@ import { approvalWords, logOrphan } from "../../../approvals/approval-words"
 export const orphanApprovalStep = createStep(
   "paybright-orphan-approval-step",
   async (input: { approval_id: string; reason: OrphanReason }, { container }) => {
-    const { approval, before, orphaned } = await pluginRecords(container).orphanApproval(
+    const { approval, before, orphaned } = await recordsWriter(container).orphanApproval(
       input.approval_id,
       { reason: input.reason },
       approvalWords(container)
@@ -18,6 +18,6 @@ export const orphanApprovalStep = createStep(
     return new StepResponse(approval as ApprovalRecord, before)
   },
   async (before: ApprovalBefore | null | undefined, { container }) => {
-    if (before) await pluginRecords(container).restoreApproval(before)
+    if (before) await recordsWriter(container).restoreApproval(before)
   }
 )

@@ -1,8 +1,8 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { OrphanReason } from "../../../modules/paybright/approval-reasons"
-import type { ApprovalBefore } from "../../../modules/paybright/service"
+import type { ApprovalBefore } from "../../../modules/paybright/records"
 import { orderHolding } from "../../../approvals/find-checkout"
 import { type ApprovalRecord } from "../../../approvals/approval-record"
 import { approvalWords, logOrphan } from "../../../approvals/approval-words"
@@ -16,7 +16,7 @@ import { approvalWords, logOrphan } from "../../../approvals/approval-words"
 export const orphanUnlessOrderedStep = createStep(
   "paybright-orphan-unless-ordered-step",
   async (input: { approval_id: string; reason: OrphanReason; placement_error?: string | null }, { container }) => {
-    const service = pluginRecords(container)
+    const service = recordsWriter(container)
     const current = (await service.retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
     if (current.state !== "approved") {
       return new StepResponse(current, null as ApprovalBefore | null)
@@ -38,6 +38,6 @@ export const orphanUnlessOrderedStep = createStep(
   // The rest of the decision failed (the approval could not be withdrawn from its session): it is
   // an approval again, for the next delivery to decide; the report stays in its log.
   async (before: ApprovalBefore | null | undefined, { container }) => {
-    if (before) await pluginRecords(container).restoreApproval(before)
+    if (before) await recordsWriter(container).restoreApproval(before)
   }
 )

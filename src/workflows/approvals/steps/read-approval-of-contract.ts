@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { PAYBRIGHT_MODULE } from "../../../modules/paybright"
-import type PayBrightModuleService from "../../../modules/paybright/service"
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import type { ApprovalRecord } from "../../../approvals/approval-record"
 
 export const readApprovalOfContractStepId = "paybright-read-approval-of-contract-step"
@@ -9,7 +8,7 @@ export type ReadApprovalOfContractInput = { contract: string }
 export const readApprovalOfContractStep = createStep(
   readApprovalOfContractStepId,
   async (input: ReadApprovalOfContractInput, { container }) => {
-    const service = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+    const service = pluginRecords(container)
     const [row] = (await service.listPayBrightApprovals({ contract: input.contract })) as ApprovalRecord[]
     return new StepResponse(row)
   }

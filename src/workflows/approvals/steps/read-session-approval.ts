@@ -1,6 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { PAYBRIGHT_MODULE } from "../../../modules/paybright"
-import type PayBrightModuleService from "../../../modules/paybright/service"
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 
 export const readSessionApprovalStepId = "paybright-read-session-approval-step"
 export type ReadSessionApprovalInput = { session_id: string }
@@ -8,7 +7,7 @@ export type ReadSessionApprovalInput = { session_id: string }
 export const readSessionApprovalStep = createStep(
   readSessionApprovalStepId,
   async (input: ReadSessionApprovalInput, { container }) => {
-    const service = container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+    const service = pluginRecords(container)
     return new StepResponse(!!(await service.approvalOfSession(input.session_id)).open)
   }
 )

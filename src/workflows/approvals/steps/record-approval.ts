@@ -1,4 +1,4 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { type ApprovalRecord, type RecordApprovalInput } from "../../../approvals/approval-record"
 import { approvalWords, logOrphan } from "../../../approvals/approval-words"
@@ -11,7 +11,7 @@ import { approvalWords, logOrphan } from "../../../approvals/approval-words"
 export const recordApprovalStep = createStep(
   "paybright-record-approval-step",
   async (input: RecordApprovalInput, { container }) => {
-    const { approval, created, orphaned } = await pluginRecords(container).recordVerifiedApproval(
+    const { approval, created, orphaned } = await recordsWriter(container).recordVerifiedApproval(
       input,
       approvalWords(container)
     )

@@ -1,7 +1,7 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ApprovalBefore } from "../../../modules/paybright/service"
+import type { ApprovalBefore } from "../../../modules/paybright/records"
 import { orderExists } from "../../../approvals/find-checkout"
 import { type ApprovalRecord } from "../../../approvals/approval-record"
 
@@ -13,7 +13,7 @@ import { type ApprovalRecord } from "../../../approvals/approval-record"
 export const reopenVanishedOrderStep = createStep(
   "paybright-reopen-vanished-order-step",
   async (input: { approval_id: string }, { container }) => {
-    const service = pluginRecords(container)
+    const service = recordsWriter(container)
     const current = (await service.retrievePayBrightApproval(input.approval_id)) as ApprovalRecord
     const scope = container as unknown as MedusaContainer
     if (current.state !== "ordered" || !current.order_id || (await orderExists(scope, current.order_id))) {
@@ -23,6 +23,6 @@ export const reopenVanishedOrderStep = createStep(
     return new StepResponse(approval as ApprovalRecord, before)
   },
   async (before: ApprovalBefore | null | undefined, { container }) => {
-    if (before) await pluginRecords(container).restoreApproval(before)
+    if (before) await recordsWriter(container).restoreApproval(before)
   }
 )

@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError } from "@medusajs/framework/utils"
-import { PAYBRIGHT_MODULE } from "../../../modules/paybright"
-import type PayBrightModuleService from "../../../modules/paybright/service"
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 
 export const requireOpenApprovalStepId = "paybright-require-open-approval-step"
 
@@ -14,9 +13,7 @@ export type RequireOpenApprovalInput = { approval_id: string }
 export const requireOpenApprovalStep = createStep(
   requireOpenApprovalStepId,
   async (input: RequireOpenApprovalInput, { container }) => {
-    const approval = await container
-      .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
-      .retrievePayBrightApproval(input.approval_id)
+    const approval = await pluginRecords(container).retrievePayBrightApproval(input.approval_id)
     if (approval.state !== "approved") {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,

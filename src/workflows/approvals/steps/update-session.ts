@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
-import { PAYBRIGHT_MODULE } from "../../../modules/paybright/index"
-import type PayBrightModuleService from "../../../modules/paybright/service"
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 
 export type SessionUpdate = {
   session_id: string
@@ -25,9 +24,7 @@ export const updatePayBrightSessionStep = createStep(
   "paybright-update-session-step",
   async (input: SessionUpdate & { approval_id?: string }, { container }) => {
     if (input.approval_id) {
-      const approval = await (container.resolve(PAYBRIGHT_MODULE) as PayBrightModuleService).retrievePayBrightApproval(
-        input.approval_id
-      )
+      const approval = await pluginRecords(container).retrievePayBrightApproval(input.approval_id)
       if (approval.state !== "approved") {
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,

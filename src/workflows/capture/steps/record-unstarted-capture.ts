@@ -1,4 +1,4 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { notStartedMessage } from "../../../messages/merchant-messages"
 import type { MoneyRecordRow } from "../../../modules/paybright/money-record-types"
@@ -17,7 +17,7 @@ export type UnstartedCaptureInput = { trigger: CaptureTrigger; fulfillment_id: s
 export const recordUnstartedCaptureStep = createStep(
   recordUnstartedCaptureStepId,
   async (input: UnstartedCaptureInput, { container }) => {
-    const records = pluginRecords(container)
+    const records = recordsWriter(container)
     const [existing] = (await records.listPayBrightMoneyRecords({
       idempotency_key: parcelCaptureKeys(input.fulfillment_id),
     })) as unknown as MoneyRecordRow[]

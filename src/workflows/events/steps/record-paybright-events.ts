@@ -1,7 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { PAYBRIGHT_MODULE } from "../../../modules/paybright/index"
-import type PayBrightModuleService from "../../../modules/paybright/service"
-import type { NewEvent } from "../../../modules/paybright/service"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
+import type { NewEvent } from "../../../modules/paybright/records"
 
 export type PayBrightEventInput = NewEvent
 
@@ -9,10 +8,10 @@ export type PayBrightEventInput = NewEvent
 export const recordPayBrightEventsStep = createStep(
   "paybright-record-events-step",
   async (events: PayBrightEventInput[], { container }) => {
-    const ids = await container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE).recordEvents(events)
+    const ids = await recordsWriter(container).recordEvents(events)
     return new StepResponse(ids, ids)
   },
   async (ids, { container }) => {
-    if (ids?.length) await container.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE).withdrawEvents(ids)
+    if (ids?.length) await recordsWriter(container).withdrawEvents(ids)
   }
 )

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 
 export const putStaleCardMovementsInDoubtStepId = "paybright-put-stale-card-movements-in-doubt-step"
 
@@ -13,6 +13,6 @@ export type PutStaleCardMovementsInDoubtInput = { cutoff: string }
 export const putStaleCardMovementsInDoubtStep = createStep(
   putStaleCardMovementsInDoubtStepId,
   async (input: PutStaleCardMovementsInDoubtInput, { container }) => {
-    return new StepResponse(await pluginRecords(container).putStaleCardMovementsInDoubt(new Date(input.cutoff)))
+    return new StepResponse(await recordsWriter(container).putStaleCardMovementsInDoubt(new Date(input.cutoff)))
   }
 )

@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { said } from "../../../messages/said"
 import { concludeFoundEnd } from "../../../money/attempt-movement"
 import type { MoneyRecordRow } from "../../../modules/paybright/money-record-types"
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { viaOf } from "../../../settlement/movement-via"
 
 export const putStaleRecordsInDoubtStepId = "paybright-put-stale-records-in-doubt-step"
@@ -22,7 +22,7 @@ export const putStaleRecordsInDoubtStep = createStep(
   putStaleRecordsInDoubtStepId,
   async (input: PutStaleRecordsInDoubtInput, { container }) => {
     const funnel = {
-      records: pluginRecords(container),
+      records: recordsWriter(container),
       logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
     }
     for (const record of input.claimed) {

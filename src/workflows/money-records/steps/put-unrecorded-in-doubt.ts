@@ -4,7 +4,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { putInDoubt } from "../../../money/in-doubt"
 import { lenderAmount } from "../../../money/lender-cents"
 import { type ReconcileReport, unrecordedMovements } from "../../../money/reconciliation"
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 
 export const putUnrecordedInDoubtStepId = "paybright-put-unrecorded-in-doubt-step"
 
@@ -17,7 +17,7 @@ export const putUnrecordedInDoubtStepId = "paybright-put-unrecorded-in-doubt-ste
 export const putUnrecordedInDoubtStep = createStep(
   putUnrecordedInDoubtStepId,
   async (_: Record<string, never>, { container }) => {
-    const records = pluginRecords(container)
+    const records = recordsWriter(container)
     const unrecorded: ReconcileReport["unrecorded"] = []
     for (const record of await unrecordedMovements(container)) {
       if (record.medusa_id) await putInDoubt(records, record)

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { ledgersPartedMessage } from "../../../messages/merchant-messages"
 import { type ReconcileReport, unexplainedMedusaRows } from "../../../money/reconciliation"
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 
 export const recordUnexplainedMovementsStepId = "paybright-record-unexplained-movements-step"
 
@@ -18,7 +18,7 @@ export type RecordUnexplainedMovementsInput = { cutoff: string }
 export const recordUnexplainedMovementsStep = createStep(
   recordUnexplainedMovementsStepId,
   async (input: RecordUnexplainedMovementsInput, { container }) => {
-    const records = pluginRecords(container)
+    const records = recordsWriter(container)
     const unexplained: ReconcileReport["unexplained"] = []
     for (const row of await unexplainedMedusaRows(container, new Date(input.cutoff))) {
       const message = ledgersPartedMessage({

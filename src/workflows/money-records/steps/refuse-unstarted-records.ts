@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { said } from "../../../messages/said"
 import { concludeFoundEnd } from "../../../money/attempt-movement"
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import type { UnclaimedRecord } from "./find-stale-records"
 
 export const refuseUnstartedRecordsStepId = "paybright-refuse-unstarted-records-step"
@@ -20,7 +20,7 @@ export const refuseUnstartedRecordsStep = createStep(
   refuseUnstartedRecordsStepId,
   async (input: RefuseUnstartedRecordsInput, { container }) => {
     const funnel = {
-      records: pluginRecords(container),
+      records: recordsWriter(container),
       logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
     }
     for (const { record, stray } of input.unclaimed) {

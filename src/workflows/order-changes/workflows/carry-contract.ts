@@ -6,7 +6,7 @@ import { authorizeCarriedSessionStep } from "../steps/authorize-carried-session"
 import { recordPayBrightEventsStep } from "../../events/steps/record-paybright-events"
 import { carriedContractMessage } from "../../../messages/merchant-messages"
 import { lenderAmount } from "../../../money/lender-cents"
-import type { NewEvent } from "../../../modules/paybright/service"
+import type { NewEvent } from "../../../modules/paybright/records"
 
 export type CarryContractInput = { order_id: string }
 

@@ -1,4 +1,4 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { blockedMessage, doubtOf } from "../../../money/in-doubt"
@@ -13,7 +13,7 @@ export const assertNoDoubtStep = createStep(
   "paybright-assert-no-doubt-step",
   async (input: { payment_id: string }, { container }) => {
     const doubt = await doubtOf(
-      pluginRecords(container),
+      recordsWriter(container),
       input.payment_id,
       await medusaRowsOf(container, input.payment_id)
     )

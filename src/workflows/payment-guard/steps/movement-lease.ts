@@ -2,8 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { settingsInForce } from "../../../settings/provider-registry"
-import { PAYBRIGHT_MODULE } from "../../../modules/paybright"
-import type PayBrightModuleService from "../../../modules/paybright/service"
+import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { lockTtlSeconds, refundLeaseSeconds } from "../../../locks/lock-lease"
 import { isPayBright } from "../../../storefront/provider"
 
@@ -29,8 +28,9 @@ export async function movementLeaseSeconds(
     .listPayments({ id: paymentId }, { select: ["id", "provider_id"] })
   const provider = isPayBright(payment?.provider_id) ? await settingsInForce(container, payment.provider_id) : undefined
   if (!provider) return lockTtlSeconds()
-  const charges = await container
-    .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
-    .listPayBrightCardTransactions({ payment_id: paymentId, kind: "charge", state: "done" }, { select: ["id"] })
+  const charges = await pluginRecords(container).listPayBrightCardTransactions(
+    { payment_id: paymentId, kind: "charge", state: "done" },
+    { select: ["id"] }
+  )
   return refundLeaseSeconds(provider.options, charges.length)
 }

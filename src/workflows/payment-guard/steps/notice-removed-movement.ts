@@ -1,4 +1,4 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { doubtOf } from "../../../money/in-doubt"
 import { medusaRowsOf } from "../../../money/record-queries"
@@ -12,7 +12,7 @@ export const noticeRemovedMovementStep = createStep(
   "paybright-notice-removed-movement-step",
   async (input: { payment_id: string }, { container }) => {
     const doubt = await doubtOf(
-      pluginRecords(container),
+      recordsWriter(container),
       input.payment_id,
       await medusaRowsOf(container, input.payment_id)
     )

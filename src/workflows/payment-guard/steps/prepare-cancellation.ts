@@ -1,4 +1,4 @@
-import { pluginRecords } from "../../../modules/paybright/plugin-records"
+import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import { MathBN } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { lenderMovement } from "../../../money/lender-cents"
@@ -18,7 +18,7 @@ import { type OrderPayment } from "./order-paybright-payments"
 export const prepareCancellationStep = createStep(
   "paybright-prepare-cancellation-step",
   async (input: { order_id: string; payments: OrderPayment[] }, { container }) => {
-    const records = pluginRecords(container)
+    const records = recordsWriter(container)
     const ids = input.payments.map((payment) => payment.id)
     if (ids.length === 0) return new StepResponse([] as string[], [] as string[])
     const openMovement = await openMovementOf(records, ids)
@@ -56,6 +56,6 @@ export const prepareCancellationStep = createStep(
     return new StepResponse(prepared, prepared)
   },
   async (prepared: string[] | undefined, { container }) => {
-    if (prepared?.length) await pluginRecords(container).dropUnclaimedRecords(prepared)
+    if (prepared?.length) await recordsWriter(container).dropUnclaimedRecords(prepared)
   }
 )

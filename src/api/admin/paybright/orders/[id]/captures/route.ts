@@ -1,12 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { PAYBRIGHT_MODULE } from "../../../../../../modules/paybright"
-import type PayBrightModuleService from "../../../../../../modules/paybright/service"
+import { pluginRecords } from "../../../../../../modules/paybright/plugin-records"
 import type { MoneyRecordRow } from "../../../../../../modules/paybright/money-record-types"
 import { toMoneyRecord } from "../../../../../../money/money-record-view"
 
 /** GET /admin/paybright/orders/:id/captures: the order's capture records, oldest first. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
-  const records = req.scope.resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+  const records = pluginRecords(req.scope)
   const rows = (await records.listPayBrightMoneyRecords(
     { order_id: req.params.id, kind: "capture" },
     { order: { created_at: "ASC" } }
