@@ -38,75 +38,26 @@ function walkCall(factory, relative) {
 function instrumenter(relative) {
   return (context) => {
     const { factory } = context
+    const call = () => walkCall(factory, relative)
     const visit = (node) => {
-      node = ts.visitEachChild(node, visit, context)
-      const call = () => walkCall(factory, relative)
-      if (
-        (ts.isFunctionDeclaration(node) ||
-          ts.isFunctionExpression(node) ||
-          ts.isMethodDeclaration(node) ||
-          ts.isGetAccessorDeclaration(node) ||
-          ts.isSetAccessorDeclaration(node)) &&
-        node.body
-      ) {
-        const body = factory.updateBlock(node.body, [call(), ...node.body.statements])
-        if (ts.isFunctionDeclaration(node)) {
-          return factory.updateFunctionDeclaration(
-            node,
-            node.modifiers,
-            node.asteriskToken,
-            node.name,
-            node.typeParameters,
-            node.parameters,
-            node.type,
-            body
-          )
-        }
-        if (ts.isFunctionExpression(node)) {
-          return factory.updateFunctionExpression(
-            node,
-            node.modifiers,
-            node.asteriskToken,
-            node.name,
-            node.typeParameters,
-            node.parameters,
-            node.type,
-            body
-          )
-        }
-        if (ts.isMethodDeclaration(node)) {
-          return factory.updateMethodDeclaration(
-            node,
-            node.modifiers,
-            node.asteriskToken,
-            node.name,
-            node.questionToken,
-            node.typeParameters,
-            node.parameters,
-            node.type,
-            body
-          )
-        }
-        if (ts.isGetAccessorDeclaration(node)) {
-          return factory.updateGetAccessorDeclaration(node, node.modifiers, node.name, node.parameters, node.type, body)
-        }
-        return factory.updateSetAccessorDeclaration(node, node.modifiers, node.name, node.parameters, body)
-      }
-      if (ts.isArrowFunction(node)) {
-        const statements = ts.isBlock(node.body)
-          ? [call(), ...node.body.statements]
-          : [call(), factory.createReturnStatement(node.body)]
+      // A function's own body (a declaration, an expression, a method, an accessor, a constructor,
+      // an arrow with braces) starts with the mark.
+      const body = ts.isBlock(node) && node.parent && ts.isFunctionLike(node.parent)
+      const visited = ts.visitEachChild(node, visit, context)
+      if (body) return factory.updateBlock(visited, [call(), ...visited.statements])
+      // An arrow with an expression body becomes one with braces that returns it.
+      if (ts.isArrowFunction(node) && !ts.isBlock(node.body)) {
         return factory.updateArrowFunction(
-          node,
-          node.modifiers,
-          node.typeParameters,
-          node.parameters,
-          node.type,
-          node.equalsGreaterThanToken,
-          factory.createBlock(statements, true)
+          visited,
+          visited.modifiers,
+          visited.typeParameters,
+          visited.parameters,
+          visited.type,
+          visited.equalsGreaterThanToken,
+          factory.createBlock([call(), factory.createReturnStatement(visited.body)], true)
         )
       }
-      return node
+      return visited
     }
     return (sourceFile) => ts.visitNode(sourceFile, visit)
   }
