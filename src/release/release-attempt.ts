@@ -2,7 +2,7 @@ import type { MoneyOutcome } from "../lender/errors"
 import type { Moved, Settlement } from "../settlement/types"
 import type { PaymentData } from "../settlement/session-data"
 import { english } from "../messages/said"
-import { orderOfCollection, type AttemptInput } from "../money/money-attempt"
+import { orderOfMovement, type AttemptInput } from "../money/money-attempt"
 import { attemptMovement, type MovementCall } from "../money/attempt-movement"
 import type { MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
 import { appLogger, pluginRecords } from "../modules/paybright/plugin-records"
@@ -43,7 +43,7 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
   const attempt: AttemptInput = {
     kind: "void",
     paymentId: input.paymentId,
-    order: input.paymentCollectionId ? await orderOfCollection(input.paymentCollectionId) : undefined,
+    order: input.paymentCollectionId ? await orderOfMovement(input.paymentCollectionId) : undefined,
     medusaId: input.paymentId,
     trigger: input.trigger,
     retryOf: input.retryOf,
