@@ -14,7 +14,11 @@ import type { ApprovalRecord } from "../approvals/approval-record"
 
 type Container = MedusaContainer
 
-export async function approvalOfContract(container: Container, contract: string): Promise<ApprovalRecord> {
+/**
+ * A contract's approval row, required: NOT_FOUND when the plugin kept none (every record and
+ * release names a contract the plugin approved, so none is a broken record, not a question).
+ */
+export async function requireApprovalOfContract(container: Container, contract: string): Promise<ApprovalRecord> {
   const [approval] = (await pluginRecords(container).listPayBrightApprovals({ contract })) as ApprovalRecord[]
   if (!approval) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `PayBright contract ${contract} has no approval on record`)
@@ -81,7 +85,7 @@ export async function releaseOrphan(
  * cancellation for Medusa undoing a completion, and keeps the contract. Answers the payments cancelled.
  */
 export async function cancelReleasedPayments(container: Container, contract: string): Promise<string[]> {
-  const approval = await approvalOfContract(container, contract)
+  const approval = await requireApprovalOfContract(container, contract)
   if (approval.state !== "released") return []
   const payments = container.resolve(Modules.PAYMENT)
   const live = (
