@@ -40,7 +40,7 @@ beforeAll(async () => {
     PAYBRIGHT_CARD_PROCESSOR: "stripe",
     PAYBRIGHT_STRIPE_URL: stripe.url,
     PAYBRIGHT_STRIPE_KEY: stripe.secretKey,
-    // A second registration settled through the virtual card by a person at a terminal.
+    // A second registration paid through the virtual card by a person at a terminal.
     PAYBRIGHT_MANUAL_PROVIDER: "1",
     [SETTINGS_KEY_ENV]: "the-key-every-process-of-this-store-shares-0123456789",
   })

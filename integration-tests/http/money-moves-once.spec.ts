@@ -58,13 +58,13 @@ medusaIntegrationTestRunner({
       return module.listPayBrightEvents({ payment_id: paymentId, kind })
     }
 
-    async function settledRecords(paymentId: string, count: number) {
+    async function concludedRecords(paymentId: string, count: number) {
       for (let i = 0; i < 150; i++) {
         const found = (await records(paymentId)).filter((record) => record.state !== "pending")
         if (found.length >= count) return found
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
-      throw new Error(`fewer than ${count} settled records for ${paymentId}`)
+      throw new Error(`fewer than ${count} concluded records for ${paymentId}`)
     }
 
     /** Lender minus Medusa, for captures and refunds. */
@@ -84,7 +84,7 @@ medusaIntegrationTestRunner({
         order.id,
         order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
       )
-      const [doubt] = await settledRecords(payment.id, 1)
+      const [doubt] = await concludedRecords(payment.id, 1)
       expect(doubt).toMatchObject({ kind: "capture", trigger: "shipment", state: "in_doubt", amount: ORDER_TOTAL })
       expect(doubt.medusa_id).toMatch(/^capt?_/)
       expect(doubt.message).toMatch(/may have been made .*did not answer in time.*resolve this record/)
@@ -144,7 +144,7 @@ medusaIntegrationTestRunner({
       const { payment, reference } = await placedOrder()
       simulator.injectFault(reference, { operation: "capture", kind: "slow", delayMs: SLOW_MS })
       await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, lenient())
-      const [doubt] = await settledRecords(payment.id, 1)
+      const [doubt] = await concludedRecords(payment.id, 1)
       expect(doubt.state).toBe("in_doubt")
       // Medusa's payment is cancelled meanwhile, as a process without the plugin's checks would cancel it.
       await getContainer()
@@ -273,10 +273,10 @@ medusaIntegrationTestRunner({
       expect(await ledgerGap(payment.id, reference)).toEqual({ captured: "0.00", refunded: "0.00" })
     })
 
-    it("never lets a refund claim a settled record it does not name: the lender refunds it", async () => {
+    it("never lets a refund claim a done record it does not name: the lender refunds it", async () => {
       const { payment, reference } = await placedOrder()
       await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
-      // What a resolution cut short used to leave behind: a refund settled at PayBright, not yet in Medusa.
+      // What a resolution cut short used to leave behind: a refund done at PayBright, not yet in Medusa.
       await getContainer()
         .resolve<PayBrightModuleService>("paybright")
         .createPayBrightMoneyRecords({
@@ -298,7 +298,7 @@ medusaIntegrationTestRunner({
         ["done", false],
         ["done", true],
       ])
-      // Reconciliation lists the settled record Medusa does not record.
+      // Reconciliation lists the done record Medusa does not record.
       const { result } = await reconcileMoneyRecordsWorkflow(getContainer()).run({ input: { stale_after_ms: 60_000 } })
       expect(result.unrecorded).toContainEqual(
         expect.objectContaining({ kind: "refund", payment_id: payment.id, amount: "25.00", contract: reference })
@@ -445,7 +445,7 @@ medusaIntegrationTestRunner({
           order.id,
           order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
         )
-        const [unstarted] = await settledRecords(payment.id, 1)
+        const [unstarted] = await concludedRecords(payment.id, 1)
         expect(unstarted).toMatchObject({ kind: "capture", trigger: "shipment", state: "refused", amount: ORDER_TOTAL })
         expect(unstarted.message).toMatch(/could not be started .*retry it from the order's PayBright panel/)
         // The timeline says it too, with the same sentence.

@@ -17,6 +17,7 @@ const LAYERS: string[][] = [
     "messages/texts",
     "messages/money-text",
     "medusa-internals",
+    "medusa-links",
   ],
   ["simulator", "modules", "card-processors", "secrets"],
   ["messages"],

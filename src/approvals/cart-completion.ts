@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { clearExpiredLeases, leaseHeld } from "../locks/expired-lease"
+import { cartIdOfCollection, collectionIdOfCart, collectionsOfOrders, orderIdOfCart } from "../medusa-links"
 
 /**
  * What a completion of the cart left behind when it stopped half-way, so that Medusa's completion
@@ -41,12 +42,10 @@ export async function beforeCompletionOf(
   now = Date.now()
 ): Promise<CancelledPayment | CutShortCompletion | undefined> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const [{ data: orderLinks }, { data: collectionLinks }] = await Promise.all([
-    query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } }),
-    query.graph({ entity: "cart_payment_collection", fields: ["payment_collection_id"], filters: { cart_id: cartId } }),
+  const [orderId, paymentCollectionId] = await Promise.all([
+    orderIdOfCart(query, cartId),
+    collectionIdOfCart(query, cartId),
   ])
-  const orderId: string | undefined = orderLinks[0]?.order_id
-  const paymentCollectionId: string | undefined = collectionLinks[0]?.payment_collection_id
   if (!paymentCollectionId) return undefined
   const [[collection], [order]] = await Promise.all([
     container
@@ -116,23 +115,24 @@ export async function undoCutShortCompletion(container: MedusaContainer, left: C
   }
   if (left.standing) await container.resolve(Modules.ORDER).deleteOrders([left.orderId])
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const linked = await Promise.all(
-    (
-      [
-        ["order_payment_collection", Modules.PAYMENT, "payment_collection_id"],
-        ["order_promotion", Modules.PROMOTION, "promotion_id"],
-      ] as const
-    ).map(async ([entity, module, key]) => {
-      const { data } = await query.graph({ entity, fields: [key], filters: { order_id: left.orderId } })
-      return data.map((row: Record<string, string>) => ({
-        [Modules.ORDER]: { order_id: left.orderId },
-        [module]: { [key]: row[key] },
-      }))
-    })
-  )
+  const order = { [Modules.ORDER]: { order_id: left.orderId } }
+  const [collections, { data: promotions }] = await Promise.all([
+    collectionsOfOrders(query, [left.orderId]),
+    query.graph({ entity: "order_promotion", fields: ["promotion_id"], filters: { order_id: left.orderId } }),
+  ])
+  const linked = [
+    ...(collections.get(left.orderId) ?? []).map((collection) => ({
+      ...order,
+      [Modules.PAYMENT]: { payment_collection_id: collection.id },
+    })),
+    ...promotions.map((row: { promotion_id: string }) => ({
+      ...order,
+      [Modules.PROMOTION]: { promotion_id: row.promotion_id },
+    })),
+  ]
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   // The cart's link last: it is what leads a later attempt back here.
-  await link.dismiss(linked.flat())
+  await link.dismiss(linked)
   await link.dismiss([{ [Modules.ORDER]: { order_id: left.orderId }, [Modules.CART]: { cart_id: left.cartId } }])
   await container.resolve(Modules.CART).updateCarts(left.cartId, { completed_at: null })
 }
@@ -144,12 +144,7 @@ export async function undoCutShortCompletion(container: MedusaContainer, left: C
  * the lock for an instant: free, it is given back at once.
  */
 export async function completionRunning(container: MedusaContainer, paymentCollectionId: string): Promise<boolean> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const cartId: string | undefined = data[0]?.cart_id
+  const cartId = await cartIdOfCollection(container.resolve(ContainerRegistrationKeys.QUERY), paymentCollectionId)
   if (!cartId) return false
   await clearExpiredLeases(container, [cartId])
   const held = await leaseHeld(container, cartId)

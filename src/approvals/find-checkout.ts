@@ -2,6 +2,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isPayBright } from "../storefront/provider"
 import { pluginRecords } from "../modules/paybright/plugin-records"
+import { cartIdOfCollection, orderIdOfCart } from "../medusa-links"
 
 /** A PayBright payment session and the cart it pays for. */
 export type Checkout = {
@@ -29,13 +30,7 @@ export async function findCheckout(scope: MedusaContainer, sessionId: string): P
   if (!session || !isPayBright(session.provider_id)) {
     return undefined
   }
-  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: session.payment_collection_id },
-  })
-  const cartId: string | undefined = links[0]?.cart_id
+  const cartId = await cartIdOfCollection(scope.resolve(ContainerRegistrationKeys.QUERY), session.payment_collection_id)
   const place = cartId ? await placeOf(scope, cartId) : {}
   return {
     session: session as unknown as Checkout["session"],
@@ -83,10 +78,7 @@ export async function countryOfCart(scope: MedusaContainer, cartId: string): Pro
 
 /** The cart's order, if it has one that exists (see orderExists). */
 export async function orderOfCart(scope: MedusaContainer, cartId: string): Promise<string | undefined> {
-  const { data: links } = await scope
-    .resolve(ContainerRegistrationKeys.QUERY)
-    .graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-  const linked: string | undefined = links[0]?.order_id
+  const linked = await orderIdOfCart(scope.resolve(ContainerRegistrationKeys.QUERY), cartId)
   return linked && (await orderExists(scope, linked)) ? linked : undefined
 }
 
@@ -108,17 +100,12 @@ export async function cartOfCollection(
   paymentCollectionId: string
 ): Promise<{ cartId?: string; amount?: unknown; countryCode?: string; orderId?: string }> {
   const query = scope.resolve(ContainerRegistrationKeys.QUERY)
-  const [{ data: links }, collections] = await Promise.all([
-    query.graph({
-      entity: "cart_payment_collection",
-      fields: ["cart_id"],
-      filters: { payment_collection_id: paymentCollectionId },
-    }),
+  const [cartId, collections] = await Promise.all([
+    cartIdOfCollection(query, paymentCollectionId),
     scope
       .resolve(Modules.PAYMENT)
       .listPaymentCollections({ id: paymentCollectionId }, { select: ["id", "amount", "raw_amount"] }),
   ])
-  const cartId: string | undefined = links[0]?.cart_id
   const collection = collections[0] as { amount?: unknown; raw_amount?: unknown } | undefined
   const place = cartId ? await placeOf(scope, cartId) : {}
   return { cartId, amount: collection?.raw_amount ?? collection?.amount, ...place }

@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
-import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { settingsInForce } from "../settings/provider-registry"
 import { allPages } from "../modules/paybright/all-pages"
 import { authorizationAge, authorizationStart } from "./authorization-age"
@@ -7,6 +7,7 @@ import { isPayBright } from "../storefront/provider"
 import { owedBy, stillCapturable, totalOf } from "../money/totals"
 import { lenderAmount } from "../money/lender-cents"
 import { pluginRecords } from "../modules/paybright/plugin-records"
+import { ordersOfCollections } from "../medusa-links"
 
 /** A PayBright authorization with an amount not yet captured, and when the lender cancels it. */
 export type OpenAuthorization = {
@@ -51,9 +52,15 @@ export async function listOpenAuthorizations(
       })
     )
     // One query for the orders of every listed payment: the admin's order list loads this.
-    const orders = await ordersOfCollections(
+    const orders = await ordersOfCollections<{
+      id: string
+      display_id: number
+      status?: string
+      summary?: Record<string, unknown> | null
+    }>(
       query,
-      candidates.map((payment) => payment.payment_collection_id)
+      candidates.map((payment) => payment.payment_collection_id),
+      ["id", "display_id", "status", "summary"]
     )
     const placedOn = await contractsOrderedOn(
       container,
@@ -112,22 +119,4 @@ async function contractsOrderedOn(container: MedusaContainer, orderIds: string[]
     { select: ["contract", "order_id"] }
   )
   return new Map(ordered.flatMap((approval) => (approval.order_id ? [[approval.order_id, approval.contract]] : [])))
-}
-
-/** The order (id, display id) of each payment collection, by collection id. */
-async function ordersOfCollections(query: Pick<RemoteQueryFunction, "graph">, paymentCollectionIds: string[]) {
-  const orders = new Map<
-    string,
-    { id: string; display_id: number; status?: string; summary?: Record<string, unknown> | null }
-  >()
-  if (paymentCollectionIds.length === 0) return orders
-  const { data: links } = await query.graph({
-    entity: "order_payment_collection",
-    fields: ["payment_collection_id", "order.id", "order.display_id", "order.status", "order.summary"],
-    filters: { payment_collection_id: paymentCollectionIds },
-  })
-  for (const link of links) {
-    if (link.order) orders.set(link.payment_collection_id, link.order as never)
-  }
-  return orders
 }

@@ -7,6 +7,7 @@ import type { CaptureTrigger } from "./types"
 import { isPayBright } from "../storefront/provider"
 import { totalOf } from "../money/totals"
 import { contractOfOrder } from "../approvals/find-checkout"
+import { orderIdOfFulfillment } from "../medusa-links"
 
 export type CaptureTarget =
   | { found: false; reason: string }
@@ -32,7 +33,8 @@ export async function captureTarget(
   fulfillmentId: string,
   orderId?: string
 ): Promise<CaptureTarget> {
-  const parcelOrderId = orderId ?? (await orderOfFulfillment(container, fulfillmentId))
+  const parcelOrderId =
+    orderId ?? (await orderIdOfFulfillment(container.resolve(ContainerRegistrationKeys.QUERY), fulfillmentId))
   if (!parcelOrderId) {
     return { found: false, reason: `fulfillment ${fulfillmentId} belongs to no order` }
   }
@@ -107,19 +109,6 @@ export async function captureTarget(
     amount,
     lenderAmount: lender.amount,
   }
-}
-
-/** The order a fulfillment belongs to, if any. */
-export async function orderOfFulfillment(
-  container: MedusaContainer,
-  fulfillmentId: string
-): Promise<string | undefined> {
-  const { data: links } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_fulfillment",
-    fields: ["order_id"],
-    filters: { fulfillment_id: fulfillmentId },
-  })
-  return links[0]?.order_id
 }
 
 /**

@@ -102,8 +102,8 @@ async function stillOpen(container: MedusaContainer, refused: MoneyRecordRow): P
     payment_id: refused.payment_id,
     kind: "capture",
   })) as unknown as MoneyRecordRow[]
-  const settled = await nothingLeftToCapture(container, [refused.payment_id!])
-  return openRefusals(captures, (paymentId) => settled.has(paymentId)).some((row) => row.id === refused.id)
+  const fullyCaptured = await nothingLeftToCapture(container, [refused.payment_id!])
+  return openRefusals(captures, (paymentId) => fullyCaptured.has(paymentId)).some((row) => row.id === refused.id)
 }
 
 /** A parcel's capture: what the parcel is worth now, on the order's PayBright payment. */

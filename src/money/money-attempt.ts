@@ -6,6 +6,7 @@ import type { Failure } from "./classify-failure"
 import type { MoneyKind, MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
 import type { NewMoneyRecord } from "../modules/paybright/records"
 import { appQuery } from "../modules/paybright/plugin-records"
+import { orderOfCollection } from "../medusa-links"
 import { blockedMessage, REMOVED_BY_MEDUSA } from "./in-doubt"
 
 /** The order a payment belongs to, as records and logs name it. */
@@ -109,14 +110,12 @@ export function conclusionOf(input: AttemptInput, result: AttemptResult) {
   }
 }
 
-/** The order of a payment collection, if it has one yet. */
-export async function orderOfCollection(paymentCollectionId: string): Promise<MovementOrder | undefined> {
-  const { data } = await appQuery().graph({
-    entity: "order_payment_collection",
-    fields: ["order.id", "order.display_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const order = (data[0] as { order?: MovementOrder } | undefined)?.order
+/**
+ * The order a movement's payment collection belongs to, as records and logs name it, read through
+ * the application's query (Medusa hands none to a provider); none while the collection is a cart's.
+ */
+export async function orderOfMovement(paymentCollectionId: string): Promise<MovementOrder | undefined> {
+  const order = await orderOfCollection<MovementOrder>(appQuery(), paymentCollectionId, ["id", "display_id"])
   return order ? { id: order.id, display_id: order.display_id } : undefined
 }
 

@@ -15,12 +15,12 @@ export type RefusalFacts = Pick<
  * moved another way since. A refused capture is made good only by what takes its money: a later
  * capture of its own parcel; later captures of no parcel (Medusa's own Capture payment, a
  * resolution) that add up to its amount, each counted toward one refusal, oldest first; or its
- * payment having nothing left to capture (`settled`: the last parcel took everything that
+ * payment having nothing left to capture (`fullyCaptured`: the last parcel took everything that
  * remains). Another parcel's capture takes that parcel's money, not the refused one's.
  */
 export function openRefusals<T extends RefusalFacts>(
   records: T[],
-  settled: (paymentId: string | null) => boolean = () => false
+  fullyCaptured: (paymentId: string | null) => boolean = () => false
 ): T[] {
   const retried = new Set(records.map((record) => record.retry_of).filter(Boolean))
   const madeGood = new Set<string>()
@@ -56,7 +56,7 @@ export function openRefusals<T extends RefusalFacts>(
     (record) =>
       record.state === "refused" &&
       !retried.has(record.id) &&
-      !(record.kind === "capture" && (madeGood.has(record.id) || settled(record.payment_id)))
+      !(record.kind === "capture" && (madeGood.has(record.id) || fullyCaptured(record.payment_id)))
   )
 }
 

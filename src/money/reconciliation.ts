@@ -6,6 +6,7 @@ import { medusaAmountOf, type MoneyRecordRow } from "../modules/paybright/money-
 import type { NewMoneyRecord } from "../modules/paybright/records"
 import { PAYBRIGHT_PROVIDER_PREFIX } from "../storefront/provider"
 import { lenderAmount } from "./lender-cents"
+import { orderOfCollection } from "../medusa-links"
 
 /** How long a capture or refund may stay pending, by default, before it is taken to be in doubt. */
 export const STALE_PENDING_MS = 5 * 60 * 1000
@@ -150,7 +151,9 @@ export async function unexplainedMedusaRows(
           kind,
           trigger: "admin",
           payment_id: payment.id,
-          order_id: await orderOfCollection(container, payment.payment_collection_id),
+          order_id:
+            (await orderOfCollection(container.resolve(ContainerRegistrationKeys.QUERY), payment.payment_collection_id))
+              ?.id ?? null,
           contract: (payment.data as { gateway_reference?: string } | null)?.gateway_reference ?? null,
           amount: lenderAmount(exact),
           medusa_amount: exact.toString(),
@@ -161,15 +164,6 @@ export async function unexplainedMedusaRows(
     }
   }
   return unexplained
-}
-
-async function orderOfCollection(container: MedusaContainer, paymentCollectionId: string): Promise<string | null> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  return data[0]?.order_id ?? null
 }
 
 /**

@@ -1,15 +1,17 @@
 import type { MoneyOutcome } from "../lender/errors"
-import type { Moved, Settlement } from "../settlement/types"
+import type { ChannelMover, Moved } from "../settlement/types"
 import type { PaymentData } from "../settlement/session-data"
 import { english } from "../messages/said"
-import { orderOfCollection, type AttemptInput } from "../money/money-attempt"
+import { orderOfMovement, type AttemptInput } from "../money/money-attempt"
 import { attemptMovement, type MovementCall } from "../money/attempt-movement"
 import type { MoneyRecordRow, MoneyTrigger } from "../modules/paybright/money-record-types"
 import { appLogger, pluginRecords, recordsWriter } from "../modules/paybright/plugin-records"
 
+/** What sends a void (the payment's channel's mover), or why none can: the store no longer has that channel. */
+type VoidSender = ChannelMover | { unavailable: string }
+
 export type ReleaseInput = {
-  /** How the void is sent, or why it cannot be: the store no longer has the payment's channel. */
-  settlement: Settlement | { unavailable: string }
+  mover: VoidSender
   /** The contract as it was authorized: reference, amount, currency and test flag of the application. */
   contract: PaymentData
   /** The Medusa payment the void cancels; none for an approval that never became one. */
@@ -32,7 +34,7 @@ export type Released = { outcome: MoneyOutcome; message: string; recordId: strin
  */
 export async function releaseContract(input: ReleaseInput): Promise<Released> {
   const { contract } = input
-  const settlement = "unavailable" in input.settlement ? undefined : input.settlement
+  const mover = "unavailable" in input.mover ? undefined : input.mover
   const [released] = (await pluginRecords().listPayBrightMoneyRecords(
     { contract: contract.gateway_reference, kind: "void", state: "done" },
     { take: 1 }
@@ -43,7 +45,7 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
   const attempt: AttemptInput = {
     kind: "void",
     paymentId: input.paymentId,
-    order: input.paymentCollectionId ? await orderOfCollection(input.paymentCollectionId) : undefined,
+    order: input.paymentCollectionId ? await orderOfMovement(input.paymentCollectionId) : undefined,
     medusaId: input.paymentId,
     trigger: input.trigger,
     retryOf: input.retryOf,
@@ -52,13 +54,13 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
     currency: contract.currency,
     contract: contract.gateway_reference,
     // Nothing is sent where the lender's API cannot void: the record names no reference then.
-    reference: settlement?.cannotRelease ? null : contract.session_id,
+    reference: mover?.cannotRelease ? null : contract.session_id,
     via: "PayBright",
   }
   // Nothing is sent where the lender's API cannot void, or the store no longer has the channel.
-  const cannot = settlement ? settlement.cannotRelease : (input.settlement as { unavailable: string }).unavailable
+  const cannot = mover ? mover.cannotRelease : (input.mover as { unavailable: string }).unavailable
   const call: MovementCall<Moved> =
-    !settlement || cannot ? { cannot: cannot! } : () => settlement.release(contract, input.callbackUrl)
+    !mover || cannot ? { cannot: cannot! } : () => mover.release(contract, input.callbackUrl)
   const voided = await attemptMovement({ records: recordsWriter(), logger: appLogger() }, attempt, call)
   return { outcome: voided.outcome, message: english(voided.message), recordId: voided.recordId }
 }

@@ -8,13 +8,17 @@ import { orderHolding } from "../approvals/find-checkout"
 import { releaseContract, type Released } from "./release-attempt"
 import { orderManagementCallbackUrl } from "../settings/backend-routes"
 import { readPaymentData, type PaymentData } from "../settlement/session-data"
-import { settlementFor } from "../settlement/settlement-for-payment"
+import { moverOfPayment } from "../settlement/mover-of-payment"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import type { ApprovalRecord } from "../approvals/approval-record"
 
 type Container = MedusaContainer
 
-export async function approvalOfContract(container: Container, contract: string): Promise<ApprovalRecord> {
+/**
+ * A contract's approval row, required: NOT_FOUND when the plugin kept none (every record and
+ * release names a contract the plugin approved, so none is a broken record, not a question).
+ */
+export async function requireApprovalOfContract(container: Container, contract: string): Promise<ApprovalRecord> {
   const [approval] = (await pluginRecords(container).listPayBrightApprovals({ contract })) as ApprovalRecord[]
   if (!approval) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `PayBright contract ${contract} has no approval on record`)
@@ -56,9 +60,9 @@ export async function releaseOrphan(
     test: (approval.lender_result?.x_test ?? String(provider.options.test)).toLowerCase() === "true",
     ...channel,
   }
-  const routed = settlementFor(provider, contract)
+  const routed = moverOfPayment(provider, contract)
   const released = await releaseContract({
-    settlement: "unavailable" in routed ? routed : routed.settlement,
+    mover: "unavailable" in routed ? routed : routed.mover,
     contract,
     paymentId: null,
     paymentCollectionId: null,
@@ -81,7 +85,7 @@ export async function releaseOrphan(
  * cancellation for Medusa undoing a completion, and keeps the contract. Answers the payments cancelled.
  */
 export async function cancelReleasedPayments(container: Container, contract: string): Promise<string[]> {
-  const approval = await approvalOfContract(container, contract)
+  const approval = await requireApprovalOfContract(container, contract)
   if (approval.state !== "released") return []
   const payments = container.resolve(Modules.PAYMENT)
   const live = (
@@ -101,21 +105,21 @@ export async function releasePaymentAgain(container: Container, record: MoneyRec
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `The payment of record ${record.id} is not a PayBright payment`)
   }
   const contract = readPaymentData(payment.data)
-  const channel = settlementFor(provider, contract)
-  if ("unavailable" in channel) {
+  const routed = moverOfPayment(provider, contract)
+  if ("unavailable" in routed) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      `PayBright cannot release this contract: ${channel.unavailable}.`
+      `PayBright cannot release this contract: ${routed.unavailable}.`
     )
   }
   const released = await releaseContract({
-    settlement: channel.settlement,
+    mover: routed.mover,
     contract,
     paymentId: payment.id,
     paymentCollectionId: payment.payment_collection_id,
     trigger: "retry",
     retryOf: record.id,
-    callbackUrl: orderManagementCallbackUrl(channel.options),
+    callbackUrl: orderManagementCallbackUrl(routed.options),
   })
   if (released.outcome === "done") {
     await concludeRelease(container, record)

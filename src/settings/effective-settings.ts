@@ -15,7 +15,7 @@ export const SETTINGS_RECHECK_MS = 2_000
 
 /**
  * A PayBright provider's settings as they stand now. One object per settings version: what is
- * built on them (the lender client, the settlement: src/settlement/provider-clients.ts) is built
+ * built on them (the lender client, the channel's mover: src/settlement/provider-clients.ts) is built
  * once per object.
  */
 export type ProviderSettings = {
@@ -42,7 +42,7 @@ const noTable = new Set<string>()
 const UNDEFINED_TABLE = "42P01"
 
 /**
- * The one answer to "which settings, lender client and settlement does this PayBright provider
+ * The one answer to "which settings, lender client and mover does this PayBright provider
  * use now": medusa-config.ts's options are the defaults, the admin's saved settings override them.
  * Built once per settings version; the version is read from the database at most every
  * SETTINGS_RECHECK_MS. Saved settings this process cannot use (a secret that does not open with

@@ -27,7 +27,7 @@ export function configuredOptionsById(config: ConfigModule): Map<string, Record<
 
 /**
  * The PayBright provider registered as `providerId` (pp_paybright_<id>) as it runs now: the
- * store's configuration with what the admin saved on top, its lender client and its settlement.
+ * store's configuration with what the admin saved on top, its lender client and its channel's mover.
  * Routes, subscribers and workflows run outside the payment module and use this; the provider
  * itself uses the same function. Holds the API token: keep it server-side. Throws
  * SettingsUnreadableError where this process cannot use the saved settings.

@@ -1,9 +1,9 @@
 import type { LenderClient } from "../lender/client"
 import type { PaymentData } from "./session-data"
-import type { MovementContext, Moved, Settlement } from "./types"
+import type { ChannelMover, MovementContext, Moved } from "./types"
 
 /** In-store capture and refund at the lender, by the contract's gateway reference (spec §4.2). */
-export class InStoreSettlement implements Settlement {
+export class InStoreMover implements ChannelMover {
   readonly via = "PayBright"
 
   constructor(

@@ -2,14 +2,14 @@ import { createCardProcessor } from "../card-processors"
 import { LenderClient } from "../lender/client"
 import type { PayBrightOptions } from "../settings/options"
 import type { ProviderSettings } from "../settings/effective-settings"
-import { InStoreSettlement } from "./in-store"
-import type { Settlement } from "./types"
-import { VirtualCardSettlement } from "./virtual-card"
+import { InStoreMover } from "./in-store"
+import type { ChannelMover } from "./types"
+import { VirtualCardMover } from "./virtual-card"
 
-/** What a provider's money moves through: the lender's API client, and its settlement. */
-export type ProviderClients = { lender: LenderClient; settlement: Settlement }
+/** What a provider's money moves through: the lender's API client, and the mover of its channel. */
+export type ProviderClients = { lender: LenderClient; mover: ChannelMover }
 
-/** The lender client and settlement for a set of options. */
+/** The lender client and the mover for a set of options. */
 export function clientsFor(options: PayBrightOptions): ProviderClients {
   const lender = new LenderClient({
     apiUrl: options.apiUrl,
@@ -18,11 +18,11 @@ export function clientsFor(options: PayBrightOptions): ProviderClients {
     apiToken: options.apiToken,
     timeoutMs: options.timeoutMs,
   })
-  const settlement =
+  const mover =
     options.captureMode === "virtual_card"
-      ? new VirtualCardSettlement(lender, createCardProcessor(options.cardProcessor!))
-      : new InStoreSettlement(lender, options.apiKey)
-  return { lender, settlement }
+      ? new VirtualCardMover(lender, createCardProcessor(options.cardProcessor!))
+      : new InStoreMover(lender, options.apiKey)
+  return { lender, mover }
 }
 
 /** Clients built for each settings version's options object, so once per version and per process. */

@@ -3,7 +3,7 @@ import type { PaymentData } from "./session-data"
 /** A movement the lender or processor confirmed: the payment's data after it, and what was answered. */
 export type Moved = { data: PaymentData; evidence: Record<string, string> }
 
-/** What a settlement needs to know of the Medusa movement it carries out. */
+/** What a channel's mover needs to know of the Medusa movement it carries out. */
 export type MovementContext = {
   paymentId: string
   /** Medusa's Capture or Refund id. */
@@ -13,10 +13,10 @@ export type MovementContext = {
 }
 
 /**
- * One way the merchant is paid for a contract: the lender's in-store capture, or the virtual card.
- * Failures throw a LenderError or CardProcessorError carrying their outcome (refused / in doubt).
+ * What moves a contract's money through its payment's channel: the lender's in-store capture, or
+ * the virtual card charged through a card processor. Failures throw a LenderError or CardProcessorError carrying their outcome (refused / in doubt).
  */
-export interface Settlement {
+export interface ChannelMover {
   /** Who moves the money, as the merchant knows it: "PayBright", or the card processor's name. */
   readonly via: string
   /**

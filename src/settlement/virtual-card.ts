@@ -7,14 +7,14 @@ import { CardProcessorError, type CardDetails, type CardProcessor } from "../car
 import type { PaymentData } from "./session-data"
 import { cardBook, type CardBook } from "../money/card-book"
 import { classifyFailure, redactDigitRuns } from "../money/classify-failure"
-import type { MovementContext, Moved, Settlement } from "./types"
+import type { ChannelMover, MovementContext, Moved } from "./types"
 
 /**
  * The virtual card: the lender issues a single-use card for the contract; the plugin fetches it
  * just in time for each charge or refund and hands it to the merchant's card processor. Only the
  * card's token, last four digits, expiry and brand are kept; the PAN and CVV live for one call.
  */
-export class VirtualCardSettlement implements Settlement {
+export class VirtualCardMover implements ChannelMover {
   readonly via: string
   readonly cannotRelease =
     "PayBright's order-management API does not cover virtual-card contracts; nothing was charged on the card"

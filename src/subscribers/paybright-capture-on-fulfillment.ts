@@ -1,9 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { capturePaymentOnceWorkflow } from "../workflows/capture/workflows/capture-payment-once"
 import { recordUnstartedCaptureWorkflow } from "../workflows/capture/workflows/record-unstarted-capture"
 import { carryContractWorkflow } from "../workflows/order-changes/workflows/carry-contract"
-import { orderOfFulfillment } from "../capture/capture-target"
+import { orderIdOfFulfillment } from "../medusa-links"
 
 type FulfillmentEvent = { id?: string; fulfillment_id?: string; order_id?: string }
 
@@ -22,7 +23,7 @@ export default async function captureOnFulfillment({ event, container }: Subscri
   // A parcel shipped right after an order change: its contract is carried into the order's new
   // payment first (under the carry's lock, so a carry already running on Medusa's event is waited
   // for), rather than the capture refused on the payment Medusa has just cancelled.
-  const orderId = await orderOfFulfillment(container, fulfillmentId)
+  const orderId = await orderIdOfFulfillment(container.resolve(ContainerRegistrationKeys.QUERY), fulfillmentId)
   if (orderId) await carryContractWorkflow(container).run({ input: { order_id: orderId }, throwOnError: false })
   try {
     await capturePaymentOnceWorkflow(container).run({ input: { trigger, fulfillment_id: fulfillmentId } })

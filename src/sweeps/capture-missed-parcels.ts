@@ -3,7 +3,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { settingsInForce } from "../settings/provider-registry"
 import { isPayBright } from "../storefront/provider"
-
+import { collectionsOfOrders, orderIdsOfFulfillments } from "../medusa-links"
 import { capturePaymentOnceWorkflow } from "../workflows/capture/workflows/capture-payment-once"
 import { captureMomentOf, type CaptureTrigger } from "../capture/types"
 
@@ -58,38 +58,31 @@ async function captureMomentByFulfillment(
   fulfillmentIds: string[]
 ): Promise<Map<string, CaptureTrigger>> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "order_fulfillment",
-    fields: ["order_id", "fulfillment_id"],
-    filters: { fulfillment_id: fulfillmentIds },
-  })
-  const orderIds = [...new Set(links.map((link: { order_id: string }) => link.order_id))]
+  const orderOfParcel = await orderIdsOfFulfillments(query, fulfillmentIds)
+  const orderIds = [...new Set(orderOfParcel.values())]
   if (!orderIds.length) return new Map()
-  const { data: collections } = await query.graph({
-    entity: "order_payment_collection",
-    fields: [
-      "order_id",
-      "payment_collection.payments.provider_id",
-      "payment_collection.payments.data",
-      "payment_collection.payments.captured_at",
-      "payment_collection.payments.canceled_at",
-    ],
-    filters: { order_id: orderIds },
-  })
+  const collections = await collectionsOfOrders<{ id: string; payments?: any[] }>(query, orderIds, [
+    "payments.provider_id",
+    "payments.data",
+    "payments.captured_at",
+    "payments.canceled_at",
+  ])
   const momentOfOrder = new Map<string, CaptureTrigger>()
-  for (const link of collections as any[]) {
-    const payment = (link.payment_collection?.payments ?? []).find(
-      (candidate: any) => isPayBright(candidate.provider_id) && !candidate.captured_at && !candidate.canceled_at
-    )
-    if (!payment) continue
-    const options = (await settingsInForce(container, payment.provider_id))?.options
-    const moment = options && captureMomentOf(options, payment.data)
-    if (moment) momentOfOrder.set(link.order_id, moment)
+  for (const [orderId, ofOrder] of collections) {
+    for (const collection of ofOrder) {
+      const payment = (collection.payments ?? []).find(
+        (candidate: any) => isPayBright(candidate.provider_id) && !candidate.captured_at && !candidate.canceled_at
+      )
+      if (!payment) continue
+      const options = (await settingsInForce(container, payment.provider_id))?.options
+      const moment = options && captureMomentOf(options, payment.data)
+      if (moment) momentOfOrder.set(orderId, moment)
+    }
   }
   const moments = new Map<string, CaptureTrigger>()
-  for (const link of links as { order_id: string; fulfillment_id: string }[]) {
-    const moment = momentOfOrder.get(link.order_id)
-    if (moment) moments.set(link.fulfillment_id, moment)
+  for (const [fulfillmentId, orderId] of orderOfParcel) {
+    const moment = momentOfOrder.get(orderId)
+    if (moment) moments.set(fulfillmentId, moment)
   }
   return moments
 }

@@ -1,6 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { isPayBright } from "../storefront/provider"
+import { ordersOfCollections } from "../medusa-links"
 import { carryContractWorkflow } from "../workflows/order-changes/workflows/carry-contract"
 
 /** A cancellation younger than this is left to the subscriber Medusa's event reaches within seconds. */
@@ -26,12 +27,11 @@ export async function carryMissedContracts(container: MedusaContainer, now = Dat
     { select: ["id", "payment_collection_id"] }
   )
   if (!cancelled.length) return 0
-  const { data: links } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: [...new Set(cancelled.map((payment) => payment.payment_collection_id))] },
-  })
-  const orderIds = [...new Set(links.map((link: { order_id: string }) => link.order_id))]
+  const orders = await ordersOfCollections(
+    container.resolve(ContainerRegistrationKeys.QUERY),
+    cancelled.map((payment) => payment.payment_collection_id)
+  )
+  const orderIds = [...new Set([...orders.values()].map((order) => order.id))]
   let carried = 0
   for (const orderId of orderIds) {
     const { result, errors } = await carryContractWorkflow(container).run({

@@ -37,11 +37,11 @@ export async function moneyRecordsOfPayment(
     { payment_id: ids },
     { order: { created_at: "DESC" } }
   )) as unknown as MoneyRecordRow[]
-  const [settled, medusaCapture] = await Promise.all([
+  const [fullyCaptured, medusaCapture] = await Promise.all([
     nothingLeftToCapture(container, ids),
     medusaCaptureOf(container, ids),
   ])
-  const open = new Set(openRefusals(rows, (paymentId) => settled.has(paymentId)).map((row) => row.id))
+  const open = new Set(openRefusals(rows, (paymentId) => fullyCaptured.has(paymentId)).map((row) => row.id))
   // A refusal retried, or made good since (see openRefusals), offers nothing more.
   return rows.map((row) => ({
     ...toMoneyRecord(row),

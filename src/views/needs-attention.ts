@@ -127,12 +127,12 @@ async function refusedRecords(container: MedusaContainer): Promise<PayBrightAtte
     { select: ["id", "kind", "state", "retry_of", "payment_id", "fulfillment_id", "amount", "created_at"] }
   )) as unknown as MoneyRecordRow[]
   const known = new Set(refused.map((row) => row.id))
-  const settled = await nothingLeftToCapture(
+  const fullyCaptured = await nothingLeftToCapture(
     container,
     refused.flatMap((row) => (row.kind === "capture" && row.payment_id ? [row.payment_id] : []))
   )
   const open = openRefusals([...refused, ...later.filter((row) => !known.has(row.id))], (paymentId) =>
-    settled.has(paymentId)
+    fullyCaptured.has(paymentId)
   )
   return [
     ...(await attentionItems(

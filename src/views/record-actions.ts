@@ -4,6 +4,7 @@ import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import type { PayBrightAttentionAction } from "../types/admin"
 import { owedBy, stillCapturable, totalOf } from "../money/totals"
 import { lenderAmount } from "../money/lender-cents"
+import { ordersOfCollections } from "../medusa-links"
 
 /**
  * What a merchant can do about a capture, refund or release record, wherever the admin shows it:
@@ -53,12 +54,11 @@ export async function medusaCaptureOf(container: MedusaContainer, paymentIds: st
   const untouched = payments.filter((payment) => !payment.canceled_at && MathBN.eq(totalOf(payment.captures), 0))
   if (untouched.length === 0) return takes
   // What the order still owes caps it, as the order panel's remainder.
-  const { data: links } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_payment_collection",
-    fields: ["payment_collection_id", "order.status", "order.summary"],
-    filters: { payment_collection_id: untouched.map((payment) => payment.payment_collection_id) },
-  })
-  const orders = new Map(links.map((link: any) => [link.payment_collection_id as string, link.order]))
+  const orders = await ordersOfCollections<{ id: string; status?: string; summary?: Record<string, unknown> | null }>(
+    container.resolve(ContainerRegistrationKeys.QUERY),
+    untouched.map((payment) => payment.payment_collection_id),
+    ["status", "summary"]
+  )
   for (const payment of untouched) {
     const remaining = stillCapturable(
       { amount: payment.amount as never, captured: 0 },

@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { clientsOf } from "../settlement/provider-clients"
 import { settingsInForce } from "../settings/provider-registry"
 import { LenderError } from "../lender/errors"
+import { orderOfCollection } from "../medusa-links"
 import type { VirtualCard } from "../lender/schemas"
 import { readPaymentData } from "../settlement/session-data"
 import { cardProcessorOf } from "./payment-processor"
@@ -82,7 +83,9 @@ export async function revealFacts(scope: MedusaContainer, found: CardPayment): P
   return {
     uncaptured: lenderAmount(MathBN.sub(payment.amount as never, totalOf(payment.captures))),
     cancelled: !!payment.canceled_at,
-    order_id: await orderOfPayment(scope, found.payment.payment_collection_id),
+    order_id:
+      (await orderOfCollection(scope.resolve(ContainerRegistrationKeys.QUERY), found.payment.payment_collection_id))
+        ?.id ?? null,
   }
 }
 
@@ -99,15 +102,6 @@ export async function retrieveVirtualCard(found: CardPayment): Promise<VirtualCa
     }
     throw error
   }
-}
-
-async function orderOfPayment(scope: MedusaContainer, paymentCollectionId: string): Promise<string | null> {
-  const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  return data[0]?.order_id ?? null
 }
 
 export function maskCard(card: VirtualCard): MaskedCard {

@@ -34,7 +34,7 @@ describe("which refusals are still open", () => {
     expect(openRefusals([release, row({ id: "capture", state: "done", created_at: at(9) })])).toEqual([release])
   })
 
-  it("is made good only by its parcel's capture, captures of no parcel adding up to it, or a settled payment", () => {
+  it("is made good only by its parcel's capture, captures of no parcel adding up to it, or a fully captured payment", () => {
     const refused = row({ id: "refused", fulfillment_id: "ful_sofa", created_at: at(1) })
     const lamp = row({ id: "lamp", state: "done", fulfillment_id: "ful_lamp", amount: "500.00", created_at: at(2) })
     expect(openRefusals([refused, lamp])).toEqual([refused])

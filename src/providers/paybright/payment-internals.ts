@@ -2,7 +2,8 @@ import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusa
 import type { BigNumberInput, IPaymentModuleService } from "@medusajs/framework/types"
 import type { OrderCollectionRow } from "../../approvals/carried-contract"
 import { orderCollections } from "../../approvals/order-collections"
-import { resolvedRecordOf, type MovementOrder } from "../../money/money-attempt"
+import { orderOfMovement, resolvedRecordOf } from "../../money/money-attempt"
+import { cartIdOfCollection, orderOfCollection } from "../../medusa-links"
 import { appQuery, appScope } from "../../modules/paybright/plugin-records"
 import { exactAmount, totalOf } from "../../money/totals"
 
@@ -120,18 +121,8 @@ async function movement(kind: "capture" | "refund", id: string): Promise<Movemen
   }
 }
 
-/**
- * The order a movement's payment collection belongs to, read where the provider moves the money
- * (the application's query: Medusa does not hand it to a provider).
- */
-export async function orderOfMovement(paymentCollectionId: string): Promise<MovementOrder | undefined> {
-  const { data } = await appQuery().graph({
-    entity: "order_payment_collection",
-    fields: ["order.id", "order.display_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  return (data[0] as { order?: MovementOrder } | undefined)?.order
-}
+/** A movement's order (the provider moves money where Medusa hands it no query). */
+export { orderOfMovement }
 
 /**
  * What the cart paying with this collection totals now, exactly; undefined without a cart. A
@@ -141,12 +132,7 @@ export async function orderOfMovement(paymentCollectionId: string): Promise<Move
  */
 export async function cartTotalOf(paymentCollectionId: string): Promise<unknown> {
   const scope = appScope()
-  const { data: links } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const cartId: string | undefined = links[0]?.cart_id
+  const cartId = await cartIdOfCollection(scope.resolve(ContainerRegistrationKeys.QUERY), paymentCollectionId)
   if (!cartId) return undefined
   const [cart] = await scope.resolve(Modules.CART).listCarts({ id: cartId }, { select: ["id", "total"] })
   return (cart as { raw_total?: unknown } | undefined)?.raw_total ?? cart?.total
@@ -161,12 +147,7 @@ export async function orderCollectionsOf(
   paymentCollectionId: string
 ): Promise<{ order_id: string; collections: OrderCollectionRow[] } | undefined> {
   const query = appQuery()
-  const { data: links } = await query.graph({
-    entity: "order_payment_collection",
-    fields: ["order_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const orderId: string | undefined = links[0]?.order_id
-  if (!orderId) return undefined
-  return { order_id: orderId, collections: await orderCollections(query, orderId) }
+  const order = await orderOfCollection(query, paymentCollectionId)
+  if (!order) return undefined
+  return { order_id: order.id, collections: await orderCollections(query, order.id) }
 }

@@ -50,7 +50,7 @@ import { completionRunning } from "../../approvals/cart-completion"
 import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
 import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
 import { channelOf, type PaymentChannel } from "../../settlement/payment-channel"
-import { settlementFor } from "../../settlement/settlement-for-payment"
+import { moverOfPayment } from "../../settlement/mover-of-payment"
 import { amountLimitRefusal } from "../../settings/amount-limits"
 import { forLog } from "../../lender/log-text"
 import { releaseContract } from "../../release/release-attempt"
@@ -115,7 +115,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /**
-   * The settings, lender client and settlement in force now: medusa-config.ts's options with what
+   * The settings, lender client and channel mover in force now: medusa-config.ts's options with what
    * the admin saved on top, re-read when the settings version in the database changes.
    */
   protected async current(): Promise<Omit<ProviderSettings, "providerId"> & ProviderClients> {
@@ -264,7 +264,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       capture_on: options.captureOn,
       approved_at: (approval.lender_result as Record<string, string> | null)?.x_timestamp,
     }
-    const via = settlementFor(current, approved)
+    const via = moverOfPayment(current, approved)
     if ("unavailable" in via) {
       this.logger.warn(
         `PayBright: payment session ${sessionId} not authorized yet: ${via.unavailable} (contract ${facts.contract})`
@@ -273,7 +273,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     }
     try {
       // A delivery that retrieved the card before taking the cart's lock recorded it on the row.
-      if (via.settlement.confirm && !approval.card_confirmed_at) await via.settlement.confirm(facts.contract)
+      if (via.mover.confirm && !approval.card_confirmed_at) await via.mover.confirm(facts.contract)
       return { status: PaymentSessionStatus.AUTHORIZED, data: approved }
     } catch (error) {
       if (!(error instanceof LenderError)) {
@@ -399,20 +399,20 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       return { data: input.data }
     }
     const current = await this.current()
-    const channel = settlementFor(current, payment)
+    const routed = moverOfPayment(current, payment)
     // A channel the store no longer has is recorded refused with why: Medusa swallows the error of
     // a cancellation, so the record is what the merchant sees.
     const released = await releaseContract({
-      settlement: "unavailable" in channel ? channel : channel.settlement,
+      mover: "unavailable" in routed ? routed : routed.mover,
       contract: payment,
       paymentId,
       paymentCollectionId: payment_collection_id,
       trigger: "admin",
-      callbackUrl: orderManagementCallbackUrl("options" in channel ? channel.options : current.options),
+      callbackUrl: orderManagementCallbackUrl("options" in routed ? routed.options : current.options),
     })
     // Where the lender's API cannot void (a virtual card), Medusa's payment is cancelled all the same
     // (nothing is charged on the card) and the refused record tells the merchant what to do.
-    if (released.outcome !== "done" && ("unavailable" in channel || !channel.settlement.cannotRelease)) {
+    if (released.outcome !== "done" && ("unavailable" in routed || !routed.mover.cannotRelease)) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, released.message)
     }
     return { data: input.data }
@@ -530,14 +530,14 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       this.current(),
       kind === "capture" ? this.internals.capture(medusaId) : this.internals.refund(medusaId),
     ])
-    const channel = settlementFor(current, payment)
+    const routed = moverOfPayment(current, payment)
     const lender = lenderMovement(facts)
     if (!lender.expressible) {
       throw new MerchantError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(kind, lender.amount))
     }
     const amount = lender.amount
     const movement = { paymentId: facts.payment_id, medusaId, amount }
-    const settlement = "settlement" in channel ? channel.settlement : undefined
+    const mover = "mover" in routed ? routed.mover : undefined
     const attempt: AttemptInput = {
       kind,
       paymentId: facts.payment_id,
@@ -548,13 +548,13 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       resolves: facts.resolves,
       currency: payment.currency,
       contract: payment.gateway_reference,
-      reference: kind === "capture" && settlement ? settlement.captureReference(payment, movement) : null,
-      via: settlement?.via ?? "PayBright",
+      reference: kind === "capture" && mover ? mover.captureReference(payment, movement) : null,
+      via: mover?.via ?? "PayBright",
       medusaRows: facts.medusa_rows,
     }
-    const call: MovementCall<Moved> = settlement
-      ? () => (kind === "capture" ? settlement.capture(payment, movement) : settlement.refund(payment, movement))
-      : { cannot: (channel as { unavailable: string }).unavailable }
+    const call: MovementCall<Moved> = mover
+      ? () => (kind === "capture" ? mover.capture(payment, movement) : mover.refund(payment, movement))
+      : { cannot: (routed as { unavailable: string }).unavailable }
     const moved = await attemptMovement({ records: recordsWriter(), logger: appLogger() }, attempt, call)
     if (moved.outcome !== "done") {
       throw new MerchantError(MedusaError.Types.NOT_ALLOWED, moved.message)

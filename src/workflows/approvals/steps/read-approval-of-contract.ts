@@ -4,12 +4,15 @@ import type { ApprovalRecord } from "../../../approvals/approval-record"
 
 export const readApprovalOfContractStepId = "paybright-read-approval-of-contract-step"
 export type ReadApprovalOfContractInput = { contract: string }
-/** A contract's approval row, read without a lock: a row is written once and never removed. */
+/**
+ * A contract's approval row, or undefined before the plugin kept one (a lender result may be the
+ * first it hears of the contract); read without a lock: a row is written once and never removed.
+ */
 export const readApprovalOfContractStep = createStep(
   readApprovalOfContractStepId,
-  async (input: ReadApprovalOfContractInput, { container }) => {
+  async (input: ReadApprovalOfContractInput, { container }): Promise<StepResponse<ApprovalRecord | undefined>> => {
     const service = pluginRecords(container)
     const [row] = (await service.listPayBrightApprovals({ contract: input.contract })) as ApprovalRecord[]
-    return new StepResponse(row)
+    return new StepResponse<ApprovalRecord | undefined>(row)
   }
 )

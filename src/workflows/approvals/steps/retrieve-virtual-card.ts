@@ -31,9 +31,9 @@ async function retrieveCard(
   try {
     const registration = (await providersInForce(scope)).find(({ providerId }) => providerId === input.provider_id)
     if (!registration) return undefined
-    const { settlement } = clientsOf(registration)
-    if (!settlement.confirm) return undefined
-    await settlement.confirm(input.contract)
+    const { mover } = clientsOf(registration)
+    if (!mover.confirm) return undefined
+    await mover.confirm(input.contract)
     return { retrieved: true, at: new Date().toISOString() }
   } catch (error) {
     const why = error instanceof LenderError ? `${error.code}${error.status ? ` ${error.status}` : ""}` : "unexpected"

@@ -258,35 +258,35 @@ export const processLenderResultWorkflow = createWorkflow(
     )
 
     // What follows: a placement's order, an approval orphaned or marked ordered.
-    const settled = transform({ step, placed, marked, action }, ({ step, placed, marked, action }): NextStep => {
+    const decided = transform({ step, placed, marked, action }, ({ step, placed, marked, action }): NextStep => {
       if (step.kind !== "place") return step
       const countryCode = action.kind === "approval" ? action.country_code : undefined
       if (!placed?.id || !marked) return { kind: "answer", outcome: { kind: "processing", countryCode } }
       return afterPlacement(step, { order_id: placed.id, ...marked }, countryCode)
     })
-    const orphaned = when("paybright-orphan", { settled }, ({ settled }) => settled.kind === "orphan").then(() =>
+    const orphaned = when("paybright-orphan", { decided }, ({ decided }) => decided.kind === "orphan").then(() =>
       orphanApprovalWorkflow.runAsStep({
-        input: transform({ settled }, ({ settled }) => settled as { approval_id: string; reason: OrphanReason }),
+        input: transform({ decided }, ({ decided }) => decided as { approval_id: string; reason: OrphanReason }),
       })
     )
-    when("paybright-mark-ordered", { settled }, ({ settled }) => settled.kind === "mark_ordered").then(() => {
+    when("paybright-mark-ordered", { decided }, ({ decided }) => decided.kind === "mark_ordered").then(() => {
       markApprovalOrderedWorkflow.runAsStep({
-        input: transform({ settled }, ({ settled }) => settled as { approval_id: string; order_id: string }),
+        input: transform({ decided }, ({ decided }) => decided as { approval_id: string; order_id: string }),
       })
     })
 
     const answer = transform(
-      { settled, orphaned, givenUp, placed, step, action },
-      ({ settled, orphaned, givenUp, placed, step, action }): ProcessLenderResultOutput => {
+      { decided, orphaned, givenUp, placed, step, action },
+      ({ decided, orphaned, givenUp, placed, step, action }): ProcessLenderResultOutput => {
         const countryCode = action.kind === "approval" ? action.country_code : undefined
         const placement_failed = step.kind === "place" && !placed?.id
-        switch (settled.kind) {
+        switch (decided.kind) {
           case "answer":
-            return { outcome: settled.outcome, placement_failed }
+            return { outcome: decided.outcome, placement_failed }
           case "orphan":
             return { outcome: outcomeOfApproval(orphaned as ApprovalRecord, countryCode), placement_failed }
           case "mark_ordered":
-            return { outcome: { kind: "placed", orderId: settled.order_id, countryCode }, placement_failed }
+            return { outcome: { kind: "placed", orderId: decided.order_id, countryCode }, placement_failed }
           case "orphan_unplaced":
             return {
               outcome: givenUp

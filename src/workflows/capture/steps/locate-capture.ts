@@ -6,6 +6,7 @@ import { captureMomentOf, type CaptureRequestInput, type LocatedCapture } from "
 import { pickPayBrightPayment } from "../../../capture/capture-target"
 import { findRecord } from "../../../money/record-queries"
 import { contractOfOrder } from "../../../approvals/find-checkout"
+import { collectionsOfOrders, orderIdOfFulfillment } from "../../../medusa-links"
 
 type Located = LocatedCapture & { lock_key: string | undefined }
 
@@ -26,27 +27,16 @@ export const locateCaptureStep = createStep(
       return new StepResponse<Located>({ lock_key: paymentLockKey(record.payment_id!), skip_reason: null })
     }
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: links } = await query.graph({
-      entity: "order_fulfillment",
-      fields: ["order_id"],
-      filters: { fulfillment_id: input.fulfillment_id },
-    })
-    const orderId: string | undefined = links[0]?.order_id
-    const { data: collections } = orderId
-      ? await query.graph({
-          entity: "order_payment_collection",
-          fields: [
-            "payment_collection.payments.id",
-            "payment_collection.payments.provider_id",
-            "payment_collection.payments.data",
-            "payment_collection.payments.canceled_at",
-            "payment_collection.payments.captures.id",
-          ],
-          filters: { order_id: orderId },
-        })
-      : { data: [] as any[] }
+    const orderId = await orderIdOfFulfillment(query, input.fulfillment_id)
+    const collections = orderId
+      ? await collectionsOfOrders<{ id: string; payments?: any[] }>(
+          query,
+          [orderId],
+          ["payments.id", "payments.provider_id", "payments.data", "payments.canceled_at", "payments.captures.id"]
+        )
+      : undefined
     const payment: any = pickPayBrightPayment(
-      collections.flatMap((link: any) => link.payment_collection?.payments ?? []),
+      (collections?.get(orderId!) ?? []).flatMap((collection) => collection.payments ?? []),
       orderId ? await contractOfOrder(container, orderId) : undefined
     )
     const skip = (reason: string) => new StepResponse<Located>({ lock_key: undefined, skip_reason: reason })

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { paymentLockKey } from "../../../locks/payment-lock"
 import { findRecord } from "../../../money/record-queries"
-import { approvalOfContract } from "../../../release/release-contract"
+import { requireApprovalOfContract } from "../../../release/release-contract"
 import { approvalLockKey } from "../../../locks/cart-lock"
 
 export const lockOfRecordStepId = "paybright-lock-of-record-step"
@@ -16,6 +16,6 @@ export const lockOfRecordStep = createStep(lockOfRecordStepId, async (input: Loc
   const record = await findRecord(container, input.record_id)
   const lock_key = record.payment_id
     ? paymentLockKey(record.payment_id)
-    : approvalLockKey(await approvalOfContract(container, record.contract!))
+    : approvalLockKey(await requireApprovalOfContract(container, record.contract!))
   return new StepResponse({ lock_key })
 })

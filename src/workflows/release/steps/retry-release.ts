@@ -2,7 +2,7 @@ import { pluginRecords } from "../../../modules/paybright/plugin-records"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { findRecord } from "../../../money/record-queries"
-import { approvalOfContract, releaseOrphan, releasePaymentAgain } from "../../../release/release-contract"
+import { requireApprovalOfContract, releaseOrphan, releasePaymentAgain } from "../../../release/release-contract"
 
 /** A person retries a release the lender refused (or the plugin could not make). */
 export const retryReleaseStep = createStep(
@@ -26,7 +26,7 @@ export const retryReleaseStep = createStep(
     }
     const outcome = record.payment_id
       ? await releasePaymentAgain(container, record)
-      : await releaseOrphan(container, (await approvalOfContract(container, record.contract!)).id, record.id)
+      : await releaseOrphan(container, (await requireApprovalOfContract(container, record.contract!)).id, record.id)
     if (!outcome.released) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Nothing to release: ${outcome.skipped}.`)
     }

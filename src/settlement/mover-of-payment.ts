@@ -1,12 +1,12 @@
 import type { PayBrightOptions } from "../settings/options"
 import type { PaymentData } from "./session-data"
-import type { Settlement } from "./types"
+import type { ChannelMover } from "./types"
 import type { ProviderSettings } from "../settings/effective-settings"
 import { clientsFor, clientsOf } from "./provider-clients"
 import { channelOf, optionsForChannel, sameChannel, type PaymentChannel } from "./payment-channel"
 
-/** Settlements built for payments of an earlier channel, by the options they were built from. */
-const built = new Map<string, Settlement>()
+/** Movers built for payments of an earlier channel, by the options they were built from. */
+const built = new Map<string, ChannelMover>()
 
 /** The channel recorded on a payment; none on payments authorized before channels were recorded. */
 export function recordedChannel(payment: PaymentData): PaymentChannel | undefined {
@@ -20,24 +20,24 @@ export function recordedChannel(payment: PaymentData): PaymentChannel | undefine
 }
 
 /**
- * How this payment's money moves: through the channel it was authorized under, whatever the
+ * What moves this payment's money: the mover of the channel it was authorized under, whatever the
  * settings say now, with the credentials the store holds for that channel; or why it cannot.
  */
-export function settlementFor(
+export function moverOfPayment(
   provider: Omit<ProviderSettings, "providerId">,
   payment: PaymentData
-): { settlement: Settlement; options: PayBrightOptions } | { unavailable: string } {
+): { mover: ChannelMover; options: PayBrightOptions } | { unavailable: string } {
   const channel = recordedChannel(payment)
   if (!channel || sameChannel(channel, channelOf(provider.options))) {
-    return { settlement: clientsOf(provider).settlement, options: provider.options }
+    return { mover: clientsOf(provider).mover, options: provider.options }
   }
   const found = optionsForChannel(channel, { inForce: provider.options, configured: provider.configured })
   if ("unavailable" in found) return found
   const key = JSON.stringify(found.options)
-  let settlement = built.get(key)
-  if (!settlement) {
-    settlement = clientsFor(found.options).settlement
-    built.set(key, settlement)
+  let mover = built.get(key)
+  if (!mover) {
+    mover = clientsFor(found.options).mover
+    built.set(key, mover)
   }
-  return { settlement, options: found.options }
+  return { mover, options: found.options }
 }
