@@ -15,6 +15,13 @@ jest.setTimeout(600_000)
  */
 const release = process.env.PAYBRIGHT_STORE_MEDUSA ?? installedMedusaRelease()
 
+/**
+ * What the store's installs leave out, none of which changes what npm resolves or installs: the
+ * audit and funding reports, which ask the registry, and the registry's say on package data npm
+ * has cached already (it still asks for what it lacks).
+ */
+const QUIET_INSTALL = ["--no-audit", "--no-fund", "--prefer-offline"]
+
 describe(`the packed plugin in a new store on Medusa ${release}`, () => {
   let packDir: string
   let tarball: string
@@ -43,8 +50,7 @@ describe(`the packed plugin in a new store on Medusa ${release}`, () => {
   function installedStore() {
     installed ??= (async () => {
       const store = newStore(tarball)
-      // No audit or funding report: they ask the registry, and change nothing that is installed.
-      await runCommand("npm", ["install", "--no-audit", "--no-fund"], {
+      await runCommand("npm", ["install", ...QUIET_INSTALL], {
         cwd: store,
         env: plainNpmEnv(),
         label: "npm install",
@@ -119,7 +125,7 @@ describe(`the packed plugin in a new store on Medusa ${release}`, () => {
     const store = newStore(narrow)
     // npm refuses while it resolves the tree, before it fetches anything: resolving is enough.
     await expect(
-      runCommand("npm", ["install", "--package-lock-only", "--no-audit", "--no-fund"], {
+      runCommand("npm", ["install", "--package-lock-only", ...QUIET_INSTALL], {
         cwd: store,
         env: plainNpmEnv(),
         label: "npm install",
