@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusa
 import type { BigNumberInput, IPaymentModuleService } from "@medusajs/framework/types"
 import type { OrderCollectionRow } from "../../approvals/carried-contract"
 import { orderCollections } from "../../approvals/order-collections"
-import { orderOfMovement, resolvedRecordOf } from "../../money/money-attempt"
+import { resolvedRecordOf } from "../../money/money-attempt"
 import { cartIdOfCollection, orderOfCollection } from "../../medusa-links"
 import { appQuery, appScope } from "../../modules/paybright/plugin-records"
 import { exactAmount, totalOf } from "../../money/totals"
@@ -120,9 +120,6 @@ async function movement(kind: "capture" | "refund", id: string): Promise<Movemen
     medusa_rows: new Set([...payment.captures, ...payment.refunds].map((other) => other.id)),
   }
 }
-
-/** A movement's order (the provider moves money where Medusa hands it no query). */
-export { orderOfMovement }
 
 /**
  * What the cart paying with this collection totals now, exactly; undefined without a cart. A

@@ -33,7 +33,7 @@ import { tooPreciseMessage } from "../../messages/merchant-messages"
 import { MerchantError } from "../../messages/merchant-error"
 import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../messages/settings-messages"
 import { SettingsUnreadableError } from "../../settings/unreadable-settings"
-import type { AttemptInput } from "../../money/money-attempt"
+import { orderOfMovement, type AttemptInput } from "../../money/money-attempt"
 import { attemptMovement, type MovementCall } from "../../money/attempt-movement"
 import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
 import { appLogger, appScope, pluginRecords, recordsWriter } from "../../modules/paybright/plugin-records"
@@ -58,13 +58,7 @@ import { applicantSchema, buildApplicationRedirect, type ApplicantDetails } from
 import { orderManagementCallbackUrl } from "../../settings/backend-routes"
 import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../checkout/lender-result"
 import { lenderAmount, lenderMovement, toCents } from "../../money/lender-cents"
-import {
-  cartTotalOf,
-  orderCollectionsOf,
-  orderOfMovement,
-  paymentInternals,
-  type PaymentInternals,
-} from "./payment-internals"
+import { cartTotalOf, orderCollectionsOf, paymentInternals, type PaymentInternals } from "./payment-internals"
 import { parseOptions, type PayBrightOptions } from "../../settings/options"
 import { returnToken } from "../../checkout/return-token"
 import { leaseProblem } from "../../locks/lock-lease"
