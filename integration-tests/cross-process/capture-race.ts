@@ -1,6 +1,6 @@
-import fs from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { capturePaymentOnceWorkflow } from "../../src/workflows"
+import { awaitSignal, signal } from "../helpers/go-file"
 
 /**
  * Run with `medusa exec` as a second server process: once the test writes the fulfillment id into
@@ -9,11 +9,8 @@ import { capturePaymentOnceWorkflow } from "../../src/workflows"
  */
 export default async function race({ container }: ExecArgs) {
   const goFile = process.env.PAYBRIGHT_RACE_GO!
-  fs.writeFileSync(`${goFile}.ready`, "ready")
-  while (!fs.existsSync(goFile)) {
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-  const fulfillmentId = fs.readFileSync(goFile, "utf8").trim()
+  signal(`${goFile}.ready`, "ready")
+  const fulfillmentId = (await awaitSignal(goFile)).trim()
   const outcomes = await Promise.all(
     [1, 2, 3].map(() =>
       capturePaymentOnceWorkflow(container)
@@ -25,5 +22,5 @@ export default async function race({ container }: ExecArgs) {
         }))
     )
   )
-  fs.writeFileSync(`${goFile}.done`, JSON.stringify(outcomes))
+  signal(`${goFile}.done`, JSON.stringify(outcomes))
 }

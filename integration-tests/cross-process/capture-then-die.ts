@@ -1,6 +1,6 @@
-import fs from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { capturePaymentOnceWorkflow, reconcileMoneyRecordsWorkflow } from "../../src/workflows"
+import { awaitSignal, signal } from "../helpers/go-file"
 
 /**
  * Run with `medusa exec` as a separate server process. With PAYBRIGHT_KILL_GO set: waits for the
@@ -13,15 +13,12 @@ export default async function captureThenDie({ container }: ExecArgs) {
   const out = process.env.PAYBRIGHT_RECONCILE_OUT
   if (out) {
     const { result } = await reconcileMoneyRecordsWorkflow(container).run({ input: { stale_after_ms: 0 } })
-    fs.writeFileSync(out, JSON.stringify(result))
+    signal(out, JSON.stringify(result))
     return
   }
   const goFile = process.env.PAYBRIGHT_KILL_GO!
-  fs.writeFileSync(`${goFile}.ready`, "ready")
-  while (!fs.existsSync(goFile)) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  const fulfillmentId = fs.readFileSync(goFile, "utf8").trim()
+  signal(`${goFile}.ready`, "ready")
+  const fulfillmentId = (await awaitSignal(goFile, 20)).trim()
   await capturePaymentOnceWorkflow(container).run({ input: { trigger: "shipment", fulfillment_id: fulfillmentId } })
-  fs.writeFileSync(`${goFile}.survived`, "the capture finished: the test meant to kill this process first")
+  signal(`${goFile}.survived`, "the capture finished: the test meant to kill this process first")
 }

@@ -7,6 +7,7 @@ import type { Simulator } from "../../src/simulator"
 import { useAppPort } from "./app-port"
 import { follow, submitApplication } from "./hosted-application"
 import { medusaTotals, orderPayment } from "./ledger"
+import { signal } from "./go-file"
 import { medusaExec, until } from "./medusa-exec"
 import { startRedis } from "../../test-support/redis"
 import { capturePaymentOnceWorkflow } from "../../src/workflows"
@@ -90,7 +91,7 @@ export function captureRaceSuite(locking: CrossProcessLocking) {
           getContainer().resolve(Modules.EVENT_BUS),
           { timeout: 60_000 }
         )
-        fs.writeFileSync(goFile, fulfillmentId)
+        signal(goFile, fulfillmentId)
         const here = await Promise.all([
           capturePaymentOnceWorkflow(getContainer())
             .run({ input: { trigger: "shipment", fulfillment_id: fulfillmentId } })

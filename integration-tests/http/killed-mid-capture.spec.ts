@@ -5,6 +5,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Simulator } from "../../src/simulator"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
+import { signal } from "../helpers/go-file"
 import { medusaExec, until } from "../helpers/medusa-exec"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
@@ -59,7 +60,7 @@ medusaIntegrationTestRunner({
         admin
       )
       const fulfillmentId = data.order.fulfillments[0].id
-      fs.writeFileSync(goFile, fulfillmentId)
+      signal(goFile, fulfillmentId)
       await until(() => simulator.contract(reference)!.captures.length > 0, 60_000, doomed.output)
       doomed.child.kill("SIGKILL")
       expect(await doomed.exited).toBeNull()

@@ -27,19 +27,20 @@ export const locateCaptureStep = createStep(
       return new StepResponse<Located>({ lock_key: paymentLockKey(record.payment_id!), skip_reason: null })
     }
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const orderId = await orderIdOfFulfillment(query, input.fulfillment_id)
-    const collections = orderId
-      ? await collectionsOfOrders<{ id: string; payments?: any[] }>(
-          query,
-          [orderId],
-          ["payments.id", "payments.provider_id", "payments.data", "payments.canceled_at", "payments.captures.id"]
-        )
-      : undefined
-    const payment: any = pickPayBrightPayment(
-      (collections?.get(orderId!) ?? []).flatMap((collection) => collection.payments ?? []),
-      orderId ? await contractOfOrder(container, orderId) : undefined
-    )
     const skip = (reason: string) => new StepResponse<Located>({ lock_key: undefined, skip_reason: reason })
+    const orderId = await orderIdOfFulfillment(query, input.fulfillment_id)
+    if (!orderId) {
+      return skip(`fulfillment ${input.fulfillment_id} belongs to no order`)
+    }
+    const collections = await collectionsOfOrders<{ id: string; payments?: any[] }>(
+      query,
+      [orderId],
+      ["payments.id", "payments.provider_id", "payments.data", "payments.canceled_at", "payments.captures.id"]
+    )
+    const payment: any = pickPayBrightPayment(
+      (collections.get(orderId) ?? []).flatMap((collection) => collection.payments ?? []),
+      await contractOfOrder(container, orderId)
+    )
     if (!payment) {
       return skip("the order is not paid with PayBright")
     }
