@@ -12,6 +12,8 @@ import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
 import { paymentLockKey } from "../../src/locks/payment-lock"
+import paybrightCaptureMissedParcels from "../../src/jobs/paybright-capture-missed-parcels"
+import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 
 jest.setTimeout(300_000)
 
@@ -97,6 +99,73 @@ medusaIntegrationTestRunner({
       const books = simulator.contract(reference)!
       expect(books.captures).toHaveLength(1)
       expect(medusa.captures).toEqual([books.captured])
+      fs.rmSync(dir, { recursive: true, force: true })
+    })
+
+    it("captures a shipped parcel without a person when its process was killed before anything was sent", async () => {
+      const { order, payment, reference } = await placePayBrightOrder(api, getContainer(), store, simulator, admin, [
+        { variantIndex: 1, quantity: 2 },
+      ])
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-kill-"))
+      const goFile = path.join(dir, "go")
+      const doomed = medusaProcess({ PAYBRIGHT_KILL_GO: goFile })
+      await until(() => fs.existsSync(`${goFile}.ready`), 120_000, doomed.output)
+      const { data } = await api.post(
+        `/admin/orders/${order.id}/fulfillments?fields=fulfillments.id`,
+        {
+          items: order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })),
+          location_id: store.stockLocationId,
+        },
+        admin
+      )
+      const fulfillmentId = data.order.fulfillments[0].id
+
+      // The database is slow to take Medusa's Capture row: the process has written the parcel's
+      // record and waits on the insert when it is killed, so nothing reached Medusa or the lender.
+      const database = getContainer().resolve("__pg_connection__")
+      const slowCaptures = await database.transaction()
+      await slowCaptures.raw("lock table capture in exclusive mode")
+      signal(goFile, fulfillmentId)
+      const waitingOnCapture = async () =>
+        (
+          await database.raw(
+            `select 1 from pg_locks where relation = 'capture'::regclass and not granted and mode = 'RowExclusiveLock'`
+          )
+        ).rows.length > 0
+      await until(waitingOnCapture, 60_000, doomed.output)
+      doomed.child.kill("SIGKILL")
+      expect(await doomed.exited).toBeNull()
+      await slowCaptures.rollback()
+
+      const module = getContainer().resolve("paybright") as any
+      const [written] = await module.listPayBrightMoneyRecords({ payment_id: payment.id })
+      expect(written).toMatchObject({ state: "pending", medusa_id: null, fulfillment_id: fulfillmentId })
+      expect(simulator.contract(reference)!.captures).toHaveLength(0)
+      // Time passes (the dead process's lease lapses) and the scheduled jobs run, twice over.
+      await getContainer()
+        .resolve("__pg_connection__")
+        .raw(`update locking set expiration = now() - interval '1 second' where id = ?`, [paymentLockKey(payment.id)])
+      for (const _ of [1, 2]) {
+        await reconcileMoneyRecordsWorkflow(getContainer()).run({ input: { stale_after_ms: 0 } })
+        await paybrightCaptureMissedParcels(getContainer())
+      }
+
+      const books = simulator.contract(reference)!
+      expect(books.captures.map((capture) => capture.amount)).toEqual([books.authorized])
+      expect((await medusaTotals(getContainer(), payment.id)).captures).toEqual([books.authorized])
+      const records = await module.listPayBrightMoneyRecords(
+        { payment_id: payment.id },
+        { order: { created_at: "ASC" } }
+      )
+      expect(records).toEqual([
+        expect.objectContaining({ id: written.id, state: "refused", medusa_id: null }),
+        expect.objectContaining({
+          state: "done",
+          trigger: "retry",
+          retry_of: written.id,
+          fulfillment_id: fulfillmentId,
+        }),
+      ])
       fs.rmSync(dir, { recursive: true, force: true })
     })
   },

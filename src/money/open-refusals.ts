@@ -1,6 +1,7 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
+import { said, type Said } from "../messages/said"
 
 export type RefusalFacts = Pick<
   MoneyRecordRow,
@@ -70,4 +71,28 @@ export async function nothingLeftToCapture(
     .resolve(Modules.PAYMENT)
     .listPayments({ id: [...new Set(paymentIds)] }, { select: ["id", "captured_at"] })
   return new Set(payments.filter((payment) => payment.captured_at).map((payment) => payment.id))
+}
+
+/** Why the reconciliation refuses a record its movement never claimed: its process stopped first. */
+export const STOPPED_BEFORE_START: Said = said("server_stopped_before")
+
+/**
+ * Whether a refused record is a parcel's own capture (its first attempt, made by the plugin) that
+ * the reconciliation refused because its process stopped before claiming it: nothing was sent to
+ * Medusa's provider or the lender, so the plugin may make it again by itself, once.
+ */
+export function parcelCaptureStoppedBeforeStart(
+  record: Pick<MoneyRecordRow, "kind" | "state" | "trigger" | "fulfillment_id" | "said">
+): boolean {
+  const fact = record.said?.values?.fact
+  return (
+    record.kind === "capture" &&
+    record.state === "refused" &&
+    (record.trigger === "shipment" || record.trigger === "fulfillment") &&
+    !!record.fulfillment_id &&
+    record.said?.code === "capture_not_started" &&
+    typeof fact === "object" &&
+    "said" in fact &&
+    fact.said.code === STOPPED_BEFORE_START.code
+  )
 }

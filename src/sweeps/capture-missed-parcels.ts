@@ -6,6 +6,8 @@ import { isPayBright } from "../storefront/provider"
 import { collectionsOfOrders, orderIdsOfFulfillments } from "../medusa-links"
 import { capturePaymentOnceWorkflow } from "../workflows/capture/workflows/capture-payment-once"
 import { captureMomentOf, type CaptureTrigger } from "../capture/types"
+import { nothingLeftToCapture, openRefusals, parcelCaptureStoppedBeforeStart } from "../money/open-refusals"
+import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 
 /**
  * A parcel younger than this is left to the subscriber its event reaches within seconds; older and
@@ -88,12 +90,59 @@ async function captureMomentByFulfillment(
 }
 
 /**
+ * Parcels' own captures of the last day that the reconciliation refused because their process
+ * stopped before anything was sent, still open (nobody retried them, nothing took their money
+ * since): a crash of the plugin's own making, which the merchant expects mended as a lost event is.
+ */
+export async function capturesStoppedBeforeStart(
+  container: MedusaContainer,
+  now = Date.now()
+): Promise<MoneyRecordRow[]> {
+  const records = pluginRecords(container)
+  const refused = (
+    (await records.listPayBrightMoneyRecords({
+      kind: "capture",
+      state: "refused",
+      trigger: ["shipment", "fulfillment"],
+      created_at: { $gte: new Date(now - LOOK_BACK_MS) },
+    } as never)) as unknown as MoneyRecordRow[]
+  ).filter(parcelCaptureStoppedBeforeStart)
+  if (!refused.length) return []
+  const paymentIds = [...new Set(refused.map((record) => record.payment_id!))]
+  const ofTheirPayments = (await records.listPayBrightMoneyRecords({
+    payment_id: paymentIds,
+    kind: "capture",
+  } as never)) as unknown as MoneyRecordRow[]
+  const fullyCaptured = await nothingLeftToCapture(container, paymentIds)
+  const open = new Set(openRefusals(ofTheirPayments, (paymentId) => fullyCaptured.has(paymentId)).map(({ id }) => id))
+  return refused.filter((record) => open.has(record.id))
+}
+
+/**
  * Captures the parcels whose event was lost, each through the same once-only workflow as the
- * subscriber (a parcel already recorded is never captured again). Answers how many it ran.
+ * subscriber (a parcel already recorded is never captured again), then makes once more, as a
+ * retry, each parcel capture whose process stopped before it started (its retry, if it stops too,
+ * is left to a person). Answers how many it ran.
  */
 export async function captureMissedParcels(container: MedusaContainer): Promise<number> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const parcels = await missedParcels(container)
+  const unstarted = await capturesStoppedBeforeStart(container)
+  for (const record of unstarted) {
+    logger.warn(
+      `PayBright: the capture of fulfillment ${record.fulfillment_id} never started (its process stopped first); capturing it now (record ${record.id})`
+    )
+    const { errors } = await capturePaymentOnceWorkflow(container).run({
+      input: { retry_record_id: record.id },
+      throwOnError: false,
+    })
+    if (errors?.length) {
+      // Still open, so the next run of the job tries it again.
+      logger.warn(
+        `PayBright: the capture of fulfillment ${record.fulfillment_id} could not start: ${errors[0].error?.message ?? "unknown error"}`
+      )
+    }
+  }
   for (const parcel of parcels) {
     logger.warn(
       `PayBright: fulfillment ${parcel.fulfillment_id} has no capture at ${parcel.trigger} (its event was not handled); capturing it now`
@@ -106,5 +155,5 @@ export async function captureMissedParcels(container: MedusaContainer): Promise<
       )
     }
   }
-  return parcels.length
+  return parcels.length + unstarted.length
 }

@@ -1,4 +1,6 @@
-import { openRefusals } from "../open-refusals"
+import { notStartedMessage } from "../../messages/merchant-messages"
+import { said } from "../../messages/said"
+import { openRefusals, parcelCaptureStoppedBeforeStart, STOPPED_BEFORE_START } from "../open-refusals"
 
 type Row = Parameters<typeof openRefusals>[0][number]
 
@@ -54,5 +56,32 @@ describe("which refusals are still open", () => {
     const retry = row({ id: "retry", state: "done", retry_of: "first", created_at: at(7) })
     expect(openRefusals([first, refused, retry])).toEqual([refused])
     expect(openRefusals([refused, lamp], (payment) => payment === "pay_1")).toEqual([])
+  })
+})
+
+describe("which refused captures the plugin makes again by itself", () => {
+  const stopped = notStartedMessage("capture", STOPPED_BEFORE_START)
+  const parcel = {
+    kind: "capture" as const,
+    state: "refused" as const,
+    trigger: "shipment" as const,
+    fulfillment_id: "ful_1",
+    said: stopped,
+  }
+
+  it("is a parcel's own capture whose process stopped before it started", () => {
+    expect(parcelCaptureStoppedBeforeStart(parcel)).toBe(true)
+    expect(parcelCaptureStoppedBeforeStart({ ...parcel, trigger: "fulfillment" })).toBe(true)
+  })
+
+  it.each([
+    ["a retry, which a person retries", { trigger: "retry" as const }],
+    ["a capture a person asked for", { trigger: "admin" as const, fulfillment_id: null }],
+    ["a capture refused for another reason", { said: notStartedMessage("capture", "Medusa refused the capture") }],
+    ["a capture the lender refused", { said: said("capture_refused") }],
+    ["a refund", { kind: "refund" as const }],
+    ["a capture in doubt", { state: "in_doubt" as const }],
+  ])("is never %s", (_, change) => {
+    expect(parcelCaptureStoppedBeforeStart({ ...parcel, ...change })).toBe(false)
   })
 })

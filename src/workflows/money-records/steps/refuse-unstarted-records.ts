@@ -1,8 +1,8 @@
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { said } from "../../../messages/said"
 import { concludeFoundEnd } from "../../../money/attempt-movement"
+import { STOPPED_BEFORE_START } from "../../../money/open-refusals"
 import { recordsWriter } from "../../../modules/paybright/plugin-records"
 import type { UnclaimedRecord } from "./find-stale-records"
 
@@ -12,7 +12,8 @@ export type RefuseUnstartedRecordsInput = { unclaimed: UnclaimedRecord[] }
 
 /**
  * Records written ahead of a movement that never claimed them (its process stopped first):
- * nothing was sent, so each is refused, naming the Medusa row removed for it, and may be retried.
+ * nothing was sent, so each is refused, naming the Medusa row removed for it, and may be retried
+ * (a parcel's own capture is, by the missed parcels' job: src/sweeps/capture-missed-parcels.ts).
  *
  * No compensation: nothing moved whatever fails next, and the next run would refuse them again.
  */
@@ -26,7 +27,7 @@ export const refuseUnstartedRecordsStep = createStep(
     for (const { record, stray } of input.unclaimed) {
       await concludeFoundEnd(funnel, record, {
         outcome: "not_started",
-        fact: said("server_stopped_before"),
+        fact: STOPPED_BEFORE_START,
         medusaId: stray,
       })
     }
