@@ -1,4 +1,4 @@
-import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../src/simulator"
+import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../src/lenders/paybright/simulator"
 import { startFakeStripe, type FakeStripe } from "../test-support/fake-stripe"
 import { freePort } from "../test-support/free-port"
 import type { Cleanup } from "../demo/cleanup"

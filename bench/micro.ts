@@ -1,9 +1,9 @@
-import { SIMULATOR_TEST_ACCOUNT, startSimulator } from "../src/simulator"
+import { SIMULATOR_TEST_ACCOUNT, startSimulator } from "../src/lenders/paybright/simulator"
 import { approveApplication } from "../test-support/simulator-application"
-import { LenderClient } from "../src/lender/client"
-import { signFields } from "../src/lender/signing"
-import { verifyApplicationResult } from "../src/checkout/lender-result"
-import { captureAmountFor } from "../src/fulfillment/fulfillment-value"
+import { LenderClient } from "../src/lenders/paybright/client"
+import { signFields } from "../src/lenders/paybright/signing"
+import { verifyApplicationResult } from "../src/lib/lender-result"
+import { captureAmountFor } from "../src/lib/fulfillment-value"
 import { measure, measureConcurrent, type Measurement } from "./measure"
 
 /**

@@ -1,5 +1,5 @@
 import path from "node:path"
-import { startSimulator, SIMULATOR_TEST_ACCOUNT } from "../src/simulator"
+import { startSimulator, SIMULATOR_TEST_ACCOUNT } from "../src/lenders/paybright/simulator"
 import { startFakeStripe } from "../test-support/fake-stripe"
 import { freePort } from "../test-support/free-port"
 import { startCheckoutPage } from "./checkout-page/server"

@@ -25,7 +25,7 @@ const mustHave = [
   ".medusa/server/src/storefront/index.js",
   ".medusa/server/src/storefront/index.d.ts",
   ".medusa/server/src/storefront/react.js",
-  ".medusa/server/src/simulator/index.js",
+  ".medusa/server/src/lenders/paybright/simulator/index.js",
   ".medusa/server/src/admin/index.mjs",
   // The guides run it by this path with `medusa exec`.
   ".medusa/server/src/scripts/setup-canada.js",

@@ -1,8 +1,8 @@
 import http from "node:http"
 import { randomBytes } from "node:crypto"
 import type { AddressInfo } from "node:net"
-import { FAULT_ACTS, faultAnswer, type FaultKind } from "../src/simulator/faults"
-import { passesLuhn } from "../src/simulator/luhn"
+import { FAULT_ACTS, faultAnswer, type FaultKind } from "../src/lenders/paybright/simulator/faults"
+import { passesLuhn } from "../src/lenders/paybright/simulator/luhn"
 import { FakePaymentIntents, type FakeIntent } from "./fake-stripe-intents"
 import { sendStripeEvent } from "./stripe-webhook"
 
@@ -40,7 +40,7 @@ export type FakeStripe = {
   /** Makes the next charge fail as Stripe would: "card_declined", "expired_card", or "network" (connection dropped). */
   failNextCharge(code: "card_declined" | "expired_card" | "network"): void
   /**
-   * Arms a fault of the matrix (see src/simulator/faults.ts) for the next `count` charge or refund
+   * Arms a fault of the matrix (see src/lenders/paybright/simulator/faults.ts) for the next `count` charge or refund
    * requests, or leaves the next charge's intent "processing" or "requires_action" (a refund: "pending").
    */
   injectFault(fault: {

@@ -1,4 +1,4 @@
-import { FAULT_ACTS, type FaultKind, type VoidFaultKind } from "../src/simulator"
+import { FAULT_ACTS, type FaultKind, type VoidFaultKind } from "../src/lenders/paybright/simulator"
 import type { StripeFaultKind } from "./fake-stripe"
 
 /**

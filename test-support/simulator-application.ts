@@ -1,5 +1,5 @@
-import { SIMULATOR_TEST_ACCOUNT, type ContractView, type Simulator } from "../src/simulator"
-import { signFields } from "../src/lender/signing"
+import { SIMULATOR_TEST_ACCOUNT, type ContractView, type Simulator } from "../src/lenders/paybright/simulator"
+import { signFields } from "../src/lenders/paybright/signing"
 
 /**
  * Posts a signed application for `amount` as a browser would and answers the contract it opened.

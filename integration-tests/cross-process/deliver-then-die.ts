@@ -1,6 +1,6 @@
 import fs from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
-import { handleApplicationResult } from "../../src/checkout/handle-application-result"
+import { handleApplicationResult } from "../../src/workflows/handle-application-result"
 
 /**
  * Run with `medusa exec` as the store's server receiving the lender's first callback: delivers the

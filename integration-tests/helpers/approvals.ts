@@ -1,8 +1,8 @@
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { PayBrightApprovalRecord } from "../../src/types/admin"
+import type { PayBrightApprovalRecord } from "../../src/lib/admin-types"
 import type { SeededStore } from "../../test-support/seed-store"
-import type { Simulator } from "../../src/simulator"
+import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { follow, submitApplication } from "./hosted-application"
 import { cartReadyForPayment, choosePayBright } from "./shopper"
 

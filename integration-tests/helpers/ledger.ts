@@ -1,10 +1,10 @@
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { lenderAmount, lenderMovements } from "../../src/money/lender-cents"
+import { lenderAmount, lenderMovements } from "../../src/lib/lender-cents"
 
 /**
  * Medusa's captured and refunded totals for a payment in cents, as the lender's ledger is compared
- * with them (src/money/lender-cents.ts), and each capture in cents, oldest first.
+ * with them (src/lib/lender-cents.ts), and each capture in cents, oldest first.
  */
 export async function medusaTotals(container: MedusaContainer, paymentId: string) {
   const payments = container.resolve(Modules.PAYMENT)

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from "axios"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Simulator } from "../../src/simulator"
+import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { follow, submitApplication } from "./hosted-application"
 import { orderPayment } from "./ledger"
 import type { SeededStore } from "../../test-support/seed-store"

@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { sign } from "../../src/lender/signing"
+import { sign } from "../../src/lenders/paybright/signing"
 
 /** A delivery of a result as raw form/query text: what the lender (or an attacker) puts on the wire. */
 export type Mutant = { description: string; body: string }

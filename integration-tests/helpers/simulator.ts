@@ -1,4 +1,4 @@
-import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/simulator"
+import { startSimulator, type Simulator, type SimulatorOptions } from "../../src/lenders/paybright/simulator"
 
 /**
  * Starts the lender simulator for a test file and points the app's provider at it. Call before

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Simulator } from "../../src/simulator"
+import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { adminHeaders } from "./admin-auth"
 import { seedStore, type SeededStore } from "../../test-support/seed-store"
 

@@ -1,9 +1,9 @@
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN, Modules } from "@medusajs/framework/utils"
-import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
+import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/lenders/paybright/simulator"
 import { useSimulator } from "../helpers/simulator"
-import { sign } from "../../src/lender/signing"
+import { sign } from "../../src/lenders/paybright/signing"
 import {
   approvalOf,
   approvedAwaitingDelivery as approvedAwaitingDeliveryIn,

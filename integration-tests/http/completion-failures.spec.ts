@@ -5,7 +5,7 @@ import path from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { Simulator } from "../../src/simulator"
+import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { useAppPort } from "../helpers/app-port"
 import { approvalOf, approvedAwaitingDelivery, deliverCallback, orderOfCart, ordersOfCart } from "../helpers/approvals"
 import { orderPayment } from "../helpers/ledger"
@@ -19,7 +19,7 @@ import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
 import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
-import { orphanApprovalWorkflow } from "../../src/workflows/approvals"
+import { orphanApprovalWorkflow } from "../../src/workflows"
 
 jest.setTimeout(300_000)
 

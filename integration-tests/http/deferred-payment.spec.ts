@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import type { Simulator } from "../../src/simulator"
+import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { PAYBRIGHT_PROVIDER_ID } from "../../src/storefront/provider"
 import { approvalOf, deliverCallback, deliveryOf, ordersOfCart } from "../helpers/approvals"
 import { useAppPort } from "../helpers/app-port"

@@ -3,14 +3,14 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { randomUUID } from "node:crypto"
 import { setTimeout as sleep } from "node:timers/promises"
-import { clearExpiredLeases, leaseHeld } from "../../src/locks/expired-lease"
+import { clearExpiredLeases, leaseHeld } from "../../src/lib/expired-lease"
 import {
   applicationContainer,
   PAYMENT_PROVIDERS,
   postgresLease,
   providerKeyOf,
   usesPostgresLocks,
-} from "../../src/medusa-internals"
+} from "../../src/lib/medusa-internals"
 import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
 import { useAppPort } from "../helpers/app-port"
 import { useSimulator } from "../helpers/simulator"
@@ -18,7 +18,7 @@ import { useSimulator } from "../helpers/simulator"
 jest.setTimeout(120_000)
 
 /**
- * Each thing src/medusa-internals.ts reads of Medusa, checked against the Medusa installed: `npm
+ * Each thing src/lib/medusa-internals.ts reads of Medusa, checked against the Medusa installed: `npm
  * test` runs it on the release package-lock.json holds, `npm run test:medusa-releases` on each
  * other release the peers accept, so the release that changes one fails here, by name.
  */

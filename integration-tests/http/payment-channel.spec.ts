@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
-import { SETTINGS_KEY_ENV } from "../../src/secrets/secret-box"
+import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/lenders/paybright/simulator"
+import { SETTINGS_KEY_ENV } from "../../src/lib/secret-box"
 import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { placePayBrightOrder } from "../helpers/placed-order"

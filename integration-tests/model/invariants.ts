@@ -1,9 +1,9 @@
-import { lenderAmount } from "../../src/money/lender-cents"
+import { lenderAmount } from "../../src/lib/lender-cents"
 import { MathBN } from "@medusajs/framework/utils"
-import type { PayBrightAttentionItem } from "../../src/types/admin"
+import type { PayBrightAttentionItem } from "../../src/lib/admin-types"
 import type { MoneyRecordRow } from "../../src/modules/paybright/money-record-types"
-import type { ContractView } from "../../src/simulator"
-import { listOpenAuthorizations, type OpenAuthorization } from "../../src/authorization/authorization-expiry"
+import type { ContractView } from "../../src/lenders/paybright/simulator"
+import { listOpenAuthorizations, type OpenAuthorization } from "../../src/lib/authorization-expiry"
 import {
   approvalOfContract,
   contractOfPayment,

@@ -1,6 +1,6 @@
 import type Medusa from "@medusajs/js-sdk"
 import { MathBN } from "@medusajs/framework/utils"
-import { lenderAmount, lenderMovements } from "../../src/money/lender-cents"
+import { lenderAmount, lenderMovements } from "../../src/lib/lender-cents"
 import { throughOutages } from "../../test-support/outage"
 
 type Amount = Parameters<typeof MathBN.convert>[0]
@@ -34,7 +34,7 @@ export async function medusaBooks(admin: Medusa): Promise<MedusaBooks[]> {
     for (const order of orders) {
       const payment = order.payment_collections?.[0]?.payments?.[0] as any
       if (!payment) continue
-      // In cents, as the lender moved them (src/money/lender-cents.ts).
+      // In cents, as the lender moved them (src/lib/lender-cents.ts).
       const captures = lenderMovements(byTime(payment.captures ?? []).map((row) => row.amount as Amount))
       const refunds = lenderMovements(byTime(payment.refunds ?? []).map((row) => row.amount as Amount))
       books.push({

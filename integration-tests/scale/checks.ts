@@ -1,6 +1,6 @@
-import type { CallbackAttempt, ContractView } from "../../src/simulator"
+import type { CallbackAttempt, ContractView } from "../../src/lenders/paybright/simulator"
 import type { MedusaBooks } from "./books"
-import type { PayBrightMoneyRecord } from "../../src/types/admin"
+import type { PayBrightMoneyRecord } from "../../src/lib/admin-types"
 import { unconcluded } from "./records"
 
 /** Why the merchant did not refund an order: a capture of its payment is in doubt, a person's to resolve first. */

@@ -1,5 +1,5 @@
 import { Client } from "pg"
-import type { Simulator } from "../../src/simulator"
+import type { Simulator } from "../../src/lenders/paybright/simulator"
 import type { MedusaServer } from "../../demo/medusa-process"
 import type { TestRedis } from "../../test-support/redis"
 

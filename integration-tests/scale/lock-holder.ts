@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process"
 import { promisify } from "node:util"
-import { paymentLockKey } from "../../src/locks/payment-lock"
+import { paymentLockKey } from "../../src/lib/payment-lock"
 
 const run = promisify(execFile)
 

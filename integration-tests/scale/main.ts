@@ -31,8 +31,8 @@ import { recordsOf, unconcluded } from "./records"
 import { printTable } from "./table"
 import { paymentLockHolder } from "./lock-holder"
 import { keepUnplacedEvidence } from "./unplaced-evidence"
-import type { PayBrightMoneyRecord } from "../../src/types/admin"
-import type { CallbackAttempt } from "../../src/simulator"
+import type { PayBrightMoneyRecord } from "../../src/lib/admin-types"
+import type { CallbackAttempt } from "../../src/lenders/paybright/simulator"
 
 const CHECKOUTS = Number(process.env.SCALE_CHECKOUTS) || 200
 const CONCURRENCY = Number(process.env.SCALE_CONCURRENCY) || 50

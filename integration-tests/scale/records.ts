@@ -1,5 +1,5 @@
 import type Medusa from "@medusajs/js-sdk"
-import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../../src/types/admin"
+import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../../src/lib/admin-types"
 import { throughOutages } from "../../test-support/outage"
 
 /** A money record as the admin's records route answers it: with what the merchant may do about it. */

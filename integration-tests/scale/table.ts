@@ -1,4 +1,4 @@
-import type { ContractView } from "../../src/simulator"
+import type { ContractView } from "../../src/lenders/paybright/simulator"
 import type { MedusaBooks } from "./books"
 import type { CheckoutRun, PaymentRecords } from "./checks"
 import { FAULT_KINDS, type InjectedFault } from "./faults"

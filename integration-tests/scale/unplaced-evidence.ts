@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { Client } from "pg"
-import type { ContractView } from "../../src/simulator"
+import type { ContractView } from "../../src/lenders/paybright/simulator"
 
 /** What one approval without an order left in the store's database, for reading after a failed run. */
 type UnplacedEvidence = {

@@ -1,7 +1,7 @@
 import { writeFileSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { Simulator } from "../../src/simulator"
+import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { useSimulator } from "../helpers/simulator"
 import { useAppPort } from "../helpers/app-port"
 import { follow, submitApplication } from "../helpers/hosted-application"
@@ -42,7 +42,7 @@ async function watch(act: () => Promise<unknown>): Promise<string[]> {
   let last = Date.now()
   global.__paybrightWalk = (file) => {
     last = Date.now()
-    if (!file.startsWith("simulator/") && !files.includes(file)) files.push(file)
+    if (!file.startsWith("lenders/paybright/simulator/") && !files.includes(file)) files.push(file)
   }
   try {
     await act()

@@ -4,32 +4,17 @@ import { dirname, join, relative, resolve } from "node:path"
 /**
  * The plugin's folders from the bottom up, as docs/architecture.md draws them. A file
  * may import from its own folder and from folders below it, never from one above: the lender's
- * protocol knows nothing of Medusa, settings know nothing of how money moves, and only the entry
- * points (the provider, routes, jobs, subscribers, the admin) see everything.
+ * protocol knows nothing of Medusa, the data module nothing of the rules that use it, the rules
+ * nothing of the workflows that run them, and only the entry points (the provider, routes, jobs,
+ * subscribers, the admin) see everything.
  */
 const LAYERS: string[][] = [
-  [
-    "lender",
-    "types",
-    "policies",
-    "storefront",
-    "messages/said",
-    "messages/texts",
-    "messages/money-text",
-    "medusa-internals",
-    "medusa-links",
-  ],
-  ["simulator", "modules", "card-processors", "secrets"],
-  ["messages"],
-  ["settings"],
-  ["money", "locks"],
-  ["settlement"],
-  ["fulfillment", "authorization", "virtual-card"],
-  ["approvals", "capture"],
-  ["release", "resolution"],
+  ["lib/texts", "policies", "storefront"],
+  ["lenders/paybright", "lenders/paybright/simulator"],
+  ["modules"],
+  ["lib"],
   ["workflows"],
-  ["views", "checkout"],
-  ["sweeps"],
+  ["views", "sweeps"],
   ["providers", "api", "jobs", "subscribers", "admin", "scripts"],
 ]
 

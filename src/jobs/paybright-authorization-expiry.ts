@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { reportExpiringAuthorizations } from "../authorization/authorization-expiry"
+import { reportExpiringAuthorizations } from "../lib/authorization-expiry"
 
 /** Every morning: warn about PayBright authorizations close to the lender's 30-day limit. */
 export default async function paybrightAuthorizationExpiry(container: MedusaContainer) {

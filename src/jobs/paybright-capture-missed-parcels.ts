@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { captureMissedParcels } from "../sweeps/capture-missed-parcels"
 import { carryMissedContracts } from "../sweeps/carry-missed-contracts"
-import { RECONCILE_SCHEDULE } from "../settings/job-schedules"
+import { RECONCILE_SCHEDULE } from "../lib/job-schedules"
 
 /**
  * On the reconciliation's schedule: contracts an order change left uncarried are carried into the

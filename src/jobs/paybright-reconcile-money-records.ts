@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { stalePendingMs } from "../money/reconciliation"
-import { reconcileMoneyRecordsWorkflow } from "../workflows/money-records/workflows/reconcile-money-records"
-import { RECONCILE_SCHEDULE } from "../settings/job-schedules"
+import { stalePendingMs } from "../lib/reconciliation"
+import { reconcileMoneyRecordsWorkflow } from "../workflows/reconcile-money-records"
+import { RECONCILE_SCHEDULE } from "../lib/job-schedules"
 
 /**
  * Every five minutes: captures and refunds left pending by a stopped process become in doubt, and

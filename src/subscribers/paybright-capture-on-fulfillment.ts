@@ -1,10 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { capturePaymentOnceWorkflow } from "../workflows/capture/workflows/capture-payment-once"
-import { recordUnstartedCaptureWorkflow } from "../workflows/capture/workflows/record-unstarted-capture"
-import { carryContractWorkflow } from "../workflows/order-changes/workflows/carry-contract"
-import { orderIdOfFulfillment } from "../medusa-links"
+import { capturePaymentOnceWorkflow } from "../workflows/capture-payment-once"
+import { recordUnstartedCaptureWorkflow } from "../workflows/record-unstarted-capture"
+import { carryContractWorkflow } from "../workflows/carry-contract"
+import { orderIdOfFulfillment } from "../lib/medusa-links"
 
 type FulfillmentEvent = { id?: string; fulfillment_id?: string; order_id?: string }
 

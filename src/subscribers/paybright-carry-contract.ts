@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { Logger } from "@medusajs/framework/types"
-import { carryContractWorkflow } from "../workflows/order-changes/workflows/carry-contract"
+import { carryContractWorkflow } from "../workflows/carry-contract"
 
 /**
  * The order changes after which Medusa may have replaced a PayBright order's authorized

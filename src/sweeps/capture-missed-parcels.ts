@@ -1,12 +1,12 @@
-import { pluginRecords } from "../modules/paybright/plugin-records"
+import { pluginRecords } from "../lib/plugin-records"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { settingsInForce } from "../settings/provider-registry"
+import { settingsInForce } from "../lib/provider-registry"
 import { isPayBright } from "../storefront/provider"
-import { collectionsOfOrders, orderIdsOfFulfillments } from "../medusa-links"
-import { capturePaymentOnceWorkflow } from "../workflows/capture/workflows/capture-payment-once"
-import { captureMomentOf, type CaptureTrigger } from "../capture/types"
-import { nothingLeftToCapture, openRefusals, parcelCaptureStoppedBeforeStart } from "../money/open-refusals"
+import { collectionsOfOrders, orderIdsOfFulfillments } from "../lib/medusa-links"
+import { capturePaymentOnceWorkflow } from "../workflows/capture-payment-once"
+import { captureMomentOf, type CaptureTrigger } from "../lib/capture-types"
+import { nothingLeftToCapture, openRefusals, parcelCaptureStoppedBeforeStart } from "../lib/open-refusals"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 
 /**

@@ -1,8 +1,8 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { isPayBright } from "../storefront/provider"
-import { ordersOfCollections } from "../medusa-links"
-import { carryContractWorkflow } from "../workflows/order-changes/workflows/carry-contract"
+import { ordersOfCollections } from "../lib/medusa-links"
+import { carryContractWorkflow } from "../workflows/carry-contract"
 
 /** A cancellation younger than this is left to the subscriber Medusa's event reaches within seconds. */
 const EVENT_GRACE_MS = 2 * 60_000

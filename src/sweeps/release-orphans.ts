@@ -1,10 +1,10 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { messageOf } from "../lender/log-text"
-import { pluginRecords } from "../modules/paybright/plugin-records"
-import type { ApprovalRecord } from "../approvals/approval-record"
-import { releaseOrphanedApprovalWorkflow } from "../workflows/release/workflows/release-orphaned-approval"
-import { allPages } from "../modules/paybright/all-pages"
-import { finalBefore, orphanReleaseTimes } from "../approvals/orphan-timing"
+import { messageOf } from "../lenders/paybright/log-text"
+import { pluginRecords } from "../lib/plugin-records"
+import type { ApprovalRecord } from "../lib/approval-record"
+import { releaseOrphanedApprovalWorkflow } from "../workflows/release-orphaned-approval"
+import { allPages } from "../lib/all-pages"
+import { finalBefore, orphanReleaseTimes } from "../lib/orphan-timing"
 
 export type OrphansReleased = { released: number; notReleased: number }
 

@@ -1,9 +1,9 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { messageOf } from "../lender/log-text"
-import { pluginRecords } from "../modules/paybright/plugin-records"
-import { reopenVanishedOrderWorkflow } from "../workflows/approvals"
-import type { ApprovalRecord } from "../approvals/approval-record"
+import { messageOf } from "../lenders/paybright/log-text"
+import { pluginRecords } from "../lib/plugin-records"
+import { reopenVanishedOrderWorkflow } from "../workflows"
+import type { ApprovalRecord } from "../lib/approval-record"
 
 /**
  * How far back an approval marked ordered is checked for its order. A delivery can see an order

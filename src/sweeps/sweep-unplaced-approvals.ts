@@ -1,10 +1,10 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { messageOf } from "../lender/log-text"
-import { pluginRecords } from "../modules/paybright/plugin-records"
-import { orphanUnplacedApprovalWorkflow } from "../workflows/approvals"
-import type { ApprovalRecord } from "../approvals/approval-record"
-import { handleApplicationResult } from "../checkout/handle-application-result"
-import { finalBefore } from "../approvals/orphan-timing"
+import { messageOf } from "../lenders/paybright/log-text"
+import { pluginRecords } from "../lib/plugin-records"
+import { orphanUnplacedApprovalWorkflow } from "../workflows"
+import type { ApprovalRecord } from "../lib/approval-record"
+import { handleApplicationResult } from "../workflows/handle-application-result"
+import { finalBefore } from "../lib/orphan-timing"
 import { reopenVanishedOrders } from "./reopen-vanished-orders"
 
 /** Approvals younger than this are left to the deliveries still in flight: the lender's retries, the shopper's return. */

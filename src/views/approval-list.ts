@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { pluginRecords } from "../modules/paybright/plugin-records"
-import type { PayBrightApprovalRecord } from "../types/admin"
-import type { ApprovalRecord } from "../approvals/approval-record"
-import { orphanMessage } from "../messages/approval-messages"
-import { spoken, type Said } from "../messages/said"
-import { orphanReleaseTimes } from "../approvals/orphan-timing"
+import { pluginRecords } from "../lib/plugin-records"
+import type { PayBrightApprovalRecord } from "../lib/admin-types"
+import type { ApprovalRecord } from "../lib/approval-record"
+import { orphanMessage } from "../lib/approval-messages"
+import { spoken, type Said } from "../lib/texts/said"
+import { orphanReleaseTimes } from "../lib/orphan-timing"
 
 /**
  * An approval as the admin reads it; an orphan also says what happened and what to do

@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { pluginRecords } from "../modules/paybright/plugin-records"
+import { pluginRecords } from "../lib/plugin-records"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
-import { toMoneyRecord } from "../money/money-record-view"
+import { toMoneyRecord } from "../lib/money-record-view"
 import { medusaCaptureOf, recordActions } from "./record-actions"
-import { nothingLeftToCapture, openRefusals } from "../money/open-refusals"
-import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../types/admin"
+import { nothingLeftToCapture, openRefusals } from "../lib/open-refusals"
+import type { PayBrightAttentionAction, PayBrightMoneyRecord } from "../lib/admin-types"
 
 /** A PayBright payment with its Medusa captures and refunds, as the order panel reads it. */
 export type PanelPayment = {

@@ -1,21 +1,21 @@
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { listOpenAuthorizations } from "../authorization/authorization-expiry"
-import { orphanMessage } from "../messages/approval-messages"
-import { orphanReleaseTimes } from "../approvals/orphan-timing"
-import { pluginRecords } from "../modules/paybright/plugin-records"
-import { allPages } from "../modules/paybright/all-pages"
+import { listOpenAuthorizations } from "../lib/authorization-expiry"
+import { orphanMessage } from "../lib/approval-messages"
+import { orphanReleaseTimes } from "../lib/orphan-timing"
+import { pluginRecords } from "../lib/plugin-records"
+import { allPages } from "../lib/all-pages"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
-import { SettingsUnreadableError, standingUnreadableReports } from "../settings/unreadable-settings"
-import type { PayBrightAttentionItem } from "../types/admin"
-import type { ApprovalRecord } from "../approvals/approval-record"
-import { nothingLeftToCapture, openRefusals } from "../money/open-refusals"
+import { SettingsUnreadableError, standingUnreadableReports } from "../lib/unreadable-settings"
+import type { PayBrightAttentionItem } from "../lib/admin-types"
+import type { ApprovalRecord } from "../lib/approval-record"
+import { nothingLeftToCapture, openRefusals } from "../lib/open-refusals"
 import { medusaCaptureOf, recordActions } from "./record-actions"
-import { lenderAmount } from "../money/lender-cents"
-import { owedBy, stillCapturable, totalOf } from "../money/totals"
+import { lenderAmount } from "../lib/lender-cents"
+import { owedBy, stillCapturable, totalOf } from "../lib/totals"
 import { isPayBright } from "../storefront/provider"
-import { uncoveredBalanceMessage } from "../messages/merchant-messages"
-import { isSaid, said, spoken } from "../messages/said"
+import { uncoveredBalanceMessage } from "../lib/merchant-messages"
+import { isSaid, said, spoken } from "../lib/texts/said"
 
 /**
  * Most urgent first: a process that refuses all PayBright work, what may have moved money, then
@@ -150,7 +150,7 @@ async function refusedRecords(container: MedusaContainer): Promise<PayBrightAtte
 
 /**
  * Orders an edit raised above what their PayBright contract covers: the contract was carried into
- * the order's new payment for what it covers (src/approvals/carried-contract.ts), and the rest is
+ * the order's new payment for what it covers (src/lib/carried-contract.ts), and the rest is
  * for the merchant to collect another way. Listed while the order still owes more than its live
  * PayBright payments can capture.
  */

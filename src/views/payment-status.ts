@@ -1,8 +1,8 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
-import type { PayBrightMoneyRecord, PayBrightPaymentStatus } from "../types/admin"
-import { authorizationAge } from "../authorization/authorization-age"
-import { openRefusals } from "../money/open-refusals"
+import type { PayBrightMoneyRecord, PayBrightPaymentStatus } from "../lib/admin-types"
+import { authorizationAge } from "../lib/authorization-age"
+import { openRefusals } from "../lib/open-refusals"
 
 export type StatusFacts = {
   authorized: BigNumberInput

@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
-import type { PayBrightAttentionAction } from "../types/admin"
-import { owedBy, stillCapturable, totalOf } from "../money/totals"
-import { lenderAmount } from "../money/lender-cents"
-import { ordersOfCollections } from "../medusa-links"
+import type { PayBrightAttentionAction } from "../lib/admin-types"
+import { owedBy, stillCapturable, totalOf } from "../lib/totals"
+import { lenderAmount } from "../lib/lender-cents"
+import { ordersOfCollections } from "../lib/medusa-links"
 
 /**
  * What a merchant can do about a capture, refund or release record, wherever the admin shows it:
@@ -16,7 +16,7 @@ import { ordersOfCollections } from "../medusa-links"
  * One way to take a refused capture's money: when Medusa's own "Capture payment" would capture it
  * (`medusaCapture`, what that button captures on the record's payment, covers no more than the
  * record asked for), that button is the way, and its capture makes the refusal good
- * (src/money/open-refusals.ts); the admin then offers no retry beside it. Otherwise (a parcel's
+ * (src/lib/open-refusals.ts); the admin then offers no retry beside it. Otherwise (a parcel's
  * part of the authorization, or the rest once part is captured) the retry of the refused amount is.
  */
 export function recordActions(

@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
-import { settingsStateOf, configuredOptionsById } from "../settings/provider-registry"
-import { checkStripeKey } from "../card-processors/stripe"
-import { LenderAuthError, LenderError, LenderNotFoundError } from "../lender/errors"
-import { pluginRecords } from "../modules/paybright/plugin-records"
-import { settingsUnreadableFacts, settingsUnreadableMessage } from "../messages/settings-messages"
-import { optionIssues, optionsSchema, parseOptions, type PayBrightOptions } from "../settings/options"
+import { settingsStateOf, configuredOptionsById } from "../lib/provider-registry"
+import { checkStripeKey } from "../lib/stripe"
+import { LenderAuthError, LenderError, LenderNotFoundError } from "../lenders/paybright/errors"
+import { pluginRecords } from "../lib/plugin-records"
+import { settingsUnreadableFacts, settingsUnreadableMessage } from "../lib/settings-messages"
+import { optionIssues, optionsSchema, parseOptions, type PayBrightOptions } from "../lib/options"
 import type {
   PayBrightSettingsFacts,
   PayBrightSettingsIssue,
   PayBrightSettingsRejection,
   PayBrightSettingsUpdate,
   PayBrightSettingsView,
-} from "../types/admin"
+} from "../lib/admin-types"
 import {
   applyOverrides,
   formFieldOf,
@@ -21,12 +21,12 @@ import {
   PLAIN_FIELDS,
   SECRET_FIELDS,
   settingsView,
-} from "../settings/editable-settings"
-import { decryptOverrides, secretContext } from "../settings/effective-settings"
-import { clientsFor } from "../settlement/provider-clients"
-import { leaseProblem } from "../locks/lock-lease"
-import { SecretBox, SETTINGS_KEY_ENV } from "../secrets/secret-box"
-import type { StoredSettings } from "../settings/stored-settings"
+} from "../lib/editable-settings"
+import { decryptOverrides, secretContext } from "../lib/effective-settings"
+import { clientsFor } from "../lib/provider-clients"
+import { leaseProblem } from "../lib/lock-lease"
+import { SecretBox, SETTINGS_KEY_ENV } from "../lib/secret-box"
+import type { StoredSettings } from "../lib/stored-settings"
 import { acceptedLately } from "./accepted-lately"
 
 type StoredRow = StoredSettings & { id: string; updated_at: Date | string; updated_by: string | null }

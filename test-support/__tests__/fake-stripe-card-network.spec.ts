@@ -1,8 +1,8 @@
-import { StripeCardProcessor } from "../../src/card-processors/stripe"
-import { CardProcessorError, type CardDetails } from "../../src/card-processors/types"
-import { cardDetails } from "../../src/settlement/virtual-card"
-import { LenderClient } from "../../src/lender/client"
-import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/simulator"
+import { StripeCardProcessor } from "../../src/lib/stripe"
+import { CardProcessorError, type CardDetails } from "../../src/lib/card-processor-types"
+import { cardDetails } from "../../src/lib/virtual-card"
+import { LenderClient } from "../../src/lenders/paybright/client"
+import { startSimulator, SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/lenders/paybright/simulator"
 import { startFakeStripe, type FakeStripe } from "../fake-stripe"
 import { approveApplication } from "../simulator-application"
 

@@ -1,5 +1,5 @@
 import { Button, Text, toast, usePrompt } from "@medusajs/ui"
-import type { PayBrightAttentionAction } from "../../types/admin"
+import type { PayBrightAttentionAction } from "../../lib/admin-types"
 import { useRecordActions } from "../hooks/paybright"
 import { errorText } from "../lib/format"
 import { AdminActionError } from "../lib/sdk"

@@ -10,7 +10,7 @@ import type {
   PayBrightSettingsResponse,
   PayBrightSettingsSaved,
   PayBrightSettingsUpdate,
-} from "../../types/admin"
+} from "../../lib/admin-types"
 
 /**
  * Query keys of the PayBright admin. The panel's and the needs-attention list's sit under Medusa's

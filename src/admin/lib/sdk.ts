@@ -1,5 +1,5 @@
 import Medusa from "@medusajs/js-sdk"
-import { isSaid, type Said } from "../../messages/said"
+import { isSaid, type Said } from "../../lib/texts/said"
 
 /** The one client every PayBright admin page and widget fetches through: the admin's own session. */
 export const sdk = new Medusa({

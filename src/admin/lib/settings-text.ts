@@ -1,4 +1,4 @@
-import type { PayBrightSettingsFacts, PayBrightSettingsIssue } from "../../types/admin"
+import type { PayBrightSettingsFacts, PayBrightSettingsIssue } from "../../lib/admin-types"
 import { shownAmount } from "./format"
 
 /** i18next's `t`, as the settings page uses it: a key and its values. */

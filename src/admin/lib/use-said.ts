@@ -1,9 +1,9 @@
-import { SAID_TEXTS, writeSaid, type Said } from "../../messages/said"
+import { SAID_TEXTS, writeSaid, type Said } from "../../lib/texts/said"
 import { money } from "./format"
 import { useAdminText } from "./use-admin-text"
 
 /**
- * Writes a sentence the server handed as facts (src/messages/said.ts) in the admin's language, with
+ * Writes a sentence the server handed as facts (src/lib/texts/said.ts) in the admin's language, with
  * money as the admin writes it; English for a language the plugin has no sentences in. A row written
  * before sentences were kept as facts has only its English `message`, shown as it is.
  */

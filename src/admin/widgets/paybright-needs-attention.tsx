@@ -1,7 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Badge, clx, Container, Heading, Text } from "@medusajs/ui"
 import { Link, useNavigate } from "react-router-dom"
-import type { PayBrightAttentionAction, PayBrightAttentionItem } from "../../types/admin"
+import type { PayBrightAttentionAction, PayBrightAttentionItem } from "../../lib/admin-types"
 import { QueryState } from "../components/query-state"
 import { RecordActions } from "../components/record-actions"
 import { useNeedsAttention } from "../hooks/paybright"

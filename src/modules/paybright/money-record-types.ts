@@ -1,7 +1,7 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
-import type { MoneyOutcome } from "../../lender/errors"
-import type { Said } from "../../messages/said"
+import type { MoneyOutcome } from "../../lenders/paybright/errors"
+import type { Said } from "../../lib/texts/said"
 
 export type MoneyKind = "capture" | "refund" | "void"
 export type MoneyTrigger = "shipment" | "fulfillment" | "admin" | "order_canceled" | "orphan" | "retry"

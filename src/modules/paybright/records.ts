@@ -1,5 +1,5 @@
 import type { Context, FindConfig, InferTypeOf } from "@medusajs/framework/types"
-import type { Sentence } from "../../messages/said"
+import type { Sentence } from "../../lib/texts/said"
 import type { OrphanReason } from "./approval-reasons"
 import type { PayBrightApproval } from "./models/paybright-approval"
 import type { PayBrightCardTransaction } from "./models/paybright-card-transaction"
@@ -22,7 +22,7 @@ export type SettingsRow = InferTypeOf<typeof PayBrightSettings>
 /** A money record as the generated reads answer it (MoneyRecordRow is the plugin's view of it). */
 export type MoneyRecordEntity = InferTypeOf<typeof PayBrightMoneyRecord>
 
-/** What the merchant reads of an approval's moves, written by src/messages and handed in. */
+/** What the merchant reads of an approval's moves, written by src/lib and handed in. */
 export type ApprovalWords = {
   verified(approval: ApprovalRow): Sentence
   /** Knows the store's settings: when the plugin releases the orphan by itself. */
@@ -70,7 +70,7 @@ export type NewMoneyRecord = {
   fulfillment_id?: string | null
   idempotency_key?: string | null
   contract: string | null
-  /** The lender's cents (src/money/lender-cents.ts). */
+  /** The lender's cents (src/lib/lender-cents.ts). */
   amount: string
   /** Medusa's exact amount. */
   medusa_amount: string

@@ -1,4 +1,4 @@
-import { spoken, type Sentence } from "../../messages/said"
+import { spoken, type Sentence } from "../../lib/texts/said"
 import type { Context } from "@medusajs/framework/types"
 import {
   InjectManager,
@@ -39,7 +39,7 @@ import type {
  * It is the one writer of the rows of a money record, a card movement, an approval and the
  * settings: the rules of which state may move where live in the moves below, and a move the
  * merchant reads of writes its event row in the same transaction, so the timeline never misses one.
- * What the merchant reads is written by src/messages and handed in: this module knows the rows, not
+ * What the merchant reads is written by src/lib and handed in: this module knows the rows, not
  * the words. The rest of the plugin holds it as PayBrightRecordsReader or PayBrightRecordsWriter
  * (records.ts), never as this class, so no caller reaches the generated create, update and delete.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod"
-import { signFields } from "../../lender/signing"
-import type { PayBrightOptions } from "../../settings/options"
-import { RETURN_ROUTES } from "../../settings/backend-routes"
+import { signFields } from "../../lenders/paybright/signing"
+import type { PayBrightOptions } from "../../lib/options"
+import { RETURN_ROUTES } from "../../lib/backend-routes"
 
 /** Where the lender's hosted application lives on the checkout host (protocol.md §2). */
 export const APPLICATION_PATH = "/CheckOut/ApplicationForm.aspx"

@@ -1,11 +1,11 @@
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { BigNumberInput, IPaymentModuleService } from "@medusajs/framework/types"
-import type { OrderCollectionRow } from "../../approvals/carried-contract"
-import { orderCollections } from "../../approvals/order-collections"
-import { resolvedRecordOf } from "../../money/money-attempt"
-import { cartIdOfCollection, orderOfCollection } from "../../medusa-links"
-import { appQuery, appScope } from "../../modules/paybright/plugin-records"
-import { exactAmount, totalOf } from "../../money/totals"
+import type { OrderCollectionRow } from "../../lib/carried-contract"
+import { orderCollections } from "../../lib/order-collections"
+import { resolvedRecordOf } from "../../lib/money-attempt"
+import { cartIdOfCollection, orderOfCollection } from "../../lib/medusa-links"
+import { appQuery, appScope } from "../../lib/plugin-records"
+import { exactAmount, totalOf } from "../../lib/totals"
 
 /**
  * The payment module's rows that Medusa does not hand to a provider: the session's amount

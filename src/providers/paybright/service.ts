@@ -28,42 +28,37 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { LenderError } from "../../lender/errors"
-import { tooPreciseMessage } from "../../messages/merchant-messages"
-import { MerchantError } from "../../messages/merchant-error"
-import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../messages/settings-messages"
-import { SettingsUnreadableError } from "../../settings/unreadable-settings"
-import { orderOfMovement, type AttemptInput } from "../../money/money-attempt"
-import { attemptMovement, type MovementCall } from "../../money/attempt-movement"
-import { cancellationBlockedBy, openMovementOf } from "../../money/in-doubt"
-import { appLogger, appScope, pluginRecords, recordsWriter } from "../../modules/paybright/plugin-records"
+import { LenderError } from "../../lenders/paybright/errors"
+import { tooPreciseMessage } from "../../lib/merchant-messages"
+import { MerchantError } from "../../lib/merchant-error"
+import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../lib/settings-messages"
+import { SettingsUnreadableError } from "../../lib/unreadable-settings"
+import { orderOfMovement, type AttemptInput } from "../../lib/money-attempt"
+import { attemptMovement, type MovementCall } from "../../lib/attempt-movement"
+import { cancellationBlockedBy, openMovementOf } from "../../lib/in-doubt"
+import { appLogger, appScope, pluginRecords, recordsWriter } from "../../lib/plugin-records"
 import { PAYBRIGHT_MODULE } from "../../modules/paybright"
-import { providerKeyOf } from "../../medusa-internals"
-import { cancellationPrepared } from "../../money/prepared-records"
-import {
-  capturedOnContract,
-  carriedPaymentData,
-  carryPlan,
-  replacedByOrderChange,
-} from "../../approvals/carried-contract"
-import { completionRunning } from "../../approvals/cart-completion"
-import { effectiveProvider, type ProviderSettings } from "../../settings/effective-settings"
-import { clientsOf, type ProviderClients } from "../../settlement/provider-clients"
-import { channelOf, type PaymentChannel } from "../../settlement/payment-channel"
-import { moverOfPayment } from "../../settlement/mover-of-payment"
-import { amountLimitRefusal } from "../../settings/amount-limits"
-import { forLog } from "../../lender/log-text"
-import { releaseContract } from "../../release/release-attempt"
+import { providerKeyOf } from "../../lib/medusa-internals"
+import { cancellationPrepared } from "../../lib/prepared-records"
+import { capturedOnContract, carriedPaymentData, carryPlan, replacedByOrderChange } from "../../lib/carried-contract"
+import { completionRunning } from "../../lib/cart-completion"
+import { effectiveProvider, type ProviderSettings } from "../../lib/effective-settings"
+import { clientsOf, type ProviderClients } from "../../lib/provider-clients"
+import { channelOf, type PaymentChannel } from "../../lib/payment-channel"
+import { moverOfPayment } from "../../lib/mover-of-payment"
+import { amountLimitRefusal } from "../../lib/amount-limits"
+import { forLog } from "../../lenders/paybright/log-text"
+import { releaseContract } from "../../lib/release-attempt"
 import { applicantSchema, buildApplicationRedirect, type ApplicantDetails } from "./application-request"
-import { orderManagementCallbackUrl } from "../../settings/backend-routes"
-import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../checkout/lender-result"
-import { lenderAmount, lenderMovement, toCents } from "../../money/lender-cents"
+import { orderManagementCallbackUrl } from "../../lib/backend-routes"
+import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../lib/lender-result"
+import { lenderAmount, lenderMovement, toCents } from "../../lib/lender-cents"
 import { cartTotalOf, orderCollectionsOf, paymentInternals, type PaymentInternals } from "./payment-internals"
-import { parseOptions, type PayBrightOptions } from "../../settings/options"
-import { returnToken } from "../../checkout/return-token"
-import { leaseProblem } from "../../locks/lock-lease"
+import { parseOptions, type PayBrightOptions } from "../../lib/options"
+import { returnToken } from "../../lib/return-token"
+import { leaseProblem } from "../../lib/lock-lease"
 import { SessionResults } from "./session-results"
-import type { Moved } from "../../settlement/types"
+import type { Moved } from "../../lib/settlement-types"
 import {
   paymentDataSchema,
   readPaymentData,
@@ -71,7 +66,7 @@ import {
   type PaymentData,
   type SessionData,
   type SessionStatus,
-} from "../../settlement/session-data"
+} from "../../lib/session-data"
 
 /**
  * The Medusa payment provider for PayBright. It maps Medusa's calls to the lender's and back;
@@ -341,7 +336,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
    * owes, and when it undoes a cart completion that failed after authorizing it.
    *
    * - An order change keeps the contract: the shopper keeps the loan, and the plugin carries it
-   *   into the new collection (src/approvals/carried-contract.ts).
+   *   into the new collection (src/lib/carried-contract.ts).
    * - A completion being undone (still holding the cart's lock, with no cancellation prepared by
    *   the merchant's cancel) is refused, so the contract outlives it.
    * - Otherwise a contract never captured is voided at the lender, releasing the shopper's loan; a
@@ -510,7 +505,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   }
 
   /**
-   * One capture or refund, through the money funnel (src/money/attempt-movement.ts) with the amount
+   * One capture or refund, through the money funnel (src/lib/attempt-movement.ts) with the amount
    * Medusa's row holds in the lender's cents. Anything but done throws the merchant's message, so
    * Medusa keeps no Capture or Refund for it; in doubt, the record says so and blocks the next movement.
    */

@@ -1,9 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { acceptsTransactionType, verifyApplicationResult } from "../../checkout/lender-result"
-import { lenderAmount } from "../../money/lender-cents"
+import { acceptsTransactionType, verifyApplicationResult } from "../../lib/lender-result"
+import { lenderAmount } from "../../lib/lender-cents"
 import type { PaymentInternals } from "./payment-internals"
-import type { PayBrightOptions } from "../../settings/options"
-import type { SessionStatus } from "../../settlement/session-data"
+import type { PayBrightOptions } from "../../lib/options"
+import type { SessionStatus } from "../../lib/session-data"
 
 /**
  * A lender result read against the payment session it names, as the payment module recorded the

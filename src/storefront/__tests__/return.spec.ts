@@ -1,6 +1,6 @@
-import type { ApplicationResultOutcome } from "../../checkout/handle-application-result"
-import { checkoutUrl, shopperDestination } from "../../checkout/storefront-urls"
-import { parseOptions } from "../../settings/options"
+import type { ApplicationResultOutcome } from "../../lib/lender-result-decision"
+import { checkoutUrl, shopperDestination } from "../../lib/storefront-urls"
+import { parseOptions } from "../../lib/options"
 import { continueOnThisSite, readPayBrightReturn } from "../return"
 
 describe("the shopper's return to the storefront", () => {

@@ -43,9 +43,12 @@ describe("workflow and step ids", () => {
     expect(misnamed).toEqual([])
   })
 
-  it("live one workflow to a file, under workflows/, and steps under steps/", () => {
+  it("live one workflow to a file in workflows/, and steps in workflows/steps/", () => {
     const files = made.filter(({ kind }) => kind === "Workflow").map(({ file }) => file)
     expect(files.filter((file, index) => files.indexOf(file) !== index)).toEqual([])
-    expect(made.filter(({ kind, file }) => !file.includes(kind === "Step" ? "/steps/" : "/workflows/"))).toEqual([])
+    const misplaced = made.filter(({ kind, file }) =>
+      kind === "Step" ? !/^steps\/[^/]+$/.test(file) : file.includes("/")
+    )
+    expect(misplaced).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import i18next from "i18next"
 import translations from "../../i18n"
-import { PAYBRIGHT_SETTINGS_CODES, type PayBrightSettingsIssue } from "../../../types/admin"
+import { PAYBRIGHT_SETTINGS_CODES, type PayBrightSettingsIssue } from "../../../lib/admin-types"
 import { refusalText, settingsSentence, type Translate } from "../settings-text"
 
 /** The admin's words as Medusa's admin loads them (its i18next, values not escaped), in one language. */

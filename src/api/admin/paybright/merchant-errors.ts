@@ -1,6 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { isSaid } from "../../../messages/said"
+import { isSaid } from "../../../lib/texts/said"
 
 /** The statuses Medusa's own error handler gives these errors, kept for the same errors here. */
 const STATUS: Partial<Record<string, number>> = {

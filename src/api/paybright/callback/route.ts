@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
-import { handleApplicationResult } from "../../../checkout/handle-application-result"
-import { SettingsUnreadableError } from "../../../settings/unreadable-settings"
+import { handleApplicationResult } from "../../../workflows/handle-application-result"
+import { SettingsUnreadableError } from "../../../lib/unreadable-settings"
 
 /**
  * Seconds the callback waits for the cart's lock, when another request (a copy of the callback,

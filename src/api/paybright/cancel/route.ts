@@ -1,10 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { cartOfCollection } from "../../../approvals/find-checkout"
+import { cartOfCollection } from "../../../lib/find-checkout"
 import type { Logger } from "@medusajs/framework/types"
-import { providersAsConfigured, providersInForce } from "../../../settings/provider-registry"
-import { SettingsUnreadableError } from "../../../settings/unreadable-settings"
-import { checkoutUrl } from "../../../checkout/storefront-urls"
-import { readReturnToken } from "../../../checkout/return-token"
+import { providersAsConfigured, providersInForce } from "../../../lib/provider-registry"
+import { SettingsUnreadableError } from "../../../lib/unreadable-settings"
+import { checkoutUrl } from "../../../lib/storefront-urls"
+import { readReturnToken } from "../../../lib/return-token"
 
 /**
  * GET /paybright/cancel?ctx=…: the shopper left the hosted application (x_url_cancel). Nothing

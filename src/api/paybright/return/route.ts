@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { messageOf } from "../../../lender/log-text"
+import { messageOf } from "../../../lenders/paybright/log-text"
 import type { Logger } from "@medusajs/framework/types"
-import { handleApplicationResult, type HandledResult } from "../../../checkout/handle-application-result"
-import { providersAsConfigured, providersInForce } from "../../../settings/provider-registry"
-import { shopperDestination } from "../../../checkout/storefront-urls"
+import { handleApplicationResult, type HandledResult } from "../../../workflows/handle-application-result"
+import { providersAsConfigured, providersInForce } from "../../../lib/provider-registry"
+import { shopperDestination } from "../../../lib/storefront-urls"
 
 /**
  * GET /paybright/return?ctx=…&x_…: the shopper's browser back from the hosted application

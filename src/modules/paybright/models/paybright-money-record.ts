@@ -19,7 +19,7 @@ export const PayBrightMoneyRecord = model.define("paybright_money_record", {
   fulfillment_id: model.text().nullable(),
   /** The lender's contract (x_gateway_reference). */
   contract: model.text().nullable(),
-  /** What moves at the lender (or on the card): whole cents, by the rule of src/money/lender-cents.ts. */
+  /** What moves at the lender (or on the card): whole cents, by the rule of src/lib/lender-cents.ts. */
   amount: model.bigNumber(),
   /** Medusa's exact amount for the Capture or Refund (a taxed remainder carries fractions of a cent). */
   medusa_amount: model.bigNumber().nullable(),
@@ -29,9 +29,9 @@ export const PayBrightMoneyRecord = model.define("paybright_money_record", {
   reference: model.text().nullable(),
   /** Medusa's Capture or Refund id, written before the lender is called. */
   medusa_id: model.text().index().nullable(),
-  /** What the merchant reads about this record, in English, written by src/messages. */
+  /** What the merchant reads about this record, in English, written by src/lib. */
   message: model.text().nullable(),
-  /** The same sentence as facts (src/messages/said.ts), for the admin to write in its language. */
+  /** The same sentence as facts (src/lib/texts/said.ts), for the admin to write in its language. */
   said: model.json().nullable(),
   /** What the lender or processor answered: x_timestamp, x_message, the echoes, or the charge id. */
   lender_evidence: model.json().nullable(),

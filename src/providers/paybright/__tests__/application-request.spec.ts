@@ -1,6 +1,6 @@
 import fc from "fast-check"
-import { signatureMessage, verifySignature } from "../../../lender/signing"
-import { parseOptions } from "../../../settings/options"
+import { signatureMessage, verifySignature } from "../../../lenders/paybright/signing"
+import { parseOptions } from "../../../lib/options"
 import { buildApplicationRedirect, type ApplicantDetails } from "../application-request"
 
 const options = parseOptions({

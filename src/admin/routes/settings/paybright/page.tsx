@@ -7,7 +7,7 @@ import type {
   PayBrightSettingsUpdate,
   PayBrightSettingsView,
   PayBrightSecretState,
-} from "../../../../types/admin"
+} from "../../../../lib/admin-types"
 import { QueryState } from "../../../components/query-state"
 import { useSaveSettings, useSettings } from "../../../hooks/paybright"
 import { shownAmount, typedAmount } from "../../../lib/format"

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listOpenAuthorizations } from "../../../../authorization/authorization-expiry"
+import { listOpenAuthorizations } from "../../../../lib/authorization-expiry"
 
 /**
  * GET /admin/paybright/authorizations: PayBright authorizations with an amount not yet captured,

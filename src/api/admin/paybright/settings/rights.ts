@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest } from "@medusajs/framework/http"
 import { SETTINGS_POLICY } from "../../../../policies/paybright"
-import { protectedChanges } from "../../../../settings/protected-settings"
+import { protectedChanges } from "../../../../lib/protected-settings"
 import { settingsViewOf } from "../../../../views/settings-admin"
-import type { PayBrightSettingsUpdate } from "../../../../types/admin"
+import type { PayBrightSettingsUpdate } from "../../../../lib/admin-types"
 import { requirePolicies } from "../require-policies"
 
 /**

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { SETTINGS_POLICY } from "../../../../policies/paybright"
 import { listSettingsViews } from "../../../../views/settings-admin"
-import type { PayBrightSettingsResponse } from "../../../../types/admin"
+import type { PayBrightSettingsResponse } from "../../../../lib/admin-types"
 import { holdsPolicies } from "../require-policies"
 
 /**

@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { Logger } from "@medusajs/framework/types"
-import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../../../messages/settings-messages"
-import { SettingsUnreadableError } from "../../../../settings/unreadable-settings"
-import { providersInForce } from "../../../../settings/provider-registry"
-import type { PayBrightOptions } from "../../../../settings/options"
+import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../../../lib/settings-messages"
+import { SettingsUnreadableError } from "../../../../lib/unreadable-settings"
+import { providersInForce } from "../../../../lib/provider-registry"
+import type { PayBrightOptions } from "../../../../lib/options"
 import type { PayBrightLimits, PayBrightLimitsResponse } from "../../../../storefront/limits"
 
 /**

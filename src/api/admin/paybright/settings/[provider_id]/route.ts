@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { forgetProviderSettings } from "../../../../../settings/effective-settings"
+import { forgetProviderSettings } from "../../../../../lib/effective-settings"
 import { prepareSettingsSave, settingsViewOf } from "../../../../../views/settings-admin"
-import type { PayBrightSettingsRejection, PayBrightSettingsSaved } from "../../../../../types/admin"
-import { savePayBrightSettingsWorkflow } from "../../../../../workflows/settings/workflows/save-paybright-settings"
+import type { PayBrightSettingsRejection, PayBrightSettingsSaved } from "../../../../../lib/admin-types"
+import { savePayBrightSettingsWorkflow } from "../../../../../workflows/save-paybright-settings"
 import { requireRightsForSave } from "../rights"
 import type { SaveSettingsBody } from "../../validators"
 

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { toAdminApproval } from "../../../../../../views/approval-list"
-import { markApprovalHandledWorkflow } from "../../../../../../workflows/approvals"
+import { markApprovalHandledWorkflow } from "../../../../../../workflows"
 
 /** POST /admin/paybright/approvals/:id/handled: the merchant cancelled the orphaned contract in the PayBright portal. */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

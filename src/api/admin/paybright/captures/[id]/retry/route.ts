@@ -1,10 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { paymentBusyMessage } from "../../../../../../messages/payment-lock-messages"
-import { capturePaymentOnceWorkflow } from "../../../../../../workflows/capture/workflows/capture-payment-once"
-import { PAYMENT_LOCK_STEP } from "../../../../../../locks/payment-lock"
-import { MerchantError } from "../../../../../../messages/merchant-error"
-import { said, spoken } from "../../../../../../messages/said"
+import { paymentBusyMessage } from "../../../../../../lib/payment-lock-messages"
+import { capturePaymentOnceWorkflow } from "../../../../../../workflows/capture-payment-once"
+import { PAYMENT_LOCK_STEP } from "../../../../../../lib/payment-lock"
+import { MerchantError } from "../../../../../../lib/merchant-error"
+import { said, spoken } from "../../../../../../lib/texts/said"
 import { answeringSentences } from "../../../merchant-errors"
 
 /**

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { pluginRecords } from "../../../../../../modules/paybright/plugin-records"
+import { pluginRecords } from "../../../../../../lib/plugin-records"
 import type { MoneyRecordRow } from "../../../../../../modules/paybright/money-record-types"
-import { toMoneyRecord } from "../../../../../../money/money-record-view"
+import { toMoneyRecord } from "../../../../../../lib/money-record-view"
 
 /** GET /admin/paybright/orders/:id/captures: the order's capture records, oldest first. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

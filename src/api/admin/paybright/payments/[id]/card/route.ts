@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { cardPayment, maskCard, retrieveVirtualCard } from "../../../../../../virtual-card/card-access"
+import { cardPayment, maskCard, retrieveVirtualCard } from "../../../../../../lib/card-access"
 
 /** GET /admin/paybright/payments/:id/card: the payment's virtual card, masked. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { prepareSettingsSave } from "../../../../../../views/settings-admin"
-import type { PayBrightSettingsCheck } from "../../../../../../types/admin"
+import type { PayBrightSettingsCheck } from "../../../../../../lib/admin-types"
 import { requireRightsForSave } from "../../rights"
 import type { SaveSettingsBody } from "../../../validators"
 

@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { toMoneyRecord } from "../../../../../../money/money-record-view"
-import { retryReleaseWorkflow } from "../../../../../../workflows/release/workflows/retry-release"
-import { MerchantError } from "../../../../../../messages/merchant-error"
-import { isSaid, said } from "../../../../../../messages/said"
+import { toMoneyRecord } from "../../../../../../lib/money-record-view"
+import { retryReleaseWorkflow } from "../../../../../../workflows/retry-release"
+import { MerchantError } from "../../../../../../lib/merchant-error"
+import { isSaid, said } from "../../../../../../lib/texts/said"
 import { answeringSentences } from "../../../merchant-errors"
 
 /**

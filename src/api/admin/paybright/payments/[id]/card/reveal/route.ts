@@ -1,11 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
-import { cardPayment, maskCard, retrieveVirtualCard, revealFacts } from "../../../../../../../virtual-card/card-access"
-import type { PayBrightRevealedCard } from "../../../../../../../types/admin"
-import { recordPayBrightEventWorkflow } from "../../../../../../../workflows/events/workflows/record-paybright-event"
-import { money, said } from "../../../../../../../messages/said"
-import { MerchantError } from "../../../../../../../messages/merchant-error"
+import { cardPayment, maskCard, retrieveVirtualCard, revealFacts } from "../../../../../../../lib/card-access"
+import type { PayBrightRevealedCard } from "../../../../../../../lib/admin-types"
+import { recordPayBrightEventWorkflow } from "../../../../../../../workflows/record-paybright-event"
+import { money, said } from "../../../../../../../lib/texts/said"
+import { MerchantError } from "../../../../../../../lib/merchant-error"
 import { answeringSentences } from "../../../../merchant-errors"
 
 /**

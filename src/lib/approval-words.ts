@@ -1,0 +1,34 @@
+import type { Logger } from "@medusajs/framework/types"
+import {
+  approvalHandledMessage,
+  approvalReleasedMessage,
+  approvalVerifiedMessage,
+  orphanMessage,
+} from "./approval-messages"
+import type { ApprovalWords } from "../modules/paybright/records"
+import type { ApprovalRecord } from "./approval-record"
+import { orphanReleaseTimes } from "./orphan-timing"
+
+type Resolver = { resolve(key: string): unknown }
+
+/**
+ * What the merchant reads of an approval's moves, for the event rows the module service writes
+ * with them: an orphan says what happened, and when the plugin releases it or what to do.
+ */
+export function approvalWords(container: Resolver): ApprovalWords {
+  return {
+    verified: approvalVerifiedMessage,
+    orphaned: async (approval) =>
+      orphanMessage(
+        approval as ApprovalRecord,
+        (await orphanReleaseTimes(container as never))(approval as ApprovalRecord)
+      ),
+    released: approvalReleasedMessage,
+    handled: approvalHandledMessage,
+  }
+}
+
+/** The same sentence in the log, at error level, once the orphan is recorded. */
+export function logOrphan(container: Resolver, approval: Pick<ApprovalRecord, "reason">, message: string) {
+  ;(container.resolve("logger") as Logger).error(`${message} [${approval.reason}]`)
+}

@@ -1,0 +1,146 @@
+import { approvalWords } from "./approval-words"
+import { pluginRecords, recordsWriter } from "./plugin-records"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { channelOf } from "./payment-channel"
+import { settingsInForce } from "./provider-registry"
+import { orderHolding } from "./find-checkout"
+import { releaseContract, type Released } from "./release-attempt"
+import { orderManagementCallbackUrl } from "./backend-routes"
+import { readPaymentData, type PaymentData } from "./session-data"
+import { moverOfPayment } from "./mover-of-payment"
+import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
+import type { ApprovalRecord } from "./approval-record"
+
+type Container = MedusaContainer
+
+/**
+ * A contract's approval row, required: NOT_FOUND when the plugin kept none (every record and
+ * release names a contract the plugin approved, so none is a broken record, not a question).
+ */
+export async function requireApprovalOfContract(container: Container, contract: string): Promise<ApprovalRecord> {
+  const [approval] = (await pluginRecords(container).listPayBrightApprovals({ contract })) as ApprovalRecord[]
+  if (!approval) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `PayBright contract ${contract} has no approval on record`)
+  }
+  return approval
+}
+
+export type ReleaseOutcome = { released: Released | null; skipped?: string }
+
+/**
+ * Under the cart's lock: voids an orphaned approval's contract, once it is certain that no order
+ * holds it (an orphan is withdrawn from its session, but a payment carrying the contract would
+ * mean it became an order after all). Done: the approval reads `released`.
+ */
+export async function releaseOrphan(
+  container: Container,
+  approvalId: string,
+  retryOf?: string
+): Promise<ReleaseOutcome> {
+  const approval = (await pluginRecords(container).retrievePayBrightApproval(approvalId)) as ApprovalRecord
+  if (approval.state !== "orphaned") {
+    return { released: null, skipped: `contract ${approval.contract} is ${approval.state}` }
+  }
+  if (await orderHolding(container, approval)) {
+    return { released: null, skipped: `an order holds contract ${approval.contract}` }
+  }
+  const provider = approval.provider_id ? await settingsInForce(container, approval.provider_id) : undefined
+  if (!provider) {
+    return { released: null, skipped: `the provider of contract ${approval.contract} is not registered` }
+  }
+  // Through the channel it was verified under (rows from before it was kept: today's settings).
+  const channel = approval.channel ?? channelOf(provider.options)
+  const contract: PaymentData = {
+    session_id: approval.session_id,
+    gateway_reference: approval.contract,
+    amount: approval.amount,
+    currency: approval.currency_code,
+    // The application's own flag, as the lender signed it.
+    test: (approval.lender_result?.x_test ?? String(provider.options.test)).toLowerCase() === "true",
+    ...channel,
+  }
+  const routed = moverOfPayment(provider, contract)
+  const released = await releaseContract({
+    mover: "unavailable" in routed ? routed : routed.mover,
+    contract,
+    paymentId: null,
+    paymentCollectionId: null,
+    trigger: retryOf ? "retry" : "orphan",
+    retryOf,
+    callbackUrl: orderManagementCallbackUrl("options" in routed ? routed.options : provider.options),
+  })
+  if (released.outcome === "done") {
+    await concludeRelease(container, { contract: approval.contract, payment_id: null })
+  }
+  return { released }
+}
+
+/**
+ * Once an orphan is released: Medusa's payments still live on its contract are cancelled, so that
+ * Medusa's books say what the lender holds. Medusa keeps such a payment when it undoes a completion
+ * after authorizing it (the plugin refuses that cancellation), and a cart changed and paid again
+ * keeps it in the collection beside the order's own. The provider finds the contract voided and
+ * calls no one. Run once the cart's lock is given back: under it, the provider takes a
+ * cancellation for Medusa undoing a completion, and keeps the contract. Answers the payments cancelled.
+ */
+export async function cancelReleasedPayments(container: Container, contract: string): Promise<string[]> {
+  const approval = await requireApprovalOfContract(container, contract)
+  if (approval.state !== "released") return []
+  const payments = container.resolve(Modules.PAYMENT)
+  const live = (
+    await payments.listPayments({ payment_session_id: approval.session_id }, { select: ["id", "data", "canceled_at"] })
+  ).filter((payment) => !payment.canceled_at && payment.data?.gateway_reference === contract)
+  for (const payment of live) await payments.cancelPayment(payment.id)
+  return live.map((payment) => payment.id)
+}
+
+/** A payment's void again, after a refusal: under the payment's lock, then Medusa cancels the payment. */
+export async function releasePaymentAgain(container: Container, record: MoneyRecordRow): Promise<ReleaseOutcome> {
+  const [payment] = await container
+    .resolve(Modules.PAYMENT)
+    .listPayments({ id: record.payment_id! }, { select: ["id", "provider_id", "data", "payment_collection_id"] })
+  const provider = payment ? await settingsInForce(container, payment.provider_id) : undefined
+  if (!payment || !provider) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `The payment of record ${record.id} is not a PayBright payment`)
+  }
+  const contract = readPaymentData(payment.data)
+  const routed = moverOfPayment(provider, contract)
+  if ("unavailable" in routed) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `PayBright cannot release this contract: ${routed.unavailable}.`
+    )
+  }
+  const released = await releaseContract({
+    mover: routed.mover,
+    contract,
+    paymentId: payment.id,
+    paymentCollectionId: payment.payment_collection_id,
+    trigger: "retry",
+    retryOf: record.id,
+    callbackUrl: orderManagementCallbackUrl(routed.options),
+  })
+  if (released.outcome === "done") {
+    await concludeRelease(container, record)
+  }
+  return { released }
+}
+
+/**
+ * What follows a void the lender made (by the plugin, or as a person found in the portal): Medusa
+ * cancels the payment it released, or the orphaned approval reads `released`.
+ */
+export async function concludeRelease(
+  container: Container,
+  record: Pick<MoneyRecordRow, "contract" | "payment_id">
+): Promise<void> {
+  if (record.payment_id) {
+    const payments = container.resolve(Modules.PAYMENT)
+    const [payment] = await payments.listPayments({ id: record.payment_id }, { select: ["id", "canceled_at"] })
+    // The provider finds the void done and calls no one.
+    if (payment && !payment.canceled_at) await payments.cancelPayment(payment.id)
+    return
+  }
+  await recordsWriter(container).markApprovalReleased(record.contract!, approvalWords(container))
+}

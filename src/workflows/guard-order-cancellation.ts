@@ -1,0 +1,30 @@
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { PAYMENT_LOCK_STEP, paymentLockKey } from "../lib/payment-lock"
+import { orderPayBrightPaymentsStep } from "./steps/order-paybright-payments"
+import { prepareCancellationStep } from "./steps/prepare-cancellation"
+import { takeLock } from "./take-lock"
+
+export type OrderCancellationInput = { order_id: string; owner_id: string }
+
+/**
+ * Before Medusa cancels an order (`POST /admin/orders/:id/cancel`): takes the lock of each of its
+ * PayBright payments for the request's owner, the lock every capture and refund takes, so
+ * Medusa's refund and void run like any other; refuses while a movement is running or in doubt;
+ * and writes the records Medusa's cancellation will claim (trigger `order_canceled`). The locks
+ * are given back, and unclaimed records dropped, once the route has answered (finishOrderCancellationWorkflow).
+ */
+export const guardOrderCancellationWorkflow = createWorkflow(
+  "paybright-guard-order-cancellation-workflow",
+  (input: OrderCancellationInput) => {
+    const found = orderPayBrightPaymentsStep({ order_id: input.order_id })
+    const payments = transform({ found }, ({ found }) => found.payments)
+    const keys = transform({ found }, ({ found }) => found.payments.map((payment) => paymentLockKey(payment.id)))
+    takeLock(keys, {
+      owner: input.owner_id,
+      ttl: transform({ found }, ({ found }) => found.lease),
+      name: PAYMENT_LOCK_STEP,
+    })
+    const prepared = prepareCancellationStep({ order_id: input.order_id, payments })
+    return new WorkflowResponse({ keys, prepared })
+  }
+)

@@ -1,0 +1,24 @@
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { PAYMENT_LOCK_STEP, paymentLockKey } from "../lib/payment-lock"
+import { assertNoDoubtStep } from "./steps/assert-no-doubt"
+import { movementLeaseStep } from "./steps/movement-lease"
+import { takeLock } from "./take-lock"
+
+export type PaymentGuardInput = { payment_id: string; owner_id: string; movement: "capture" | "refund" }
+
+/**
+ * Before an admin's capture or refund of a payment: takes the payment's lock (the one the
+ * plugin's own captures take) for the request's owner, and refuses while a movement is in doubt,
+ * releasing the lock again (the lock step's compensation). Once the route has answered, the work
+ * is over and finishPaymentMovementWorkflow gives it back.
+ */
+export const guardPaymentMovementWorkflow = createWorkflow(
+  "paybright-guard-payment-movement-workflow",
+  (input: PaymentGuardInput) => {
+    const key = transform({ input }, ({ input }) => paymentLockKey(input.payment_id))
+    const ttl = movementLeaseStep({ payment_id: input.payment_id, movement: input.movement })
+    takeLock(key, { owner: input.owner_id, ttl, name: PAYMENT_LOCK_STEP })
+    assertNoDoubtStep({ payment_id: input.payment_id })
+    return new WorkflowResponse(true)
+  }
+)

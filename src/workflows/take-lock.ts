@@ -1,0 +1,64 @@
+import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
+import { transform, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import { lockTtlSeconds, lockWaitSeconds } from "../lib/lock-lease"
+import { lockOwnerStep } from "./steps/lock-owner"
+
+type Seconds = WorkflowData<number> | number
+
+/**
+ * How often a waiter asks for a lock again. Medusa's default, 0.3 s, would make the second of the
+ * lender's callback and the shopper's return (which arrive together) wait up to 0.3 s longer than
+ * the first one's work under the cart's lock; each try is one short statement.
+ */
+const LOCK_RETRY_SECONDS = 0.05
+/** One key, or several taken together (an order's payments). */
+type LockKey = WorkflowData<string> | WorkflowData<string[]> | string | string[]
+
+export type LockOptions = {
+  /** Seconds to wait for a holder to let go; the store's lock wait (PAYBRIGHT_LOCK_WAIT_SECONDS) when omitted. */
+  timeout?: Seconds
+  /** Seconds the lease lasts; the store's lease (lockTtlSeconds) when omitted. */
+  ttl?: Seconds
+  /**
+   * A request's own owner, for a lock held past this workflow and given back by another (an admin
+   * route's guard). Omitted, an owner is made for this run.
+   */
+  owner?: WorkflowData<string> | string
+  /** The lock step's name, where a caller tells a lock held elsewhere from other failures. */
+  name?: string
+}
+
+/**
+ * In a workflow's composition: takes a plugin lock, the one recipe every PayBright lock follows.
+ * lockOwnerStep first clears an expired lease on the key and makes an owner for the run (see why
+ * there); the lock then waits and leases as the options, or the plugin's settings, say. Answers
+ * the owner; `giveLock` releases it at the end of the workflow (a failure releases it by
+ * compensation).
+ */
+export function takeLock(key: LockKey, options: LockOptions = {}): WorkflowData<string> {
+  const made = lockOwnerStep({ key: key as WorkflowData<string> })
+  const owner = (options.owner ?? made) as WorkflowData<string>
+  const acquired = acquireLockStep({
+    key: key as WorkflowData<string>,
+    ownerId: owner,
+    timeout: options.timeout ?? transform({ key }, () => lockWaitSeconds()),
+    ttl: options.ttl ?? transform({ key }, () => lockTtlSeconds()),
+    retryInterval: LOCK_RETRY_SECONDS,
+  })
+  if (options.name) acquired.config({ name: options.name })
+  return owner
+}
+
+/**
+ * Gives the lock back at the end of the workflow. `lapseOnFailure`: a failure to give it back does
+ * not undo the workflow (its lease lapses instead), for a workflow whose last steps must never be
+ * undone.
+ */
+export function giveLock(
+  key: LockKey,
+  owner: WorkflowData<string> | string,
+  options: { lapseOnFailure?: boolean } = {}
+) {
+  const released = releaseLockStep({ key: key as WorkflowData<string>, ownerId: owner as WorkflowData<string> })
+  if (options.lapseOnFailure) released.config({ continueOnPermanentFailure: true })
+}
