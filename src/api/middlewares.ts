@@ -13,7 +13,7 @@ import { spoken } from "../lib/texts/said"
 import { guardOrderCancellationWorkflow } from "../workflows/guard-order-cancellation"
 import { finishOrderCancellationWorkflow } from "../workflows/finish-order-cancellation"
 import { guardPaymentMovementWorkflow } from "../workflows/guard-payment-movement"
-import { PAYMENT_LOCK_STEP } from "../lib/payment-lock"
+import { isBusy } from "../lib/payment-lock"
 import { lockTtlSeconds } from "../lib/lock-lease"
 import { finishPaymentMovementWorkflow } from "../workflows/finish-payment-movement"
 import { AdminListApprovalsQuery } from "./admin/paybright/approvals/validators"
@@ -33,7 +33,7 @@ function guardPaymentMovement(movement: "capture" | "refund") {
     const input = { payment_id: req.params.id, owner_id: randomUUID(), movement }
     const { errors } = await guardPaymentMovementWorkflow(req.scope).run({ input, throwOnError: false })
     const failure = errors?.[0]
-    if (failure?.action === PAYMENT_LOCK_STEP) {
+    if (failure && isBusy(failure.error)) {
       res.status(409).json({ type: "conflict", ...spoken(paymentBusyMessage(movement)) })
       return
     }
@@ -62,7 +62,7 @@ async function guardOrderCancellation(req: MedusaRequest, res: MedusaResponse, n
     throwOnError: false,
   })
   const failure = errors?.[0]
-  if (failure?.action === PAYMENT_LOCK_STEP) {
+  if (failure && isBusy(failure.error)) {
     res.status(409).json({ type: "conflict", ...spoken(orderBusyMessage()) })
     return
   }

@@ -7,6 +7,7 @@ import { lenderAmount } from "./lender-cents"
 import type { PaymentChannel } from "./payment-channel"
 import type { ApprovalRecord, RecordApprovalInput } from "./approval-record"
 import type { Checkout } from "./find-checkout"
+import { isBusy } from "./payment-lock"
 
 /** What came of a result delivered by the lender's callback or the shopper's return. */
 export type ApplicationResultOutcome =
@@ -137,7 +138,7 @@ export function placementFailureOf(error: unknown): PlacementFailure {
   const { type, code, message } = (error ?? {}) as { type?: string; code?: string; message?: string }
   const payment_cancelled = type === MedusaError.Types.NOT_ALLOWED && code === PAYMENT_CANCELLED
   return {
-    busy: type === MedusaError.Types.CONFLICT,
+    busy: isBusy(error),
     payment_cancelled,
     permanent: payment_cancelled || PERMANENT.has(type ?? ""),
     message: message ?? "the cart could not be completed",

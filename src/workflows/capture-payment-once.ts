@@ -5,7 +5,6 @@ import { prepareCaptureStep } from "./steps/prepare-capture"
 import { captureInMedusaStep } from "./steps/capture-in-medusa"
 import { concludeCaptureStep } from "./steps/conclude-capture"
 import { giveLock, takeLock } from "./take-lock"
-import { PAYMENT_LOCK_STEP } from "../lib/payment-lock"
 
 /**
  * A capture the plugin makes by itself, once: a parcel shipped (or fulfilled), or a person's
@@ -19,7 +18,7 @@ export const capturePaymentOnceWorkflow = createWorkflow(
   (input: CaptureRequestInput) => {
     const located = locateCaptureStep(input)
     const key = transform({ located }, ({ located }) => located.lock_key)
-    const owner = takeLock(key, { name: PAYMENT_LOCK_STEP })
+    const owner = takeLock(key)
     const prepared = prepareCaptureStep({ request: input, located })
     const failure = when({ prepared }, ({ prepared }) => prepared.proceed).then(() =>
       captureInMedusaStep(

@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { PAYMENT_LOCK_STEP, paymentLockKey } from "../lib/payment-lock"
+import { paymentLockKey } from "../lib/payment-lock"
 import { orderPayBrightPaymentsStep } from "./steps/order-paybright-payments"
 import { prepareCancellationStep } from "./steps/prepare-cancellation"
 import { takeLock } from "./take-lock"
@@ -22,7 +22,6 @@ export const guardOrderCancellationWorkflow = createWorkflow(
     takeLock(keys, {
       owner: input.owner_id,
       ttl: transform({ found }, ({ found }) => found.lease),
-      name: PAYMENT_LOCK_STEP,
     })
     const prepared = prepareCancellationStep({ order_id: input.order_id, payments })
     return new WorkflowResponse({ keys, prepared })

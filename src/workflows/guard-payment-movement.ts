@@ -1,5 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { PAYMENT_LOCK_STEP, paymentLockKey } from "../lib/payment-lock"
+import { paymentLockKey } from "../lib/payment-lock"
 import { assertNoDoubtStep } from "./steps/assert-no-doubt"
 import { movementLeaseStep } from "./steps/movement-lease"
 import { takeLock } from "./take-lock"
@@ -17,7 +17,7 @@ export const guardPaymentMovementWorkflow = createWorkflow(
   (input: PaymentGuardInput) => {
     const key = transform({ input }, ({ input }) => paymentLockKey(input.payment_id))
     const ttl = movementLeaseStep({ payment_id: input.payment_id, movement: input.movement })
-    takeLock(key, { owner: input.owner_id, ttl, name: PAYMENT_LOCK_STEP })
+    takeLock(key, { owner: input.owner_id, ttl })
     assertNoDoubtStep({ payment_id: input.payment_id })
     return new WorkflowResponse(true)
   }

@@ -1,16 +1,11 @@
-import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
+import { releaseLockStep } from "@medusajs/core-flows"
 import { transform, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import { lockTtlSeconds, lockWaitSeconds } from "../lib/lock-lease"
+import { acquireLockOrConflictStep } from "./steps/acquire-lock-or-conflict"
 import { lockOwnerStep } from "./steps/lock-owner"
 
 type Seconds = WorkflowData<number> | number
 
-/**
- * How often a waiter asks for a lock again. Medusa's default, 0.3 s, would make the second of the
- * lender's callback and the shopper's return (which arrive together) wait up to 0.3 s longer than
- * the first one's work under the cart's lock; each try is one short statement.
- */
-const LOCK_RETRY_SECONDS = 0.05
 /** One key, or several taken together (an order's payments). */
 type LockKey = WorkflowData<string> | WorkflowData<string[]> | string | string[]
 
@@ -24,8 +19,6 @@ export type LockOptions = {
    * route's guard). Omitted, an owner is made for this run.
    */
   owner?: WorkflowData<string> | string
-  /** The lock step's name, where a caller tells a lock held elsewhere from other failures. */
-  name?: string
 }
 
 /**
@@ -33,19 +26,20 @@ export type LockOptions = {
  * lockOwnerStep first clears an expired lease on the key and makes an owner for the run (see why
  * there); the lock then waits and leases as the options, or the plugin's settings, say. Answers
  * the owner; `giveLock` releases it at the end of the workflow (a failure releases it by
- * compensation).
+ * compensation). Run as another workflow's step, it takes nothing, as Medusa's lock steps do: the
+ * parent holds what it needs. A lock still held elsewhere when the wait ends fails the workflow
+ * with a CONFLICT (`isBusy`), which its caller answers as busy.
  */
 export function takeLock(key: LockKey, options: LockOptions = {}): WorkflowData<string> {
   const made = lockOwnerStep({ key: key as WorkflowData<string> })
   const owner = (options.owner ?? made) as WorkflowData<string>
-  const acquired = acquireLockStep({
-    key: key as WorkflowData<string>,
-    ownerId: owner,
+  acquireLockOrConflictStep({
+    key: key as WorkflowData<string | string[]>,
+    owner,
     timeout: options.timeout ?? transform({ key }, () => lockWaitSeconds()),
     ttl: options.ttl ?? transform({ key }, () => lockTtlSeconds()),
-    retryInterval: LOCK_RETRY_SECONDS,
+    only_at_top: true,
   })
-  if (options.name) acquired.config({ name: options.name })
   return owner
 }
 

@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { MedusaError } from "@medusajs/framework/utils"
 import { paymentBusyMessage } from "../../../../../../lib/payment-lock-messages"
 import { capturePaymentOnceWorkflow } from "../../../../../../workflows/capture-payment-once"
-import { PAYMENT_LOCK_STEP } from "../../../../../../lib/payment-lock"
+import { isBusy } from "../../../../../../lib/payment-lock"
 import { MerchantError } from "../../../../../../lib/merchant-error"
 import { said, spoken } from "../../../../../../lib/texts/said"
 import { answeringSentences } from "../../../merchant-errors"
@@ -18,7 +18,7 @@ export const POST = answeringSentences(async (req: AuthenticatedMedusaRequest, r
     throwOnError: false,
   })
   const failure = errors?.[0]
-  if (failure?.action === PAYMENT_LOCK_STEP) {
+  if (failure && isBusy(failure.error)) {
     // Answered here: Medusa's error handler replaces a conflict's message with its own.
     res.status(409).json({ type: "conflict", ...spoken(paymentBusyMessage("capture")) })
     return
