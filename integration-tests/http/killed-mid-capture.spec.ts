@@ -42,17 +42,18 @@ medusaIntegrationTestRunner({
         ...env,
       })
 
-    it("captures once at the lender, with Medusa agreeing or an in-doubt record, when a process is killed mid-capture", async () => {
-      const { order, payment, reference } = await placePayBrightOrder(api, getContainer(), store, simulator, admin, [
-        { variantIndex: 0, quantity: 1 },
-      ])
+    /** A placed order and a second Medusa process ready to capture its parcel once told which. */
+    async function orderAndDoomedProcess(item: { variantIndex: number; quantity: number }) {
+      const placed = await placePayBrightOrder(api, getContainer(), store, simulator, admin, [item])
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-kill-"))
       const goFile = path.join(dir, "go")
       const doomed = medusaProcess({ PAYBRIGHT_KILL_GO: goFile })
       await until(() => fs.existsSync(`${goFile}.ready`), 120_000, doomed.output)
+      return { ...placed, dir, goFile, doomed }
+    }
 
-      // The lender makes the capture and holds its answer for two minutes.
-      simulator.injectFault(reference, { operation: "capture", kind: "slow", delayMs: 120_000 })
+    /** Packs every item of the order in one parcel (not shipped: this app captures nothing). */
+    async function packAll(order: { id: string; items: any[] }): Promise<string> {
       const { data } = await api.post(
         `/admin/orders/${order.id}/fulfillments?fields=fulfillments.id`,
         {
@@ -61,7 +62,18 @@ medusaIntegrationTestRunner({
         },
         admin
       )
-      const fulfillmentId = data.order.fulfillments[0].id
+      return data.order.fulfillments[0].id
+    }
+
+    it("captures once at the lender, with Medusa agreeing or an in-doubt record, when a process is killed mid-capture", async () => {
+      const { order, payment, reference, dir, goFile, doomed } = await orderAndDoomedProcess({
+        variantIndex: 0,
+        quantity: 1,
+      })
+
+      // The lender makes the capture and holds its answer for two minutes.
+      simulator.injectFault(reference, { operation: "capture", kind: "slow", delayMs: 120_000 })
+      const fulfillmentId = await packAll(order)
       signal(goFile, fulfillmentId)
       await until(() => simulator.contract(reference)!.captures.length > 0, 60_000, doomed.output)
       doomed.child.kill("SIGKILL")
@@ -103,22 +115,11 @@ medusaIntegrationTestRunner({
     })
 
     it("captures a shipped parcel without a person when its process was killed before anything was sent", async () => {
-      const { order, payment, reference } = await placePayBrightOrder(api, getContainer(), store, simulator, admin, [
-        { variantIndex: 1, quantity: 2 },
-      ])
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-kill-"))
-      const goFile = path.join(dir, "go")
-      const doomed = medusaProcess({ PAYBRIGHT_KILL_GO: goFile })
-      await until(() => fs.existsSync(`${goFile}.ready`), 120_000, doomed.output)
-      const { data } = await api.post(
-        `/admin/orders/${order.id}/fulfillments?fields=fulfillments.id`,
-        {
-          items: order.items.map((item: any) => ({ id: item.id, quantity: item.quantity })),
-          location_id: store.stockLocationId,
-        },
-        admin
-      )
-      const fulfillmentId = data.order.fulfillments[0].id
+      const { order, payment, reference, dir, goFile, doomed } = await orderAndDoomedProcess({
+        variantIndex: 1,
+        quantity: 2,
+      })
+      const fulfillmentId = await packAll(order)
 
       // The database is slow to take Medusa's Capture row: the process has written the parcel's
       // record and waits on the insert when it is killed, so nothing reached Medusa or the lender.
