@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from "node:path"
  */
 const LAYERS: string[][] = [
   ["lib/texts", "policies", "storefront"],
-  ["lenders/paybright", "lenders/paybright/simulator"],
+  ["lenders", "lenders/paybright", "lenders/paybright/simulator"],
   ["modules"],
   ["lib"],
   ["workflows"],

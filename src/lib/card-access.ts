@@ -4,10 +4,9 @@ import { clientsOf } from "./provider-clients"
 import { settingsInForce } from "./provider-registry"
 import { LenderError } from "../lenders/paybright/errors"
 import { orderOfCollection } from "./medusa-links"
-import type { VirtualCard } from "../lenders/paybright/schemas"
+import type { ContractCard, LenderApi } from "../lenders/lender"
 import { readPaymentData } from "./session-data"
 import { cardProcessorOf } from "./payment-processor"
-import type { LenderClient } from "../lenders/paybright/client"
 import { isPayBright } from "../storefront/provider"
 import { totalOf } from "./totals"
 import { lenderAmount } from "./lender-cents"
@@ -17,13 +16,13 @@ export type MaskedCard = {
   last4: string
   expiry: string
   cardholder_name: string
-  billing_address: VirtualCard["billing_address"]
+  billing_address: ContractCard["billing_address"]
 }
 
 /** A PayBright payment paid through its virtual card, as the admin's card routes need it. */
 export type CardPayment = {
   id: string
-  lender: LenderClient
+  lender: LenderApi
   /**
    * Who charges this payment's card: the processor it was authorized under (its data's
    * `card_processor`), or, for a payment authorized before that was recorded, the settings in force.
@@ -93,9 +92,9 @@ export async function revealFacts(scope: MedusaContainer, found: CardPayment): P
  * Reads a payment's virtual card from the lender, just in time, for the admin. The card is never
  * cached or stored: each call asks the lender again.
  */
-export async function retrieveVirtualCard(found: CardPayment): Promise<VirtualCard> {
+export async function retrieveVirtualCard(found: CardPayment): Promise<ContractCard> {
   try {
-    return await found.lender.getVirtualCard(found.payment.contract)
+    return await found.lender.card(found.payment.contract)
   } catch (error) {
     if (error instanceof LenderError) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message)
@@ -104,7 +103,7 @@ export async function retrieveVirtualCard(found: CardPayment): Promise<VirtualCa
   }
 }
 
-export function maskCard(card: VirtualCard): MaskedCard {
+export function maskCard(card: ContractCard): MaskedCard {
   return {
     card_token: card.card_token,
     last4: card.pan.slice(-4),

@@ -1,15 +1,17 @@
-import type { LenderClient } from "../lenders/paybright/client"
+import type { Lender, LenderApi } from "../lenders/lender"
 import type { PaymentData } from "./session-data"
 import type { ChannelMover, MovementContext, Moved } from "./settlement-types"
 
-/** In-store capture and refund at the lender, by the contract's gateway reference (spec §4.2). */
+/** In-store capture and refund at the lender, by the contract (spec §4.2). */
 export class InStoreMover implements ChannelMover {
-  readonly via = "PayBright"
+  readonly via: string
 
   constructor(
-    private readonly lender: LenderClient,
-    private readonly apiKey: string
-  ) {}
+    lender: Pick<Lender, "name">,
+    private readonly api: LenderApi
+  ) {
+    this.via = lender.name
+  }
 
   /**
    * The spec's x_reference is the merchant's reference for the order: the reference the
@@ -20,38 +22,31 @@ export class InStoreMover implements ChannelMover {
   }
 
   async capture(payment: PaymentData, movement: MovementContext): Promise<Moved> {
-    const answer = await this.lender.capture(payment.gateway_reference, {
-      x_account_id: this.apiKey,
-      x_amount: movement.amount,
-      x_reference: this.captureReference(payment),
-      x_currency: payment.currency,
-      x_test: payment.test,
+    const evidence = await this.api.capture({
+      contract: payment.gateway_reference,
+      reference: this.captureReference(payment),
+      amount: movement.amount,
+      currency: payment.currency,
+      test: payment.test,
     })
-    return { data: payment, evidence: evidenceOf(answer) }
+    return { data: payment, evidence }
   }
 
   async refund(payment: PaymentData, movement: MovementContext): Promise<Moved> {
-    const answer = await this.lender.refund(payment.gateway_reference, movement.amount)
-    return { data: payment, evidence: evidenceOf(answer) }
+    const evidence = await this.api.refund({ contract: payment.gateway_reference, amount: movement.amount })
+    return { data: payment, evidence }
   }
 
   /** The authorization as the application asked for it: the same reference and amount. */
   async release(payment: PaymentData, callbackUrl: string): Promise<Moved> {
-    const answer = await this.lender.voidAuthorization(payment.gateway_reference, {
+    const evidence = await this.api.void({
+      contract: payment.gateway_reference,
       reference: this.captureReference(payment),
       amount: payment.amount,
       currency: payment.currency,
       test: payment.test,
       callbackUrl,
     })
-    return { data: payment, evidence: evidenceOf(answer) }
+    return { data: payment, evidence }
   }
-}
-
-function evidenceOf(answer: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(answer)
-      .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value))
-      .map(([name, value]) => [name, String(value)])
-  )
 }

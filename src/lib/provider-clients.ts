@@ -1,5 +1,6 @@
 import { createCardProcessor } from "./card-processors"
-import { LenderClient } from "../lenders/paybright/client"
+import type { LenderApi } from "../lenders/lender"
+import { paybright } from "../lenders/paybright/api"
 import type { PayBrightOptions } from "./options"
 import type { ProviderSettings } from "./effective-settings"
 import { InStoreMover } from "./in-store"
@@ -7,11 +8,11 @@ import type { ChannelMover } from "./settlement-types"
 import { VirtualCardMover } from "./virtual-card"
 
 /** What a provider's money moves through: the lender's API client, and the mover of its channel. */
-export type ProviderClients = { lender: LenderClient; mover: ChannelMover }
+export type ProviderClients = { lender: LenderApi; mover: ChannelMover }
 
 /** The lender client and the mover for a set of options. */
 export function clientsFor(options: PayBrightOptions): ProviderClients {
-  const lender = new LenderClient({
+  const lender = paybright.api({
     apiUrl: options.apiUrl,
     checkoutUrl: options.checkoutUrl,
     apiKey: options.apiKey,
@@ -21,7 +22,7 @@ export function clientsFor(options: PayBrightOptions): ProviderClients {
   const mover =
     options.captureMode === "virtual_card"
       ? new VirtualCardMover(lender, createCardProcessor(options.cardProcessor!))
-      : new InStoreMover(lender, options.apiKey)
+      : new InStoreMover(paybright, lender)
   return { lender, mover }
 }
 

@@ -1,8 +1,7 @@
 import { spoken } from "./texts/said"
 import { formatAmount, parseAmount } from "../lenders/paybright/amount"
 import { messageOf } from "../lenders/paybright/log-text"
-import type { LenderClient } from "../lenders/paybright/client"
-import type { VirtualCard } from "../lenders/paybright/schemas"
+import type { ContractCard, LenderApi } from "../lenders/lender"
 import { CardProcessorError, type CardDetails, type CardProcessor } from "./card-processors"
 import type { PaymentData } from "./session-data"
 import { cardBook, type CardBook } from "./card-book"
@@ -20,7 +19,7 @@ export class VirtualCardMover implements ChannelMover {
     "PayBright's order-management API does not cover virtual-card contracts; nothing was charged on the card"
 
   constructor(
-    private readonly lender: LenderClient,
+    private readonly lender: LenderApi,
     private readonly processor: CardProcessor,
     private readonly book: CardBook = cardBook
   ) {
@@ -33,7 +32,7 @@ export class VirtualCardMover implements ChannelMover {
    * the admin reads the masked card from the lender when it needs it.
    */
   async confirm(contract: string): Promise<void> {
-    await this.lender.getVirtualCard(contract)
+    await this.lender.card(contract)
   }
 
   /** The processor's idempotency key: the same Medusa capture is always the same charge. */
@@ -46,7 +45,7 @@ export class VirtualCardMover implements ChannelMover {
     if (made) {
       return { data: payment, evidence: { charge_id: made, processor: this.processor.name } }
     }
-    const card = await this.lender.getVirtualCard(payment.gateway_reference)
+    const card = await this.lender.card(payment.gateway_reference)
     const idempotencyKey = this.captureReference(payment, movement)
     const row = await this.book.open({
       payment_id: movement.paymentId,
@@ -168,7 +167,7 @@ function partlyRefunded(parts: Record<string, string>, failedCharge: string, err
   )
 }
 
-export function cardDetails(card: VirtualCard): CardDetails {
+export function cardDetails(card: ContractCard): CardDetails {
   return {
     pan: card.pan,
     cvv: card.cvv,

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ConfigModule, MedusaContainer } from "@medusajs/framework/types"
 import { settingsStateOf, configuredOptionsById } from "../lib/provider-registry"
 import { checkStripeKey } from "../lib/stripe"
-import { LenderAuthError, LenderError, LenderNotFoundError } from "../lenders/paybright/errors"
+import { LenderAuthError, LenderError } from "../lenders/paybright/errors"
 import { pluginRecords } from "../lib/plugin-records"
 import { settingsUnreadableFacts, settingsUnreadableMessage } from "../lib/settings-messages"
 import { optionIssues, optionsSchema, parseOptions, type PayBrightOptions } from "../lib/options"
@@ -269,10 +268,9 @@ function valueOf(options: PayBrightOptions, field: (typeof PLAIN_FIELDS)[number]
 }
 
 /**
- * The credentials test: looks up the virtual card of a contract that cannot exist. The call reads
- * nothing and changes nothing at the lender, and it goes through the same Basic authentication as
- * captures and refunds: 404 (no such contract) means the key and token were accepted, 401 means
- * they were not. A lender that cannot be reached is reported, and nothing is saved.
+ * The credentials test: the lender's own check (for PayBright, the virtual card of a contract that
+ * cannot exist), which reads nothing and changes nothing at the lender. A lender that cannot be
+ * reached is reported, and nothing is saved.
  */
 export async function testCredentials(options: PayBrightOptions): Promise<
   PayBrightSettingsFacts & {
@@ -289,12 +287,9 @@ export async function testCredentials(options: PayBrightOptions): Promise<
   const values = { environment: options.environment }
   const accepted = { accepted: true, code: "credentials_accepted" as const, values }
   try {
-    await lender.getVirtualCard(`credentials-check-${randomUUID()}`)
+    await lender.checkCredentials()
     return { ...accepted, message: `${where} accepted the API key and token.` }
   } catch (error) {
-    if (error instanceof LenderNotFoundError) {
-      return { ...accepted, message: `${where} accepted the API key and token.` }
-    }
     if (error instanceof LenderAuthError) {
       return {
         accepted: false,
