@@ -5,6 +5,62 @@
  * LenderError (src/lenders/paybright/errors.ts), whose `outcome` says refused or in doubt.
  */
 
+import { z } from "zod"
+
+const text = z.string().trim().max(200).nullish().catch(undefined)
+const addressSchema = z.object({
+  first_name: text,
+  last_name: text,
+  company: text,
+  address_1: text,
+  address_2: text,
+  city: text,
+  province: text,
+  postal_code: text,
+  country_code: text,
+  phone: text,
+})
+
+/** Optional shopper details that pre-fill the application: text only, anything else dropped. */
+export const applicantSchema = z.object({
+  email: text,
+  first_name: text,
+  last_name: text,
+  phone: text,
+  billing_address: addressSchema.nullish().catch(undefined),
+  shipping_address: addressSchema.nullish().catch(undefined),
+})
+export type ApplicantDetails = z.infer<typeof applicantSchema>
+export type AddressDetails = z.infer<typeof addressSchema>
+
+/** The account's side of a hosted application: who applies for whom, and how the form is signed. */
+export type ApplicationAccount = {
+  apiKey: string
+  apiToken: string
+  checkoutUrl: string
+  shopName: string
+  shopCountry: string
+  test: boolean
+}
+
+/** One application: for a payment session, its amount, the shopper's details, and where the lender answers. */
+export type ApplicationRequest = {
+  /** The merchant's reference, which the lender's result carries back: the payment session's id. */
+  reference: string
+  amount: string
+  currency: string
+  applicant?: ApplicantDetails
+  /** The plugin's routes: the callback the lender posts to, and where the shopper returns or cancels. */
+  urls: { callback: string; complete: string; cancel: string }
+}
+
+/** What the storefront posts to the lender: `data.redirect` of the payment session. */
+export type ApplicationRedirect = {
+  url: string
+  method: "POST"
+  fields: Record<string, string>
+}
+
 /** A lender's answer to a movement it made: its own fields, as strings, kept as the record's evidence. */
 export type LenderEvidence = Record<string, string>
 
@@ -68,4 +124,6 @@ export interface Lender {
   readonly name: string
   /** The lender's API for one account. */
   api(account: LenderAccount): LenderApi
+  /** The signed form that sends the shopper to the lender's hosted application. */
+  applicationRedirect(account: ApplicationAccount, request: ApplicationRequest): ApplicationRedirect
 }

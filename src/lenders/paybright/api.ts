@@ -1,5 +1,6 @@
 import type { ContractCard, ContractMovement, Lender, LenderAccount, LenderApi, LenderEvidence } from "../lender"
 import { randomUUID } from "node:crypto"
+import { buildApplicationRedirect } from "./application"
 import { LenderClient } from "./client"
 import { LenderNotFoundError } from "./errors"
 
@@ -70,4 +71,5 @@ function evidenceOf(answer: Record<string, unknown>): LenderEvidence {
 export const paybright: Lender = {
   name: "PayBright",
   api: (account: LenderAccount) => new PayBrightApi(new LenderClient(account), account.apiKey),
+  applicationRedirect: buildApplicationRedirect,
 }

@@ -49,8 +49,9 @@ import { moverOfPayment } from "../../lib/mover-of-payment"
 import { amountLimitRefusal } from "../../lib/amount-limits"
 import { forLog } from "../../lenders/paybright/log-text"
 import { releaseContract } from "../../lib/release-attempt"
-import { applicantSchema, buildApplicationRedirect, type ApplicantDetails } from "./application-request"
-import { orderManagementCallbackUrl } from "../../lib/backend-routes"
+import { applicantSchema, type ApplicantDetails } from "../../lenders/lender"
+import { paybright } from "../../lenders/paybright/api"
+import { orderManagementCallbackUrl, returnUrls } from "../../lib/backend-routes"
 import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../lib/lender-result"
 import { lenderAmount, lenderMovement, toCents } from "../../lib/lender-cents"
 import { cartTotalOf, orderCollectionsOf, paymentInternals, type PaymentInternals } from "./payment-internals"
@@ -490,12 +491,12 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     if (refusal) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
     }
-    const redirect = buildApplicationRedirect(options, {
-      sessionId,
+    const redirect = paybright.applicationRedirect(options, {
+      reference: sessionId,
       amount,
       currency,
       applicant,
-      returnToken: returnToken(options.apiToken, sessionId, paymentCollectionId),
+      urls: returnUrls(options, returnToken(options.apiToken, sessionId, paymentCollectionId)),
     })
     return {
       session_id: sessionId,

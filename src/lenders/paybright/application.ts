@@ -1,73 +1,40 @@
-import { z } from "zod"
-import { signFields } from "../../lenders/paybright/signing"
-import type { PayBrightOptions } from "../../lib/options"
-import { RETURN_ROUTES } from "../../lib/backend-routes"
+import type {
+  AddressDetails,
+  ApplicantDetails,
+  ApplicationAccount,
+  ApplicationRedirect,
+  ApplicationRequest,
+} from "../lender"
+import { signFields } from "./signing"
 
 /** Where the lender's hosted application lives on the checkout host (protocol.md §2). */
 export const APPLICATION_PATH = "/CheckOut/ApplicationForm.aspx"
-
-const text = z.string().trim().max(200).nullish().catch(undefined)
-const addressSchema = z.object({
-  first_name: text,
-  last_name: text,
-  company: text,
-  address_1: text,
-  address_2: text,
-  city: text,
-  province: text,
-  postal_code: text,
-  country_code: text,
-  phone: text,
-})
-
-/** Optional shopper details that pre-fill the application: text only, anything else dropped. */
-export const applicantSchema = z.object({
-  email: text,
-  first_name: text,
-  last_name: text,
-  phone: text,
-  billing_address: addressSchema.nullish().catch(undefined),
-  shipping_address: addressSchema.nullish().catch(undefined),
-})
-export type ApplicantDetails = z.infer<typeof applicantSchema>
-type AddressDetails = z.infer<typeof addressSchema>
-
-/** What the storefront posts to the lender: `data.redirect` of the payment session. */
-export type ApplicationRedirect = {
-  url: string
-  method: "POST"
-  fields: Record<string, string>
-}
 
 /**
  * Builds the signed form that sends the shopper to the hosted application. `x_reference` is the
  * payment session id, so a result can only ever approve the session it was made for.
  */
 export function buildApplicationRedirect(
-  options: PayBrightOptions,
-  input: { sessionId: string; amount: string; currency: string; applicant?: ApplicantDetails; returnToken: string }
+  account: ApplicationAccount,
+  request: ApplicationRequest
 ): ApplicationRedirect {
-  const base = options.backendUrl
-  // The routes learn which checkout a result or a cancellation belongs to from this sealed token,
-  // even once Medusa has deleted the session; it carries no cart id.
-  const back = `?ctx=${encodeURIComponent(input.returnToken)}`
   const fields = signFields(
     {
-      x_account_id: options.apiKey,
-      x_amount: input.amount,
-      x_currency: input.currency,
-      x_reference: input.sessionId,
-      x_shop_country: options.shopCountry,
-      x_shop_name: options.shopName,
-      x_test: String(options.test),
-      x_url_callback: `${base}${RETURN_ROUTES.callback}${back}`,
-      x_url_complete: `${base}${RETURN_ROUTES.complete}${back}`,
-      x_url_cancel: `${base}${RETURN_ROUTES.cancel}${back}`,
-      ...applicantFields(input.applicant),
+      x_account_id: account.apiKey,
+      x_amount: request.amount,
+      x_currency: request.currency,
+      x_reference: request.reference,
+      x_shop_country: account.shopCountry,
+      x_shop_name: account.shopName,
+      x_test: String(account.test),
+      x_url_callback: request.urls.callback,
+      x_url_complete: request.urls.complete,
+      x_url_cancel: request.urls.cancel,
+      ...applicantFields(request.applicant),
     },
-    options.apiToken
+    account.apiToken
   )
-  return { url: `${options.checkoutUrl}${APPLICATION_PATH}`, method: "POST", fields }
+  return { url: `${account.checkoutUrl}${APPLICATION_PATH}`, method: "POST", fields }
 }
 
 /**

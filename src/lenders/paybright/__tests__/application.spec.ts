@@ -1,14 +1,17 @@
 import fc from "fast-check"
-import { signatureMessage, verifySignature } from "../../../lenders/paybright/signing"
-import { parseOptions } from "../../../lib/options"
-import { buildApplicationRedirect, type ApplicantDetails } from "../application-request"
+import type { ApplicantDetails } from "../../lender"
+import { buildApplicationRedirect } from "../application"
+import { signatureMessage, verifySignature } from "../signing"
 
-const options = parseOptions({
+const account = {
   apiKey: "unit-key",
   apiToken: "unit-test-token",
-  backendUrl: "https://api.shop.test",
-  storefrontUrl: "https://www.shop.test",
-})
+  checkoutUrl: "https://sandbox.paybright.test",
+  shopName: "Unit shop",
+  shopCountry: "CA",
+  test: true,
+}
+const back = "https://api.shop.test/paybright"
 
 const address = {
   first_name: "Alex",
@@ -22,12 +25,16 @@ const address = {
 }
 
 function application(applicant: ApplicantDetails) {
-  return buildApplicationRedirect(options, {
-    sessionId: "payses_1",
+  return buildApplicationRedirect(account, {
+    reference: "payses_1",
     amount: "100.00",
     currency: "CAD",
     applicant,
-    returnToken: "sealed",
+    urls: {
+      callback: `${back}/callback?ctx=sealed`,
+      complete: `${back}/return?ctx=sealed`,
+      cancel: `${back}/cancel?ctx=sealed`,
+    },
   }).fields
 }
 
