@@ -1,4 +1,4 @@
-import { parseAmount } from "../lenders/paybright/amount"
+import { parseAmount } from "./texts/amount"
 import type { PayBrightOptions } from "./options"
 
 /**

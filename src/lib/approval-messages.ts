@@ -1,4 +1,4 @@
-import { forLog } from "../lenders/paybright/log-text"
+import { forLog } from "./texts/log-text"
 import { money, nested, said, type Said } from "./texts/said"
 import { EN_TEXTS } from "./texts/en"
 

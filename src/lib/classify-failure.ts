@@ -1,6 +1,6 @@
 import { ZodError } from "zod"
 import { said, type Said } from "./texts/said"
-import { messageOf } from "../lenders/paybright/log-text"
+import { messageOf } from "./texts/log-text"
 import { CardProcessorError } from "./card-processor-types"
 import { LenderDeclinedError, LenderError, LenderResponseError, type FailureOutcome } from "../lenders/paybright/errors"
 

@@ -1,6 +1,6 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
-import { formatAmount } from "../lenders/paybright/amount"
+import { formatAmount } from "./texts/amount"
 import { sameMedusaAmount } from "../modules/paybright/money-record-types"
 
 /**

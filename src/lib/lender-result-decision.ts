@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { isAmount, normalizeAmount } from "../lenders/paybright/amount"
+import { isAmount, normalizeAmount } from "./texts/amount"
 import type { ApplicationOutcome } from "../lenders/paybright/schemas"
 import { placementErrorOf } from "./approval-messages"
 import { supersedes, type OrphanReason } from "../modules/paybright/approval-reasons"

@@ -1,4 +1,4 @@
-import { normalizeAmount, isAmount } from "../lenders/paybright/amount"
+import { normalizeAmount, isAmount } from "./texts/amount"
 import {
   applicationOutcome,
   applicationResultSchema,

@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { cardProcessorConfigSchema } from "./card-processors"
 import { STRIPE_SECRET_KEY_SAYS } from "./stripe"
-import { isAmount, normalizeAmount, parseAmount } from "../lenders/paybright/amount"
+import { isAmount, normalizeAmount, parseAmount } from "./texts/amount"
 import type { PayBrightSettingsFacts } from "./admin-types"
 import { atLeast, atMost, factsOfIssue, relatedIssue, says } from "./option-facts"
 

@@ -1,6 +1,6 @@
 import Stripe from "stripe"
 import { z } from "zod"
-import { formatAmount, parseAmount } from "../lenders/paybright/amount"
+import { formatAmount, parseAmount } from "./texts/amount"
 import {
   CardProcessorError,
   type CardProcessor,

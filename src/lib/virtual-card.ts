@@ -1,6 +1,6 @@
 import { spoken } from "./texts/said"
-import { formatAmount, parseAmount } from "../lenders/paybright/amount"
-import { messageOf } from "../lenders/paybright/log-text"
+import { formatAmount, parseAmount } from "./texts/amount"
+import { messageOf } from "./texts/log-text"
 import type { ContractCard, LenderApi } from "../lenders/lender"
 import { CardProcessorError, type CardDetails, type CardProcessor } from "./card-processors"
 import type { PaymentData } from "./session-data"

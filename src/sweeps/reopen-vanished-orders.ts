@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { messageOf } from "../lenders/paybright/log-text"
+import { messageOf } from "../lib/texts/log-text"
 import { pluginRecords } from "../lib/plugin-records"
 import { reopenVanishedOrderWorkflow } from "../workflows"
 import type { ApprovalRecord } from "../lib/approval-record"

@@ -1,5 +1,5 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { messageOf } from "../lenders/paybright/log-text"
+import { messageOf } from "../lib/texts/log-text"
 import { pluginRecords } from "../lib/plugin-records"
 import { orphanUnplacedApprovalWorkflow } from "../workflows"
 import type { ApprovalRecord } from "../lib/approval-record"

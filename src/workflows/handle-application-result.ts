@@ -1,5 +1,5 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { forLog, messageOf } from "../lenders/paybright/log-text"
+import { forLog, messageOf } from "../lib/texts/log-text"
 import {
   applicationOutcome,
   applicationResultSchema,

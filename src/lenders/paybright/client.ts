@@ -2,7 +2,7 @@ import http from "node:http"
 import https from "node:https"
 import axios, { type AxiosInstance, type AxiosResponse } from "axios"
 import type { z } from "zod"
-import { sameAmount } from "./amount"
+import { sameAmount } from "../../lib/texts/amount"
 import { errorFromResponse, lenderFact, LenderDeclinedError, LenderNetworkError, LenderResponseError } from "./errors"
 import { stringFields } from "./evidence"
 import {

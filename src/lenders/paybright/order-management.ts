@@ -1,7 +1,7 @@
-import { normalizeAmount, sameAmount } from "./amount"
+import { normalizeAmount, sameAmount } from "../../lib/texts/amount"
 import { LenderDeclinedError, LenderError, LenderResponseError } from "./errors"
 import { stringFields } from "./evidence"
-import { forLog } from "./log-text"
+import { forLog } from "../../lib/texts/log-text"
 import {
   completedOrderManagementAnswerSchema,
   issuePaths,

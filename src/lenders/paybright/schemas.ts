@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { isAmount } from "./amount"
+import { isAmount } from "../../lib/texts/amount"
 
 /**
  * Zod schemas for everything that crosses the wire to or from the lender.

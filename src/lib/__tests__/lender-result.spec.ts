@@ -1,4 +1,4 @@
-import { forLog } from "../../lenders/paybright/log-text"
+import { forLog } from "../texts/log-text"
 import { sign, signFields } from "../../lenders/paybright/signing"
 import {
   acceptsTransactionType,

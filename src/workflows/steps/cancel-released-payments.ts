@@ -2,7 +2,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelReleasedPayments } from "../../lib/release-contract"
-import { messageOf } from "../../lenders/paybright/log-text"
+import { messageOf } from "../../lib/texts/log-text"
 
 /**
  * After an orphan's release, with the cart's lock given back: Medusa's payments still live on the

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { messageOf } from "../../../lenders/paybright/log-text"
+import { messageOf } from "../../../lib/texts/log-text"
 import type { Logger } from "@medusajs/framework/types"
 import { handleApplicationResult, type HandledResult } from "../../../workflows/handle-application-result"
 import { providersAsConfigured, providersInForce } from "../../../lib/provider-registry"

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { parseAmount } from "../amount"
+import { parseAmount } from "../../../lib/texts/amount"
 import { applicationRequestSchema, type ApplicationRequest } from "../schemas"
 import { signFields, verifySignature } from "../signing"
 import { findAccount, type Account } from "./accounts"

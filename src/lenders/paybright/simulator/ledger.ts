@@ -1,4 +1,4 @@
-import { formatAmount } from "../amount"
+import { formatAmount } from "../../../lib/texts/amount"
 import type { IssuedCard } from "./virtual-card"
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { formatAmount, parseAmount } from "../amount"
+import { formatAmount, parseAmount } from "../../../lib/texts/amount"
 import { issuePaths, orderManagementRequestSchema, type OrderManagementRequest } from "../schemas"
 import { sign, signFields, verifySignature } from "../signing"
 import { findAccount, type Account } from "./accounts"

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { z } from "zod"
-import { formatAmount, parseAmount } from "../amount"
+import { formatAmount, parseAmount } from "../../../lib/texts/amount"
 import { captureRequestSchema, issuePaths, refundRequestSchema, type CaptureRequest } from "../schemas"
 import type { Account } from "./accounts"
 import { deliverFault, type FaultAnswers } from "./fault-delivery"

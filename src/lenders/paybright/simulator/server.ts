@@ -1,6 +1,6 @@
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { parseAmount } from "../amount"
+import { parseAmount } from "../../../lib/texts/amount"
 import { ORDER_MANAGEMENT_PATH } from "../order-management"
 import { SIMULATOR_TEST_ACCOUNT, type Account } from "./accounts"
 import { indexPage, messagePage } from "./application-page"

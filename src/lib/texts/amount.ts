@@ -1,5 +1,6 @@
 /**
- * The lender writes money as decimal strings ("1100.00", and "400" in one sample).
+ * Money as decimal strings, as lenders and card processors write it ("1100.00", and "400" in one of
+ * PayBright's samples).
  * Amounts are handled here as whole cents in a BigInt so that no float ever touches them.
  */
 

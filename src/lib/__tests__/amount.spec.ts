@@ -1,4 +1,4 @@
-import { formatAmount, normalizeAmount, parseAmount } from "../amount"
+import { formatAmount, normalizeAmount, parseAmount } from "../texts/amount"
 
 describe("lender amounts", () => {
   it("reads the forms the lender writes and always writes two decimals", () => {
