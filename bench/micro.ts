@@ -2,7 +2,7 @@ import { SIMULATOR_TEST_ACCOUNT, startSimulator } from "../src/lenders/paybright
 import { approveApplication } from "../test-support/simulator-application"
 import { LenderClient } from "../src/lenders/paybright/client"
 import { signFields } from "../src/lenders/paybright/signing"
-import { verifyApplicationResult } from "../src/lib/lender-result"
+import { verifyApplicationResult } from "../src/lenders/paybright/result"
 import { captureAmountFor } from "../src/lib/fulfillment-value"
 import { measure, measureConcurrent, type Measurement } from "./measure"
 

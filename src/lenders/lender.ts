@@ -2,7 +2,7 @@
  * What the plugin asks of a point-of-sale lender, whoever it is; `src/lenders/paybright/`
  * implements it for PayBright. The money records, the movers of a payment's channel, the admin and
  * the storefront kit know a lender only through these types. A lender's failures are thrown as
- * LenderError (src/lenders/paybright/errors.ts), whose `outcome` says refused or in doubt.
+ * LenderError (src/lenders/errors.ts), whose `outcome` says refused or in doubt.
  */
 
 import { z } from "zod"
@@ -118,12 +118,98 @@ export type LenderAccount = {
   timeoutMs?: number
 }
 
+/** How a hosted application ended, as the lender's result says. */
+export type ApplicationOutcome = "completed" | "pending" | "failed" | "unknown"
+
+/** A result the lender signed, read in the plugin's words. */
+export type LenderResult = {
+  /** The lender's contract. */
+  contract: string
+  /** The merchant's reference the application carried: the payment session's id. */
+  reference: string
+  /** The lender account the result is for. */
+  account: string
+  /** The amount as the lender wrote it. */
+  amount: string
+  currency: string
+  /** Whether the result is the lender's test one; undefined when the lender wrote neither. */
+  test: boolean | undefined
+  outcome: ApplicationOutcome
+  /**
+   * Whether the contract waits for the merchant's capture (true), was paid by the lender at once
+   * (false: an auto-capture account), or the lender did not say (undefined).
+   */
+  awaitsCapture: boolean | undefined
+  /** Fields only a merchant's request carries, which a result must not (a signed request replayed). */
+  requestFields: string[]
+  /** The fields as the lender signed them, kept as the approval's evidence. */
+  fields: Record<string, string>
+}
+
+/** A registration a result may be signed for: the account and the token that signs its results. */
+export type ResultSigner = { options: { apiKey: string; apiToken: string } }
+
+/** A delivery to the plugin's callback or return route, read before anything is looked up. */
+export type ResultReading<T extends ResultSigner> =
+  /** Not the lender's for this store: unsigned (400), or signed by no candidate for its account (401). */
+  | { kind: "rejected"; status: 400 | 401; reason: string }
+  /** The lender's copy of its answer to the plugin's own order-management call (a void): no approval. */
+  | { kind: "order_management"; signer: T; summary: string }
+  /** Signed, but without the fields every result carries. */
+  | { kind: "incomplete"; signer: T; reason: string }
+  | { kind: "result"; signer: T; result: LenderResult }
+
+/** What a result must match: the session it claims to approve, as Medusa stored it. */
+export type ExpectedApplication = {
+  apiKey: string
+  apiToken: string
+  sessionId: string
+  amount: string
+  currency: string
+  test: boolean
+}
+
+export type ApplicationVerdict =
+  | { verified: true; outcome: "completed"; result: LenderResult }
+  | { verified: true; outcome: "failed" | "pending" | "unknown"; result: LenderResult; reason: string }
+  | { verified: false; reason: string }
+
+/**
+ * Whether a result's contract suits the capture mode. In-store capture needs a contract that waits
+ * for the merchant's capture; the virtual card takes one unless the lender says it paid at once.
+ */
+export function suitsCaptureMode(
+  result: Pick<LenderResult, "awaitsCapture">,
+  captureMode: "in_store" | "virtual_card"
+): boolean {
+  return captureMode === "virtual_card" ? result.awaitsCapture !== false : result.awaitsCapture === true
+}
+
 /** A lender, as the plugin uses it. */
 export interface Lender {
   /** The lender's name, as merchants read it in every sentence about its money. */
   readonly name: string
   /** The lender's API for one account. */
   api(account: LenderAccount): LenderApi
+  /**
+   * The longest one call can take with each call given `timeoutMs`: a movement, tried once; or a
+   * read of the contract's card, with the tries the API makes of it. A lock held over a call must
+   * last at least this long.
+   */
+  longestCallMs(timeoutMs: number, call: "movement" | "card_read"): number
   /** The signed form that sends the shopper to the lender's hosted application. */
   applicationRedirect(account: ApplicationAccount, request: ApplicationRequest): ApplicationRedirect
+  /**
+   * A delivery to the callback or return route, its signature checked against each candidate's
+   * token before anything it says is read; a signer of its own account is preferred.
+   */
+  readResult<T extends ResultSigner>(input: unknown, candidates: T[]): ResultReading<T>
+  /**
+   * A result checked against the session it claims to approve (account, reference, amount,
+   * currency, test flag); the session's fields left out are not compared.
+   */
+  verifyResult(
+    input: unknown,
+    expected: Omit<ExpectedApplication, "sessionId" | "amount" | "currency"> & Partial<ExpectedApplication>
+  ): ApplicationVerdict
 }

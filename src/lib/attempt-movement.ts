@@ -1,5 +1,5 @@
 import type { Logger } from "@medusajs/framework/types"
-import type { MoneyOutcome } from "../lenders/paybright/errors"
+import type { MoneyOutcome } from "../lenders/errors"
 import { notStartedMessage } from "./merchant-messages"
 import { english, verbatim, type Said } from "./texts/said"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"

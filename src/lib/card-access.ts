@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusa
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { clientsOf } from "./provider-clients"
 import { settingsInForce } from "./provider-registry"
-import { LenderError } from "../lenders/paybright/errors"
+import { LenderError } from "../lenders/errors"
 import { orderOfCollection } from "./medusa-links"
 import type { ContractCard, LenderApi } from "../lenders/lender"
 import { readPaymentData } from "./session-data"

@@ -2,7 +2,7 @@ import { ZodError } from "zod"
 import { said, type Said } from "./texts/said"
 import { messageOf } from "./texts/log-text"
 import { CardProcessorError } from "./card-processor-types"
-import { LenderDeclinedError, LenderError, LenderResponseError, type FailureOutcome } from "../lenders/paybright/errors"
+import { LenderDeclinedError, LenderError, LenderResponseError, type FailureOutcome } from "../lenders/errors"
 
 /** A failed capture, refund, charge or card refund, as facts. */
 export type Failure = { outcome: FailureOutcome; fact: Said | string; evidence?: Record<string, string> }

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isAmount, normalizeAmount } from "./texts/amount"
-import type { ApplicationOutcome } from "../lenders/paybright/schemas"
+import type { ApplicationOutcome } from "../lenders/lender"
 import { placementErrorOf } from "./approval-messages"
 import { supersedes, type OrphanReason } from "../modules/paybright/approval-reasons"
 import { lenderAmount } from "./lender-cents"

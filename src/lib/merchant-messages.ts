@@ -1,4 +1,4 @@
-import type { MoneyOutcome } from "../lenders/paybright/errors"
+import type { MoneyOutcome } from "../lenders/errors"
 import { MathBN } from "@medusajs/framework/utils"
 import { money, nested, said, verbatim, type Said } from "./texts/said"
 

@@ -1,4 +1,4 @@
-import type { MoneyOutcome } from "../lenders/paybright/errors"
+import type { MoneyOutcome } from "../lenders/errors"
 import type { ChannelMover, Moved } from "./settlement-types"
 import type { PaymentData } from "./session-data"
 import { english } from "./texts/said"

@@ -1,11 +1,5 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { forLog, messageOf } from "../lib/texts/log-text"
-import {
-  applicationOutcome,
-  applicationResultSchema,
-  issuePaths,
-  type ApplicationResult,
-} from "../lenders/paybright/schemas"
 import type { OrphanReason } from "../modules/paybright/approval-reasons"
 import type { PayBrightOptions } from "../lib/options"
 import { providersInForce } from "../lib/provider-registry"
@@ -17,12 +11,8 @@ import {
   type RegistrationFacts,
 } from "../lib/lender-result-decision"
 import { processLenderResultWorkflow, type ProcessLenderResultInput } from "./process-lender-result"
-import {
-  acceptsTransactionType,
-  authenticateLenderResult,
-  isOrderManagementResult,
-  requestOnlyFieldsOf,
-} from "../lib/lender-result"
+import { suitsCaptureMode, type LenderResult } from "../lenders/lender"
+import { paybright } from "../lenders/paybright/api"
 import { readReturnToken } from "../lib/return-token"
 
 export type { ApplicationResultOutcome } from "../lib/lender-result-decision"
@@ -133,40 +123,27 @@ export function gateLenderResult(input: unknown, registrations: Registration[], 
     handled: { outcome: { kind: "rejected", status, reason }, options },
     log: { level: "warn", text: `PayBright: rejected an application result: ${reason}` },
   })
-  const authenticated = authenticateLenderResult(input, registrations)
-  if (!authenticated.authentic) {
-    return authenticated.status === 400
-      ? reject(400, "no signed PayBright result")
-      : reject(401, `the signature does not verify (reference ${forLog(lenderReferenceOf(input))})`)
-  }
-  const { fields, signer } = authenticated
-  if (!authenticated.ownAccount) {
-    return reject(401, `the signature does not verify (reference ${forLog(fields.x_reference)})`)
-  }
+  const reading = paybright.readResult(input, registrations)
+  if (reading.kind === "rejected") return reject(reading.status, reading.reason)
+  const { signer } = reading
   const options = signer.options
-  if (isOrderManagementResult(fields)) {
+  if (reading.kind === "order_management") {
     // The void's own answer already concluded its record; this copy changes nothing.
     return {
       kind: "answered",
       handled: { outcome: { kind: "acknowledged" }, options },
-      log: {
-        level: "info",
-        text: `PayBright: the lender posted the ${forLog(fields.x_transaction_type)} result of contract ${forLog(fields.x_gateway_reference ?? "?")} (${forLog(fields.x_result ?? "?")})`,
-      },
+      log: { level: "info", text: `PayBright: the lender posted ${reading.summary}` },
     }
   }
-  const parsed = applicationResultSchema.safeParse(fields)
-  if (!parsed.success) {
-    return reject(400, `signed fields are incomplete (${issuePaths(parsed.error).join(", ")})`, options)
-  }
-  const result = parsed.data
+  if (reading.kind === "incomplete") return reject(400, reading.reason, options)
+  const { result } = reading
   const facts = (registration: Registration): RegistrationFacts => ({
     provider_id: registration.providerId,
     account_id: registration.options.apiKey,
     capture_mode: registration.options.captureMode,
     grace_minutes: registration.options.virtualCardGraceMinutes,
     channel: channelOf(registration.options),
-    accepts_transaction_type: acceptsTransactionType(result, registration.options.captureMode),
+    accepts_transaction_type: suitsCaptureMode(result, registration.options.captureMode),
   })
   const token = readReturnToken(options.apiToken, returnToken)
   return {
@@ -174,26 +151,20 @@ export function gateLenderResult(input: unknown, registrations: Registration[], 
     options,
     input: {
       result: {
-        contract: result.x_gateway_reference,
-        session_id: result.x_reference,
-        account_id: result.x_account_id,
-        amount: result.x_amount,
-        currency_code: result.x_currency,
-        outcome: applicationOutcome(result),
-        fields,
+        contract: result.contract,
+        session_id: result.reference,
+        account_id: result.account,
+        amount: result.amount,
+        currency_code: result.currency,
+        outcome: result.outcome,
+        fields: result.fields,
       },
       signer: facts(signer),
       registrations: registrations.map(facts),
-      unusable: unusableReason(result, fields, options),
+      unusable: unusableReason(result, options),
       token: token ? { session_id: token.session_id, payment_collection_id: token.payment_collection_id } : null,
     },
   }
-}
-
-/** The reference a rejected input claims, for the log only. */
-function lenderReferenceOf(input: unknown): string {
-  const reference = (input as { x_reference?: unknown } | null)?.x_reference
-  return typeof reference === "string" ? reference : "?"
 }
 
 /**
@@ -201,13 +172,9 @@ function lenderReferenceOf(input: unknown): string {
  * request replayed, or a lender answering oddly), its test flag is not the store's, or its result
  * is not one PayBright documents.
  */
-function unusableReason(
-  result: ApplicationResult,
-  fields: Record<string, string>,
-  options: PayBrightOptions
-): OrphanReason | null {
-  if (requestOnlyFieldsOf(fields).length > 0) return "request_fields"
-  if (result.x_test.toLowerCase() !== String(options.test)) return "test_mismatch"
-  if (applicationOutcome(result) === "unknown") return "unknown_result"
+function unusableReason(result: LenderResult, options: PayBrightOptions): OrphanReason | null {
+  if (result.requestFields.length > 0) return "request_fields"
+  if (result.test !== options.test) return "test_mismatch"
+  if (result.outcome === "unknown") return "unknown_result"
   return null
 }

@@ -1,8 +1,9 @@
 import type { ContractCard, ContractMovement, Lender, LenderAccount, LenderApi, LenderEvidence } from "../lender"
 import { randomUUID } from "node:crypto"
 import { buildApplicationRedirect } from "./application"
-import { LenderClient } from "./client"
-import { LenderNotFoundError } from "./errors"
+import { readLenderResult, verifyApplicationResult } from "./result"
+import { LENDER_READ_RETRIES, LenderClient, longestLenderCallMs } from "./client"
+import { LenderNotFoundError } from "../errors"
 
 /** PayBright's API behind the plugin's lender interface: its x_ fields stay here. */
 class PayBrightApi implements LenderApi {
@@ -72,4 +73,7 @@ export const paybright: Lender = {
   name: "PayBright",
   api: (account: LenderAccount) => new PayBrightApi(new LenderClient(account), account.apiKey),
   applicationRedirect: buildApplicationRedirect,
+  longestCallMs: (timeoutMs, call) => longestLenderCallMs(timeoutMs, call === "card_read" ? LENDER_READ_RETRIES : 0),
+  readResult: readLenderResult,
+  verifyResult: verifyApplicationResult,
 }

@@ -3,7 +3,8 @@ import https from "node:https"
 import axios, { type AxiosInstance, type AxiosResponse } from "axios"
 import type { z } from "zod"
 import { sameAmount } from "../../lib/texts/amount"
-import { errorFromResponse, lenderFact, LenderDeclinedError, LenderNetworkError, LenderResponseError } from "./errors"
+import { lenderFact, LenderDeclinedError, LenderNetworkError, LenderResponseError } from "../errors"
+import { errorFromResponse } from "./errors"
 import { stringFields } from "./evidence"
 import {
   formFields,

@@ -1,5 +1,5 @@
 import { normalizeAmount, sameAmount } from "../../lib/texts/amount"
-import { LenderDeclinedError, LenderError, LenderResponseError } from "./errors"
+import { LenderDeclinedError, LenderError, LenderResponseError } from "../errors"
 import { stringFields } from "./evidence"
 import { forLog } from "../../lib/texts/log-text"
 import {

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import type { ApplicationOutcome } from "../lender"
 import { isAmount } from "../../lib/texts/amount"
 
 /**
@@ -54,9 +55,7 @@ export const applicationResultSchema = z
   .catchall(z.string())
 export type ApplicationResult = z.infer<typeof applicationResultSchema>
 
-/** Outcomes of the hosted application, compared without regard to case (protocol.md §2). */
-export type ApplicationOutcome = "completed" | "pending" | "failed" | "unknown"
-
+/** The outcome a result's x_result names, compared without regard to case (protocol.md §2). */
 export function applicationOutcome(result: Pick<ApplicationResult, "x_result">): ApplicationOutcome {
   const value = result.x_result.trim().toLowerCase()
   return value === "completed" || value === "pending" || value === "failed" ? value : "unknown"

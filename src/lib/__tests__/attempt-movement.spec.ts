@@ -1,4 +1,5 @@
-import { errorFromResponse, LenderNetworkError } from "../../lenders/paybright/errors"
+import { LenderNetworkError } from "../../lenders/errors"
+import { errorFromResponse } from "../../lenders/paybright/errors"
 import { english } from "../texts/said"
 import { MerchantError } from "../merchant-error"
 import type { MoneyRecordRow, MoneyState } from "../../modules/paybright/money-record-types"

@@ -1,5 +1,6 @@
 import { CardProcessorError } from "../card-processor-types"
-import { errorFromResponse, lenderFact, LenderNetworkError } from "../../lenders/paybright/errors"
+import { lenderFact, LenderNetworkError } from "../../lenders/errors"
+import { errorFromResponse } from "../../lenders/paybright/errors"
 import { english, type Said } from "../texts/said"
 import { merchantMessage } from "../merchant-messages"
 import { classifyFailure, redactDigitRuns } from "../classify-failure"

@@ -1,6 +1,6 @@
 import { english, SAID_TEXTS, writeSaid } from "../texts/said"
 import { merchantMessage, notStartedMessage } from "../merchant-messages"
-import { lenderFact } from "../../lenders/paybright/errors"
+import { lenderFact } from "../../lenders/errors"
 
 const placeholders = (template: string) => [...template.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort()
 /** Money as a French admin writes it, for the sentences below. */

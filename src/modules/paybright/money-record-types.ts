@@ -1,6 +1,6 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
-import type { MoneyOutcome } from "../../lenders/paybright/errors"
+import type { MoneyOutcome } from "../../lenders/errors"
 import type { Said } from "../../lib/texts/said"
 
 export type MoneyKind = "capture" | "refund" | "void"

@@ -28,7 +28,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { LenderError } from "../../lenders/paybright/errors"
+import { LenderError } from "../../lenders/errors"
 import { tooPreciseMessage } from "../../lib/merchant-messages"
 import { MerchantError } from "../../lib/merchant-error"
 import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../lib/settings-messages"
@@ -49,10 +49,9 @@ import { moverOfPayment } from "../../lib/mover-of-payment"
 import { amountLimitRefusal } from "../../lib/amount-limits"
 import { forLog } from "../../lib/texts/log-text"
 import { releaseContract } from "../../lib/release-attempt"
-import { applicantSchema, type ApplicantDetails } from "../../lenders/lender"
+import { applicantSchema, suitsCaptureMode, type ApplicantDetails } from "../../lenders/lender"
 import { paybright } from "../../lenders/paybright/api"
 import { orderManagementCallbackUrl, returnUrls } from "../../lib/backend-routes"
-import { acceptsTransactionType, lenderFieldsOf, verifyApplicationResult } from "../../lib/lender-result"
 import { lenderAmount, lenderMovement, toCents } from "../../lib/lender-cents"
 import { cartTotalOf, orderCollectionsOf, paymentInternals, type PaymentInternals } from "./payment-internals"
 import { parseOptions, type PayBrightOptions } from "../../lib/options"
@@ -430,15 +429,14 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
    * same authenticator (see docs/checkout.md for why the lender is not pointed at /hooks/payment).
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const fields = lenderFieldsOf(payload.data)
-    const sessionId = fields?.x_reference
     // The signature first: nothing from the request is looked up before it verifies.
     const { options } = await this.current()
-    const signed = verifyApplicationResult(fields, {
+    const signed = paybright.verifyResult(payload.data, {
       apiKey: options.apiKey,
       apiToken: options.apiToken,
       test: options.test,
     })
+    const sessionId = signed.verified ? signed.result.reference : undefined
     if (!signed.verified || !sessionId) {
       this.logger.warn(
         `PayBright: rejected an application result: ${signed.verified ? "no reference" : forLog(signed.reason, 200)}`
@@ -446,7 +444,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const checked = await new SessionResults(options, this.internals)
-      .verifyForSession(fields, sessionId)
+      .verifyForSession(payload.data, sessionId)
       .catch(() => undefined)
     if (!checked?.verdict.verified) {
       this.logger.warn(
@@ -457,7 +455,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const { session, verdict } = checked
     const data = { session_id: sessionId, amount: session.amount as never }
     if (verdict.outcome === "completed") {
-      return acceptsTransactionType(verdict.result, options.captureMode)
+      return suitsCaptureMode(verdict.result, options.captureMode)
         ? { action: PaymentActions.AUTHORIZED, data }
         : { action: PaymentActions.NOT_SUPPORTED }
     }

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { acceptsTransactionType, verifyApplicationResult } from "../../lib/lender-result"
+import { suitsCaptureMode } from "../../lenders/lender"
+import { paybright } from "../../lenders/paybright/api"
 import { lenderAmount } from "../../lib/lender-cents"
 import type { PaymentInternals } from "./payment-internals"
 import type { PayBrightOptions } from "../../lib/options"
@@ -19,7 +20,7 @@ export class SessionResults {
   /** Checks a result against the session it names: signature, account, reference, amount, currency, test flag. */
   async verifyForSession(fields: unknown, sessionId: string) {
     const session = await this.internals.sessionAmount(sessionId)
-    const verdict = verifyApplicationResult(fields, {
+    const verdict = paybright.verifyResult(fields, {
       apiKey: this.options.apiKey,
       apiToken: this.options.apiToken,
       sessionId,
@@ -43,7 +44,7 @@ export class SessionResults {
     if (verdict.outcome !== "completed") {
       return { status: verdict.outcome === "pending" ? "pending" : "declined", paymentCollectionId }
     }
-    if (!acceptsTransactionType(verdict.result, this.options.captureMode)) {
+    if (!suitsCaptureMode(verdict.result, this.options.captureMode)) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "This PayBright account's transaction type is not accepted")
     }
     return { status: "approved", paymentCollectionId }

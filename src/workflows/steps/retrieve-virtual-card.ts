@@ -1,6 +1,6 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { LenderError } from "../../lenders/paybright/errors"
+import { LenderError } from "../../lenders/errors"
 import { providersInForce } from "../../lib/provider-registry"
 import { clientsOf } from "../../lib/provider-clients"
 import type { CardRetrieval } from "../../lib/lender-result-decision"

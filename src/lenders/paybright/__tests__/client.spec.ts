@@ -8,7 +8,7 @@ import {
   LenderNotFoundError,
   LenderRejectedError,
   LenderResponseError,
-} from "../errors"
+} from "../../errors"
 import { approveApplication } from "../../../../test-support/simulator-application"
 
 describe("lender client, over real HTTP", () => {

@@ -9,7 +9,7 @@ import {
 } from "../simulator"
 import { approveApplication } from "../../../../test-support/simulator-application"
 import { LenderClient } from "../client"
-import { LenderError } from "../errors"
+import { LenderError } from "../../errors"
 import { EXPECTED_OUTCOME, VOID_EXPECTED_OUTCOME } from "../../../../test-support/fault-matrix"
 
 /** Every fault of the matrix against the real client over HTTP: the outcome, and what the lender's books hold. */

@@ -11,7 +11,7 @@ import {
   LenderRejectedError,
   LenderResponseError,
   LenderUnavailableError,
-} from "../errors"
+} from "../../errors"
 import { signFields, verifySignature } from "../signing"
 
 const ACCOUNT = { apiKey: "merchant_key", apiToken: "merchant-token-secret" }

@@ -1,6 +1,6 @@
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, type ContractView, type Simulator } from ".."
 import { LenderClient } from "../../client"
-import { LenderDeclinedError, LenderNotFoundError, LenderRejectedError } from "../../errors"
+import { LenderDeclinedError, LenderNotFoundError, LenderRejectedError } from "../../../errors"
 import { signFields, verifySignature } from "../../signing"
 import { approveApplication } from "../../../../../test-support/simulator-application"
 import { basicAuth, callbackReceiver, clientOf, until } from "./helpers"

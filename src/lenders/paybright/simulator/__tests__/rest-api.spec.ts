@@ -1,6 +1,6 @@
 import { startSimulator, SIMULATOR_TEST_ACCOUNT, passesLuhn, type Simulator } from ".."
 import { LenderClient } from "../../client"
-import { LenderAuthError, LenderDeclinedError, LenderNotFoundError, LenderRejectedError } from "../../errors"
+import { LenderAuthError, LenderDeclinedError, LenderNotFoundError, LenderRejectedError } from "../../../errors"
 import { isCaptureSuccess, isRefundSuccess, type CaptureRequest } from "../../schemas"
 import { approveApplication } from "../../../../../test-support/simulator-application"
 import { basicAuth, clientOf } from "./helpers"

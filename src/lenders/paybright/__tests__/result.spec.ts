@@ -1,13 +1,9 @@
-import { forLog } from "../texts/log-text"
-import { sign, signFields } from "../../lenders/paybright/signing"
-import {
-  acceptsTransactionType,
-  authenticateLenderResult,
-  requestOnlyFieldsOf,
-  verifyApplicationResult,
-} from "../lender-result"
-import { readReturnToken, returnToken } from "../return-token"
-import { seal, unseal } from "../sealed"
+import { forLog } from "../../../lib/texts/log-text"
+import { sign, signFields } from "../signing"
+import { suitsCaptureMode } from "../../lender"
+import { authenticateLenderResult, readLenderResult, requestOnlyFieldsOf, verifyApplicationResult } from "../result"
+import { readReturnToken, returnToken } from "../../../lib/return-token"
+import { seal, unseal } from "../../../lib/sealed"
 
 const token = "unit-test-token"
 
@@ -61,11 +57,40 @@ describe("result checks", () => {
   })
 
   it("accepts only authorization results in in-store mode", () => {
-    expect(acceptsTransactionType({ x_transaction_type: "authorization" }, "in_store")).toBe(true)
-    expect(acceptsTransactionType({ x_transaction_type: "Authorization" }, "in_store")).toBe(true)
-    expect(acceptsTransactionType({}, "in_store")).toBe(false)
-    expect(acceptsTransactionType({ x_transaction_type: "capture" }, "in_store")).toBe(false)
-    expect(acceptsTransactionType({}, "virtual_card")).toBe(true)
+    const signer = { options: { apiKey: "key", apiToken: token } }
+    const read = (type?: string) => {
+      const reading = readLenderResult(
+        signFields(
+          {
+            x_account_id: "key",
+            x_reference: "payses_1",
+            x_currency: "CAD",
+            x_test: "true",
+            x_amount: "100.00",
+            x_gateway_reference: "51325",
+            x_timestamp: "2026-11-28T12:00:00Z",
+            x_result: "Completed",
+            x_transaction_type: type,
+          },
+          token
+        ),
+        [signer]
+      )
+      if (reading.kind !== "result") throw new Error(`not a result: ${reading.kind}`)
+      return reading.result
+    }
+    expect(suitsCaptureMode(read("authorization"), "in_store")).toBe(true)
+    expect(suitsCaptureMode(read("Authorization"), "in_store")).toBe(true)
+    expect(suitsCaptureMode(read(), "in_store")).toBe(false)
+    expect(suitsCaptureMode(read("purchase"), "in_store")).toBe(false)
+    expect(suitsCaptureMode(read(), "virtual_card")).toBe(true)
+    expect(suitsCaptureMode(read("purchase"), "virtual_card")).toBe(false)
+    expect(read("authorization")).toMatchObject({
+      contract: "51325",
+      reference: "payses_1",
+      test: true,
+      outcome: "completed",
+    })
   })
 
   it("logs request values without control characters, cut short", () => {

@@ -1,26 +1,8 @@
-import { normalizeAmount, isAmount } from "./texts/amount"
-import {
-  applicationOutcome,
-  applicationResultSchema,
-  issuePaths,
-  type ApplicationResult,
-} from "../lenders/paybright/schemas"
-import { verifySignature } from "../lenders/paybright/signing"
-
-/** What a result must match: the session it claims to approve, as Medusa stored it. */
-export type ExpectedApplication = {
-  apiKey: string
-  apiToken: string
-  sessionId: string
-  amount: string
-  currency: string
-  test: boolean
-}
-
-export type ApplicationVerdict =
-  | { verified: true; outcome: "completed"; result: ApplicationResult }
-  | { verified: true; outcome: "failed" | "pending" | "unknown"; result: ApplicationResult; reason: string }
-  | { verified: false; reason: string }
+import { normalizeAmount, isAmount } from "../../lib/texts/amount"
+import { applicationOutcome, applicationResultSchema, issuePaths, type ApplicationResult } from "./schemas"
+import type { ApplicationVerdict, ExpectedApplication, LenderResult, ResultReading, ResultSigner } from "../lender"
+import { forLog } from "../../lib/texts/log-text"
+import { verifySignature } from "./signing"
 
 /**
  * Fields only the merchant's signed request carries. The same API token signs the request and the
@@ -44,16 +26,29 @@ export function isOrderManagementResult(fields: Record<string, string>): boolean
 const ORDER_MANAGEMENT_TYPES = new Set(["void", "capture", "refund"])
 
 /**
- * Whether a result's transaction type suits the capture mode. In-store capture needs an account
- * with separate authorization and capture (x_transaction_type "authorization"); an auto-capture
- * account's result carries none, and the lender has already paid the merchant for it.
+ * Whether the contract waits for the merchant's capture: an account with separate authorization
+ * and capture answers x_transaction_type "authorization"; an auto-capture account's result carries
+ * none, and the lender has already paid the merchant for it.
  */
-export function acceptsTransactionType(
-  result: Pick<ApplicationResult, "x_transaction_type">,
-  captureMode: "in_store" | "virtual_card"
-): boolean {
+function awaitsCaptureOf(result: Pick<ApplicationResult, "x_transaction_type">): boolean | undefined {
   const type = result.x_transaction_type?.trim().toLowerCase()
-  return captureMode === "virtual_card" ? !type || type === "authorization" : type === "authorization"
+  return type ? type === "authorization" : undefined
+}
+
+/** A parsed result in the plugin's words. */
+function lenderResultOf(result: ApplicationResult, fields: Record<string, string>): LenderResult {
+  return {
+    contract: result.x_gateway_reference,
+    reference: result.x_reference,
+    account: result.x_account_id,
+    amount: result.x_amount,
+    currency: result.x_currency,
+    test: ({ true: true, false: false } as Record<string, boolean>)[result.x_test.trim().toLowerCase()],
+    outcome: applicationOutcome(result),
+    awaitsCapture: awaitsCaptureOf(result),
+    requestFields: requestOnlyFieldsOf(fields),
+    fields,
+  }
 }
 
 /** Reads the lender's signed fields out of an untrusted record: strings only, `x_` names only. */
@@ -74,9 +69,6 @@ export function lenderFieldsOf(input: unknown): Record<string, string> | undefin
   }
   return fields
 }
-
-/** A registration a lender result may be signed for: the account and the token that signs it. */
-export type ResultSigner = { options: { apiKey: string; apiToken: string } }
 
 export type Authentication<T extends ResultSigner> =
   | {
@@ -140,12 +132,12 @@ export function verifyApplicationResult(
   }
   const outcome = applicationOutcome(result)
   if (outcome === "completed") {
-    return { verified: true, outcome, result }
+    return { verified: true, outcome, result: lenderResultOf(result, fields) }
   }
   return {
     verified: true,
     outcome,
-    result,
+    result: lenderResultOf(result, fields),
     reason: `the application ${outcome === "unknown" ? `ended with result "${result.x_result}"` : `is ${outcome}`}`,
   }
 }
@@ -172,4 +164,53 @@ function mismatchOf(
     }
   }
   return undefined
+}
+
+/**
+ * A delivery to the callback or return route, read before anything is looked up: not signed for
+ * this store (400, 401), the lender's copy of the answer to the plugin's own order-management
+ * call, signed but incomplete, or a result in the plugin's words. A result signed by a
+ * registration of another account is refused as not verifying.
+ */
+export function readLenderResult<T extends ResultSigner>(input: unknown, candidates: T[]): ResultReading<T> {
+  const authenticated = authenticateLenderResult(input, candidates)
+  if (!authenticated.authentic) {
+    return authenticated.status === 400
+      ? { kind: "rejected", status: 400, reason: "no signed PayBright result" }
+      : {
+          kind: "rejected",
+          status: 401,
+          reason: `the signature does not verify (reference ${forLog(referenceOf(input))})`,
+        }
+  }
+  const { fields, signer } = authenticated
+  if (!authenticated.ownAccount) {
+    return {
+      kind: "rejected",
+      status: 401,
+      reason: `the signature does not verify (reference ${forLog(fields.x_reference)})`,
+    }
+  }
+  if (isOrderManagementResult(fields)) {
+    return {
+      kind: "order_management",
+      signer,
+      summary: `the ${forLog(fields.x_transaction_type)} result of contract ${forLog(fields.x_gateway_reference ?? "?")} (${forLog(fields.x_result ?? "?")})`,
+    }
+  }
+  const parsed = applicationResultSchema.safeParse(fields)
+  if (!parsed.success) {
+    return {
+      kind: "incomplete",
+      signer,
+      reason: `signed fields are incomplete (${issuePaths(parsed.error).join(", ")})`,
+    }
+  }
+  return { kind: "result", signer, result: lenderResultOf(parsed.data, fields) }
+}
+
+/** The reference a rejected input claims, for the log only. */
+function referenceOf(input: unknown): string {
+  const reference = (input as { x_reference?: unknown } | null)?.x_reference
+  return typeof reference === "string" ? reference : "?"
 }
