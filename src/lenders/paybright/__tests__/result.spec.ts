@@ -59,23 +59,7 @@ describe("result checks", () => {
   it("accepts only authorization results in in-store mode", () => {
     const signer = { options: { apiKey: "key", apiToken: token } }
     const read = (type?: string) => {
-      const reading = readLenderResult(
-        signFields(
-          {
-            x_account_id: "key",
-            x_reference: "payses_1",
-            x_currency: "CAD",
-            x_test: "true",
-            x_amount: "100.00",
-            x_gateway_reference: "51325",
-            x_timestamp: "2026-11-28T12:00:00Z",
-            x_result: "Completed",
-            x_transaction_type: type,
-          },
-          token
-        ),
-        [signer]
-      )
+      const reading = readLenderResult(signFields({ ...result, x_transaction_type: type }, token), [signer])
       if (reading.kind !== "result") throw new Error(`not a result: ${reading.kind}`)
       return reading.result
     }
