@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url"
 /**
  * `npm run test:model -- --runs N [--mode in_store|virtual_card] [--seed S] [--path P --replay-path R]
  * [--sequence "…"] [--without Command,Command]`:
- * the money seam's model (integration-tests/model) for N random sequences (5 in `npm test`, 15 with PAYBRIGHT_EXPLORATION=full), on a
+ * the money seam's model (integration-tests/model) for N random sequences (2 in `npm test`, 15 with PAYBRIGHT_EXPLORATION=full), on a
  * throwaway PostgreSQL as `npm test` runs it, against the in-store store (the default) or the
  * virtual-card store paid through the fake Stripe; `--seed`, `--path` and `--replay-path` (the
  * `replayPath` fast-check prints beside the counterexample) replay a sequence the model printed, and

@@ -1,13 +1,19 @@
-import { DemoRun } from "./run-demo"
+import { DemoRun, suitePostgres } from "./run-demo"
 
 jest.setTimeout(300_000)
 
-/** The README's first command, end to end, in both capture modes. */
+/**
+ * The README's first command, end to end, in both capture modes: the first on a PostgreSQL of its
+ * own, as on a fresh machine; the second on the suite's server (DB_*), as a developer points it.
+ */
 describe("npm run demo", () => {
-  it.each([[[] as string[]], [["--mode", "virtual_card"]]])(
+  it.each([
+    [[] as string[], {}],
+    [["--mode", "virtual_card"], suitePostgres()],
+  ])(
     "runs the journey %p and finds Medusa's totals equal to the lender's",
-    async (args) => {
-      const demo = new DemoRun(args)
+    async (args, database) => {
+      const demo = new DemoRun(args, database)
       const code = await demo.exited
       expect(demo.output).toMatch(/Shopper returns to the store: order placed \(order_/)
       expect(demo.output).toMatch(/Lender's callback delivered \(HTTP 200/)

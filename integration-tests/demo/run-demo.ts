@@ -86,6 +86,23 @@ function descendantsOf(root: number): number[] {
   return found
 }
 
+/**
+ * The suite's own PostgreSQL, for a demo run that need not start one: the demo then makes its
+ * database there, a copy of the template `npm test` has migrated, so Medusa's migrations have
+ * nothing left to run (the demo's path for a server named by DB_*). One journey still runs as a
+ * person runs it, on a PostgreSQL of its own migrated from nothing.
+ */
+export function suitePostgres(): Record<string, string> {
+  const env = process.env
+  if (!env.DB_HOST) return {}
+  return {
+    DB_HOST: env.DB_HOST,
+    DB_PORT: env.DB_PORT ?? "5432",
+    DB_USERNAME: env.DB_USERNAME ?? "postgres",
+    DB_PASSWORD: env.DB_PASSWORD ?? "",
+  }
+}
+
 /** The processes of `pids` still alive. */
 export function stillRunning(pids: number[]): number[] {
   return pids.filter((pid) => {

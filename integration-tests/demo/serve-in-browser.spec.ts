@@ -5,7 +5,7 @@ import { launchChromium } from "../../test-support/browser"
 import { freePort } from "../../test-support/free-port"
 import { ADMIN_LOGIN } from "../../demo/store"
 import { demoAdminApi } from "../helpers/demo-admin"
-import { DemoRun } from "./run-demo"
+import { DemoRun, suitePostgres } from "./run-demo"
 import { estimatePayBrightFinancing } from "../../src/storefront/financing"
 import type { PayBrightFinancingTerms } from "../../src/storefront/limits"
 
@@ -58,7 +58,7 @@ describe("npm run demo -- --serve, in a browser", () => {
   let simulatorUrl: string
 
   beforeAll(async () => {
-    demo = new DemoRun(["--serve", "--port", String(await freePort())])
+    demo = new DemoRun(["--serve", "--port", String(await freePort())], suitePostgres())
     shopUrl = (await demo.waitFor(/Shop with PayBright:\s+(\S+)/))[1]
     adminUrl = (await demo.waitFor(/Medusa admin:\s+(\S+)/))[1]
     settingsUrl = (await demo.waitFor(/PayBright settings:\s+(\S+)/))[1]
