@@ -406,7 +406,7 @@ medusaIntegrationTestRunner({
         released: 1,
         notReleased: 0,
       })
-      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "released" })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "voided" })
       expect(await moneyRecords(contract)).toEqual([expect.objectContaining({ kind: "void", state: "done" })])
     })
   },

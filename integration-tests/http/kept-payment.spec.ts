@@ -92,7 +92,7 @@ medusaIntegrationTestRunner({
         // Once final, the job releases the loan.
         expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 1, notReleased: 0 })
         expect(simulator.contract(contract)!.status).toBe("VOIDED")
-        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "released" })
+        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "voided" })
       } finally {
         await stockAll(100)
       }
@@ -149,7 +149,7 @@ medusaIntegrationTestRunner({
       // The portal shows it cancelled: resolved as made, the approval reads released and Medusa cancels its payment.
       await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
       expect(simulator.contract(contract)!.status).toBe("VOIDED")
-      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "released" })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "voided" })
       const [payment] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
       expect(payment).toMatchObject({ id: kept.id, canceled_at: expect.anything() })
       expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
@@ -213,7 +213,7 @@ medusaIntegrationTestRunner({
       // Once final, the earlier contract is released, Medusa's payment on it cancelled, and nothing is left to do.
       expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 1, notReleased: 0 })
       expect(simulator.contract(first.contract)!.status).toBe("VOIDED")
-      expect(await approvalOf(api, admin, first.contract)).toMatchObject({ state: "released" })
+      expect(await approvalOf(api, admin, first.contract)).toMatchObject({ state: "voided" })
       const after = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
       expect(after.find((payment) => payment.id === earlier.id)).toMatchObject({ canceled_at: expect.anything() })
       expect(after.find((payment) => payment.id !== earlier.id)).toMatchObject({ canceled_at: null })

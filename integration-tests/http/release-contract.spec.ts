@@ -220,7 +220,7 @@ medusaIntegrationTestRunner({
           lenient()
         )
         expect(refused.status).toBe(400)
-        expect(refused.data.message).toMatch(/Medusa refused to record this release .*stays in doubt/)
+        expect(refused.data.message).toMatch(/Medusa refused to record this void .*stays in doubt/)
       } finally {
         await restore()
       }
@@ -334,14 +334,14 @@ medusaIntegrationTestRunner({
 
     it("voids an orphaned approval once it is final, and reports it released", async () => {
       const { contract, orphan } = await orphanedContract()
-      expect(orphan.message).toMatch(/The plugin voids it at PayBright after .* UTC, releasing the shopper's loan/)
+      expect(orphan.message).toMatch(/The plugin voids it at PayBright after .* UTC, cancelling the shopper's loan/)
       // Not yet final: nothing is voided.
       expect(await releaseFinalOrphans(getContainer())).toEqual({ released: 0, notReleased: 0 })
       expect(simulator.contract(contract)!.status).toBe("PENDING")
 
       expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 1, notReleased: 0 })
       expect(simulator.contract(contract)!.status).toBe("VOIDED")
-      expect(await listApprovals(api, admin, "released")).toContainEqual(expect.objectContaining({ contract }))
+      expect(await listApprovals(api, admin, "voided")).toContainEqual(expect.objectContaining({ contract }))
       const records = await getContainer()
         .resolve<PayBrightModuleService>("paybright")
         .listPayBrightMoneyRecords({ contract })
@@ -368,7 +368,7 @@ medusaIntegrationTestRunner({
       expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 0, notReleased: 0 })
       await api.post(`/admin/paybright/voids/${item.record_id}/retry`, {}, admin)
       expect(simulator.contract(contract)!.status).toBe("VOIDED")
-      expect(await listApprovals(api, admin, "released")).toContainEqual(expect.objectContaining({ contract }))
+      expect(await listApprovals(api, admin, "voided")).toContainEqual(expect.objectContaining({ contract }))
       expect(await attention()).not.toContainEqual(expect.objectContaining({ contract }))
     })
   },

@@ -40,7 +40,7 @@ export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6" | "
  *   I5 or I1 instead); and each parcel is captured once: at most one `done` or `in_doubt` capture
  *   record per fulfillment.
  * - I4 (final) approvals: every approval ended. `ordered`: its order exists and one of its payments
- *   carries the contract; `released`: the lender voided the contract (or a void entry names it);
+ *   carries the contract; `voided`: the lender voided the contract (or a void entry names it);
  *   `handled`: the merchant said so. An approval still `approved` or `orphaned` is excused only by
  *   its own `orphaned_approval` entry or a void entry naming its contract.
  * - I5 amounts: no order's total above its approved amount; the lender's captured total never
@@ -216,9 +216,9 @@ async function checkoutViolations(
       if (!placed) fail("I4", `approval ${approval.id} is ordered, but its order is gone`)
       else if (!ours.length)
         fail("I4", `approval ${approval.id} is ordered, but no payment of order ${placed.order.id} carries it`)
-    } else if (approval.state === "released") {
+    } else if (approval.state === "voided") {
       if (lender.status !== "VOIDED" && !voidNamed)
-        fail("I4", `approval ${approval.id} is released, the lender did not void it`)
+        fail("I4", `approval ${approval.id} is voided, the lender did not void it`)
     } else if (approval.state !== "handled" && !ownEntry && !voidNamed) {
       fail("I4", `approval ${approval.id} is ${approval.state} (${approval.reason ?? "-"}), not ended and not listed`)
     }

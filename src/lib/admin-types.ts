@@ -187,7 +187,7 @@ export type PayBrightApprovalRecord = {
   order_id: string | null
   amount: string
   currency_code: string
-  state: "approved" | "ordered" | "orphaned" | "released" | "handled"
+  state: "approved" | "ordered" | "orphaned" | "voided" | "handled"
   reason: string | null
   created_at: string
 }

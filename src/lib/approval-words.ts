@@ -1,8 +1,8 @@
 import type { Logger } from "@medusajs/framework/types"
 import {
   approvalHandledMessage,
-  approvalReleasedMessage,
   approvalVerifiedMessage,
+  approvalVoidedMessage,
   orphanMessage,
 } from "./approval-messages"
 import type { ApprovalWords } from "../modules/paybright/records"
@@ -13,7 +13,7 @@ type Resolver = { resolve(key: string): unknown }
 
 /**
  * What the merchant reads of an approval's moves, for the event rows the module service writes
- * with them: an orphan says what happened, and when the plugin releases it or what to do.
+ * with them: an orphan says what happened, and when the plugin voids it or what to do.
  */
 export function approvalWords(container: Resolver): ApprovalWords {
   return {
@@ -23,7 +23,7 @@ export function approvalWords(container: Resolver): ApprovalWords {
         approval as ApprovalRecord,
         (await orphanReleaseTimes(container as never))(approval as ApprovalRecord)
       ),
-    released: approvalReleasedMessage,
+    voided: approvalVoidedMessage,
     handled: approvalHandledMessage,
   }
 }

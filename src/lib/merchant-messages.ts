@@ -147,7 +147,7 @@ export function resolutionMessage(
 
 /** A resolution as done that Medusa would not record: the record stays in doubt. */
 export function medusaRefusedResolutionMessage(
-  movement: "capture" | "refund" | "release",
+  movement: MoneyMovement,
   reason: string,
   state: "in doubt" | "refused" = "in doubt"
 ): Said {

@@ -31,7 +31,7 @@ export type ReleaseOutcome = { released: Released | null; skipped?: string }
 /**
  * Under the cart's lock: voids an orphaned approval's contract, once it is certain that no order
  * holds it (an orphan is withdrawn from its session, but a payment carrying the contract would
- * mean it became an order after all). Done: the approval reads `released`.
+ * mean it became an order after all). Done: the approval reads `voided`.
  */
 export async function releaseOrphan(
   container: Container,
@@ -86,7 +86,7 @@ export async function releaseOrphan(
  */
 export async function cancelReleasedPayments(container: Container, contract: string): Promise<string[]> {
   const approval = await requireApprovalOfContract(container, contract)
-  if (approval.state !== "released") return []
+  if (approval.state !== "voided") return []
   const payments = container.resolve(Modules.PAYMENT)
   const live = (
     await payments.listPayments({ payment_session_id: approval.session_id }, { select: ["id", "data", "canceled_at"] })
@@ -129,7 +129,7 @@ export async function releasePaymentAgain(container: Container, record: MoneyRec
 
 /**
  * What follows a void the lender made (by the plugin, or as a person found in the portal): Medusa
- * cancels the payment it released, or the orphaned approval reads `released`.
+ * cancels the payment on the contract, or the orphaned approval reads `voided`.
  */
 export async function concludeRelease(
   container: Container,
@@ -142,5 +142,5 @@ export async function concludeRelease(
     if (payment && !payment.canceled_at) await payments.cancelPayment(payment.id)
     return
   }
-  await recordsWriter(container).markApprovalReleased(record.contract!, approvalWords(container))
+  await recordsWriter(container).markApprovalVoided(record.contract!, approvalWords(container))
 }

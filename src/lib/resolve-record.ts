@@ -130,7 +130,7 @@ async function resolveVoid(
       await records.undoResolution(undo)
       throw new MerchantError(
         MedusaError.Types.NOT_ALLOWED,
-        medusaRefusedResolutionMessage("release", messageOf(error), record.state === "refused" ? "refused" : "in doubt")
+        medusaRefusedResolutionMessage("void", messageOf(error), record.state === "refused" ? "refused" : "in doubt")
       )
     }
   }

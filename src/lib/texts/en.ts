@@ -92,8 +92,8 @@ export const EN_TEXTS: Record<string, string> = {
     "Medusa refused to record this capture ({{reason}}), so the record stays {{state}} and nothing was recorded; if PayBright captured it, refund it in the PayBright portal, then resolve this record as not captured.",
   medusa_refused_refund_resolution:
     "Medusa refused to record this refund ({{reason}}), so the record stays {{state}} and nothing was recorded; fix what Medusa names, then resolve it again.",
-  medusa_refused_release_resolution:
-    "Medusa refused to record this release ({{reason}}), so the record stays {{state}} and nothing was recorded; fix what Medusa names, then resolve it again.",
+  medusa_refused_void_resolution:
+    "Medusa refused to record this void ({{reason}}), so the record stays {{state}} and nothing was recorded; fix what Medusa names, then resolve it again.",
   state_in_doubt: "in doubt",
   state_refused: "refused",
 
@@ -114,12 +114,12 @@ export const EN_TEXTS: Record<string, string> = {
 
   // Approvals.
   approval_verified: "PayBright approved contract {{contract}} for {{amount}}.",
-  approval_released: "Contract {{contract}} ({{amount}}) was voided at PayBright: the shopper's loan is released.",
+  approval_voided: "Contract {{contract}} ({{amount}}) was voided at PayBright: the shopper's loan is cancelled.",
   approval_handled: "Contract {{contract}} was marked as cancelled in the PayBright portal.",
   orphan: "PayBright contract {{contract}} ({{amount}}) has no order: {{why}}{{last_answer}}. {{todo}}",
   orphan_last_answer: " (its last attempt answered: {{text}})",
-  orphan_released_after:
-    "The plugin voids it at PayBright after {{at}} UTC, releasing the shopper's loan; nothing to do unless that fails.",
+  orphan_voided_after:
+    "The plugin voids it at PayBright after {{at}} UTC, cancelling the shopper's loan; nothing to do unless that fails.",
   orphan_cancel_in_portal: "Cancel it in the PayBright portal, then mark it handled.",
   orphan_session_replaced: "the shopper's checkout started a new payment before this approval came back",
   orphan_cart_changed: "the cart changed while the shopper applied, so the approval no longer matches it",
@@ -170,7 +170,7 @@ export const EN_TEXTS: Record<string, string> = {
   retry_capture_already_retried: "This capture was already retried; retry the newest attempt instead.",
   retry_capture_made_good: "This capture's amount has already been captured since; there is nothing to retry.",
   capture_not_made: "The capture was not made.",
-  contract_not_released: "The contract was not released.",
+  contract_not_voided: "The contract was not voided.",
   payment_busy_capture:
     "The capture was not made: another capture or refund of this payment is running (it may have been started from a page that was since closed); nothing moved, so wait until it has ended, look at the order's PayBright panel, and try again if still needed.",
   payment_busy_refund:

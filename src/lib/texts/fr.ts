@@ -88,8 +88,8 @@ export const FR_TEXTS: Record<string, string> = {
     "Medusa a refusé d’enregistrer cette capture ({{reason}}) : la fiche reste {{state}} et rien n’a été enregistré; si PayBright l’a capturée, remboursez-la dans le portail PayBright, puis indiquez qu’elle n’a pas été faite.",
   medusa_refused_refund_resolution:
     "Medusa a refusé d’enregistrer ce remboursement ({{reason}}) : la fiche reste {{state}} et rien n’a été enregistré; corrigez ce que Medusa indique, puis réglez-la de nouveau.",
-  medusa_refused_release_resolution:
-    "Medusa a refusé d’enregistrer cette libération ({{reason}}) : la fiche reste {{state}} et rien n’a été enregistré; corrigez ce que Medusa indique, puis réglez-la de nouveau.",
+  medusa_refused_void_resolution:
+    "Medusa a refusé d’enregistrer cette annulation ({{reason}}) : la fiche reste {{state}} et rien n’a été enregistré; corrigez ce que Medusa indique, puis réglez-la de nouveau.",
   state_in_doubt: "incertaine",
   state_refused: "refusée",
 
@@ -108,12 +108,12 @@ export const FR_TEXTS: Record<string, string> = {
   lender_dropped: "PayBright a coupé la connexion pendant {{operation}}",
 
   approval_verified: "PayBright a approuvé le contrat {{contract}} pour {{amount}}.",
-  approval_released: "Le contrat {{contract}} ({{amount}}) a été annulé chez PayBright : le prêt du client est libéré.",
+  approval_voided: "Le contrat {{contract}} ({{amount}}) a été annulé chez PayBright : le prêt du client est annulé.",
   approval_handled: "Le contrat {{contract}} a été marqué comme annulé dans le portail PayBright.",
   orphan: "Le contrat PayBright {{contract}} ({{amount}}) n’a pas de commande : {{why}}{{last_answer}}. {{todo}}",
   orphan_last_answer: " (sa dernière tentative a répondu : {{text}})",
-  orphan_released_after:
-    "L’extension l’annule chez PayBright après le {{at}} UTC, ce qui libère le prêt du client; rien à faire, sauf si cela échoue.",
+  orphan_voided_after:
+    "L’extension l’annule chez PayBright après le {{at}} UTC, ce qui annule le prêt du client; rien à faire, sauf si cela échoue.",
   orphan_cancel_in_portal: "Annulez-le dans le portail PayBright, puis marquez-le comme traité.",
   orphan_session_replaced: "le client a commencé un nouveau paiement avant le retour de cette approbation",
   orphan_cart_changed: "le panier a changé pendant la demande du client, l’approbation ne lui correspond donc plus",
@@ -163,7 +163,7 @@ export const FR_TEXTS: Record<string, string> = {
   retry_capture_already_retried: "Cette capture a déjà été relancée; relancez plutôt la tentative la plus récente.",
   retry_capture_made_good: "Le montant de cette capture a déjà été capturé depuis; il n’y a rien à relancer.",
   capture_not_made: "La capture n’a pas été faite.",
-  contract_not_released: "Le contrat n’a pas été libéré.",
+  contract_not_voided: "Le contrat n’a pas été annulé.",
   payment_busy_capture:
     "La capture n’a pas été faite : une autre capture ou un autre remboursement de ce paiement est en cours (peut-être lancé depuis une page fermée depuis); rien n’a bougé : attendez la fin, consultez le panneau PayBright de la commande, puis réessayez au besoin.",
   payment_busy_refund:

@@ -15,7 +15,7 @@ export const POST = answeringSentences(async (req: AuthenticatedMedusaRequest, r
   if (result.state !== "done") {
     throw new MerchantError(
       MedusaError.Types.NOT_ALLOWED,
-      isSaid(result.said) ? result.said : said("contract_not_released")
+      isSaid(result.said) ? result.said : said("contract_not_voided")
     )
   }
   res.json({ record: toMoneyRecord(result) })
