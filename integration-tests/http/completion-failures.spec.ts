@@ -18,7 +18,7 @@ import { refuseWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { orphanApprovalWorkflow } from "../../src/workflows"
 
 jest.setTimeout(300_000)
@@ -134,7 +134,7 @@ medusaIntegrationTestRunner({
       expect((await shipping.captures(orderId, 1)).map((capture: { state: string }) => capture.state)).toEqual(["done"])
       const later = Date.now() + 60 * 60_000
       await sweepUnplacedApprovals(getContainer(), later)
-      expect(await releaseFinalOrphans(getContainer(), later)).toEqual({ released: 0, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer(), later)).toEqual({ voided: 0, notVoided: 0 })
       expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
       fs.rmSync(dir, { recursive: true, force: true })
@@ -152,7 +152,7 @@ medusaIntegrationTestRunner({
         const later = Date.now() + 60 * 60_000
         expect(await sweepUnplacedApprovals(getContainer(), later)).toMatchObject({ orphaned: 1 })
         expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "not_placed" })
-        expect(await releaseFinalOrphans(getContainer(), later)).toEqual({ released: 0, notReleased: 0 })
+        expect(await voidFinalOrphans(getContainer(), later)).toEqual({ voided: 0, notVoided: 0 })
         expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
         const { data } = await api.get("/admin/paybright/attention", admin)
         const listed = data.items.filter((item: { contract: string | null }) => item.contract === contract)
@@ -402,9 +402,9 @@ medusaIntegrationTestRunner({
         message: expect.stringContaining("Medusa cancelled its payment while the order was being placed"),
       })
       // Once final, the approval reads released: the contract is voided already, nothing is sent again.
-      expect(await releaseFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
-        released: 1,
-        notReleased: 0,
+      expect(await voidFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
+        voided: 1,
+        notVoided: 0,
       })
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "voided" })
       expect(await moneyRecords(contract)).toEqual([expect.objectContaining({ kind: "void", state: "done" })])

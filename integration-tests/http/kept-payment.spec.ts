@@ -13,7 +13,7 @@ import { choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 import { refuseWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 
 jest.setTimeout(300_000)
 
@@ -90,7 +90,7 @@ medusaIntegrationTestRunner({
         expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
 
         // Once final, the job releases the loan.
-        expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 1, notReleased: 0 })
+        expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 1, notVoided: 0 })
         expect(simulator.contract(contract)!.status).toBe("VOIDED")
         expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "voided" })
       } finally {
@@ -138,7 +138,7 @@ medusaIntegrationTestRunner({
 
       // The lender voids, then fails while answering: the release is in doubt, the payment still live.
       simulator.injectFault(contract, { operation: "void", kind: "status_502" })
-      expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 0, notReleased: 1 })
+      expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 0, notVoided: 1 })
       const [doubt] = await moneyRecords(contract)
       expect(doubt).toMatchObject({ kind: "void", state: "in_doubt" })
       expect((await paymentsOfCollection(getContainer(), cart.paymentCollectionId))[0]).toMatchObject({
@@ -211,13 +211,13 @@ medusaIntegrationTestRunner({
       expect(panel).toMatchObject({ contract, captured: panel.authorized })
 
       // Once final, the earlier contract is released, Medusa's payment on it cancelled, and nothing is left to do.
-      expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 1, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 1, notVoided: 0 })
       expect(simulator.contract(first.contract)!.status).toBe("VOIDED")
       expect(await approvalOf(api, admin, first.contract)).toMatchObject({ state: "voided" })
       const after = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
       expect(after.find((payment) => payment.id === earlier.id)).toMatchObject({ canceled_at: expect.anything() })
       expect(after.find((payment) => payment.id !== earlier.id)).toMatchObject({ canceled_at: null })
-      expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 0, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 0, notVoided: 0 })
       const { data: attention } = await api.get("/admin/paybright/attention", admin)
       expect(
         attention.items.filter((item: { contract: string | null }) =>

@@ -14,7 +14,7 @@ import {
 } from "../helpers/approvals"
 import { orderPayment } from "../helpers/ledger"
 import { refuseWrites } from "../helpers/database-faults"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
 jest.setTimeout(180_000)
@@ -141,9 +141,9 @@ medusaIntegrationTestRunner({
 
       await save({ apiKey: SECOND_ACCOUNT.apiKey, apiToken: SECOND_ACCOUNT.apiToken })
       try {
-        expect(await releaseFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
-          released: 1,
-          notReleased: 0,
+        expect(await voidFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
+          voided: 1,
+          notVoided: 0,
         })
         expect(simulator.contract(contract)!.status).toBe("VOIDED")
       } finally {

@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { MathBN } from "@medusajs/framework/utils"
 import type { FaultKind } from "../../src/lenders/paybright/simulator"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
 import { captureMissedParcels } from "../../src/sweeps/capture-missed-parcels"
 import { reportExpiringAuthorizations } from "../../src/lib/authorization-expiry"
@@ -815,7 +815,7 @@ export async function runJobs(world: World) {
   await leasesLapse(world)
   await reconcileMoneyRecordsWorkflow(world.container()).run({ input: { stale_after_ms: 60_000 } })
   await sweepUnplacedApprovals(world.container(), later)
-  await releaseFinalOrphans(world.container(), later)
+  await voidFinalOrphans(world.container(), later)
   await carryMissedContracts(world.container(), later)
   await captureMissedParcels(world.container())
 }

@@ -7,7 +7,7 @@ import {
 } from "./approval-messages"
 import type { ApprovalWords } from "../modules/paybright/records"
 import type { ApprovalRecord } from "./approval-record"
-import { orphanReleaseTimes } from "./orphan-timing"
+import { orphanVoidTimes } from "./orphan-timing"
 
 type Resolver = { resolve(key: string): unknown }
 
@@ -21,7 +21,7 @@ export function approvalWords(container: Resolver): ApprovalWords {
     orphaned: async (approval) =>
       orphanMessage(
         approval as ApprovalRecord,
-        (await orphanReleaseTimes(container as never))(approval as ApprovalRecord)
+        (await orphanVoidTimes(container as never))(approval as ApprovalRecord)
       ),
     voided: approvalVoidedMessage,
     handled: approvalHandledMessage,

@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { VOID_FAULT_ACTS, VOID_FAULT_KINDS, type Simulator } from "../../src/lenders/paybright/simulator"
 import { VOID_EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { approvedForReplacedSession, listApprovals } from "../helpers/approvals"
 import { useAppPort } from "../helpers/app-port"
@@ -132,12 +132,12 @@ medusaIntegrationTestRunner({
       simulator.injectFault(reference, { operation: "void", kind: "bad_request", message: "voided already" })
       const { result } = await reconcileMoneyRecordsWorkflow(getContainer()).run({ input: { stale_after_ms: 60_000 } })
       expect(await paymentCancelled(payment.id)).toBe(true)
-      expect(result.released_in_medusa).toEqual([payment.id])
+      expect(result.cancelled_in_medusa).toEqual([payment.id])
       expect(simulator.contract(reference)!.voided_at).toBe(voidedAt)
       const { result: again } = await reconcileMoneyRecordsWorkflow(getContainer()).run({
         input: { stale_after_ms: 60_000 },
       })
-      expect(again.released_in_medusa).toEqual([])
+      expect(again.cancelled_in_medusa).toEqual([])
     })
 
     it("shows a refused void at once, keeps the payment, and releases the loan on retry", async () => {
@@ -336,10 +336,10 @@ medusaIntegrationTestRunner({
       const { contract, orphan } = await orphanedContract()
       expect(orphan.message).toMatch(/The plugin voids it at PayBright after .* UTC, cancelling the shopper's loan/)
       // Not yet final: nothing is voided.
-      expect(await releaseFinalOrphans(getContainer())).toEqual({ released: 0, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer())).toEqual({ voided: 0, notVoided: 0 })
       expect(simulator.contract(contract)!.status).toBe("PENDING")
 
-      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 1, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer(), LATER())).toEqual({ voided: 1, notVoided: 0 })
       expect(simulator.contract(contract)!.status).toBe("VOIDED")
       expect(await listApprovals(api, admin, "voided")).toContainEqual(expect.objectContaining({ contract }))
       const records = await getContainer()
@@ -349,14 +349,14 @@ medusaIntegrationTestRunner({
         expect.objectContaining({ kind: "void", trigger: "orphan", state: "done", payment_id: null }),
       ])
       // Once is enough: the next run finds nothing to release.
-      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 0, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer(), LATER())).toEqual({ voided: 0, notVoided: 0 })
       expect(await attention()).not.toContainEqual(expect.objectContaining({ contract }))
     })
 
     it("keeps a refused release of an orphan in needs attention, with a retry that releases it", async () => {
       const { contract } = await orphanedContract()
       simulator.injectFault(contract, { operation: "void", kind: "unauthorized" })
-      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 0, notReleased: 1 })
+      expect(await voidFinalOrphans(getContainer(), LATER())).toEqual({ voided: 0, notVoided: 1 })
       const item = (await attention()).find((entry) => entry.contract === contract)
       expect(item).toMatchObject({
         kind: "unreleased_contract",
@@ -365,7 +365,7 @@ medusaIntegrationTestRunner({
         actions: ["retry_release", "resolve"],
       })
       // A person retries; the job never tries the same contract twice by itself.
-      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 0, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer(), LATER())).toEqual({ voided: 0, notVoided: 0 })
       await api.post(`/admin/paybright/voids/${item.record_id}/retry`, {}, admin)
       expect(simulator.contract(contract)!.status).toBe("VOIDED")
       expect(await listApprovals(api, admin, "voided")).toContainEqual(expect.objectContaining({ contract }))
