@@ -382,7 +382,7 @@ medusaIntegrationTestRunner({
       }
     })
 
-    it("places no order on a payment Medusa cancelled, reports the approval at once, and counts its loan released", async () => {
+    it("places no order on a payment Medusa cancelled, reports the approval at once, and counts its contract voided", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
       expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
       // Medusa cancels the payment the undone completion left (no completion is running now): the
@@ -401,7 +401,7 @@ medusaIntegrationTestRunner({
         reason: "payment_cancelled",
         message: expect.stringContaining("Medusa cancelled its payment while the order was being placed"),
       })
-      // Once final, the approval reads released: the contract is voided already, nothing is sent again.
+      // Once final, the approval reads voided: the contract is voided already, nothing is sent again.
       expect(await voidFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
         voided: 1,
         notVoided: 0,

@@ -24,7 +24,7 @@ const lender = useSimulator({ decision: "approve", callback: { enabled: false } 
 /**
  * Medusa undoing a completion after it authorized the payment leaves that payment authorized on
  * its session, so the next completion takes it up. What follows must never let an order stand on
- * a contract the plugin released, nor let a second payment of the collection be mistaken for the
+ * a contract the plugin voided, nor let a second payment of the collection be mistaken for the
  * order's.
  */
 medusaIntegrationTestRunner({
@@ -74,7 +74,7 @@ medusaIntegrationTestRunner({
       }
     }
 
-    it("places no order on a contract released after its cart ran out of stock, not even through the Store API's completion", async () => {
+    it("places no order on a contract voided after its cart ran out of stock, not even through the Store API's completion", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
       expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
       const [kept, ...others] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
@@ -89,7 +89,7 @@ medusaIntegrationTestRunner({
         expect(await answered.json()).toEqual({ result: "orphaned" })
         expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
 
-        // Once final, the job releases the loan.
+        // Once final, the job voids the contract.
         expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 1, notVoided: 0 })
         expect(simulator.contract(contract)!.status).toBe("VOIDED")
         expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "voided" })
@@ -124,7 +124,7 @@ medusaIntegrationTestRunner({
       expect(panel).toMatchObject({ contract: again.fields.x_gateway_reference })
     })
 
-    it("cancels the kept payment once a person resolves its contract's release, left in doubt, as made", async () => {
+    it("cancels the kept payment once a person resolves its contract's void, left in doubt, as made", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
       expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
       const [kept] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
@@ -136,7 +136,7 @@ medusaIntegrationTestRunner({
       }
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
 
-      // The lender voids, then fails while answering: the release is in doubt, the payment still live.
+      // The lender voids, then fails while answering: the void is in doubt, the payment still live.
       simulator.injectFault(contract, { operation: "void", kind: "status_502" })
       expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 0, notVoided: 1 })
       const [doubt] = await moneyRecords(contract)
@@ -146,7 +146,7 @@ medusaIntegrationTestRunner({
       })
       expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
 
-      // The portal shows it cancelled: resolved as made, the approval reads released and Medusa cancels its payment.
+      // The portal shows it cancelled: resolved as made, the approval reads voided and Medusa cancels its payment.
       await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
       expect(simulator.contract(contract)!.status).toBe("VOIDED")
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "voided" })
@@ -156,7 +156,7 @@ medusaIntegrationTestRunner({
       expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
     })
 
-    it("captures the contract its order was placed on when the collection keeps an earlier payment, and releases that one", async () => {
+    it("captures the contract its order was placed on when the collection keeps an earlier payment, and voids that one", async () => {
       const first = await approvedAwaitingDelivery(api, store)
       const { cart } = first
       expect((await deliverWhileLockReleaseFails(cart.id, first.delivery)).status).toBe(503)
@@ -184,7 +184,7 @@ medusaIntegrationTestRunner({
       expect((await deliverCallback(first.delivery)).status).toBe(200)
       expect(await approvalOf(api, admin, first.contract)).toMatchObject({ state: "orphaned" })
 
-      // Only the order's own payment is offered for capture: the earlier one awaits its release.
+      // Only the order's own payment is offered for capture: the earlier one awaits its void.
       const ordersPayment = payments.find((payment) => payment.data?.gateway_reference === contract)!
       const { data: open } = await api.get("/admin/paybright/authorizations", admin)
       expect(
@@ -210,7 +210,7 @@ medusaIntegrationTestRunner({
       } = await api.get(`/admin/paybright/orders/${orderId}/panel`, admin)
       expect(panel).toMatchObject({ contract, captured: panel.authorized })
 
-      // Once final, the earlier contract is released, Medusa's payment on it cancelled, and nothing is left to do.
+      // Once final, the earlier contract is voided, Medusa's payment on it cancelled, and nothing is left to do.
       expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 1, notVoided: 0 })
       expect(simulator.contract(first.contract)!.status).toBe("VOIDED")
       expect(await approvalOf(api, admin, first.contract)).toMatchObject({ state: "voided" })

@@ -113,7 +113,7 @@ medusaIntegrationTestRunner({
       )
       expect(simulator.contract(second.reference)!.captured).toBe("0.00")
 
-      // Its order cancelled now: the release cannot be sent either, and says why, for the merchant.
+      // Its order cancelled now: the void cannot be sent either, and says why, for the merchant.
       await api.post(`/admin/orders/${second.order.id}/cancel`, {}, admin)
       expect(simulator.contract(second.reference)!.status).not.toBe("VOIDED")
       const { data } = await api.get(`/admin/paybright/payments/${second.payment.id}/records`, admin)
@@ -127,14 +127,14 @@ medusaIntegrationTestRunner({
       const { data: attention } = await api.get("/admin/paybright/attention", admin)
       expect(attention.items).toContainEqual(
         expect.objectContaining({
-          kind: "unreleased_contract",
+          kind: "unvoided_contract",
           contract: second.reference,
-          actions: ["retry_release", "resolve"],
+          actions: ["retry_void", "resolve"],
         })
       )
     })
 
-    it("releases an orphaned approval through the account it was approved under, after the admin switches accounts", async () => {
+    it("voids an orphaned approval through the account it was approved under, after the admin switches accounts", async () => {
       // Approved under medusa-config.ts's account for a session the shopper replaced meanwhile.
       const { contract } = await approvedForReplacedSession(api, store, simulator)
       expect(simulator.contract(contract)!.account_id).toBe(SIMULATOR_TEST_ACCOUNT.apiKey)

@@ -749,7 +749,7 @@ class Resolve implements Command {
   toString = () => `Resolve(${this.k})`
 }
 
-/** The merchant retries the contract's latest refused capture or release, as needs attention offers. */
+/** The merchant retries the contract's latest refused capture or void, as needs attention offers. */
 class Retry implements Command {
   constructor(readonly k: number) {}
   check = (m: Readonly<Model>) => m.checkouts.some(approved)
@@ -770,7 +770,7 @@ class Retry implements Command {
 
 /**
  * The plugin's jobs, as if an hour had passed (so every lock's lease has lapsed too):
- * reconciliation, the unplaced-approvals sweep, releases, contracts left uncarried and parcels
+ * reconciliation, the unplaced-approvals sweep, voids, contracts left uncarried and parcels
  * whose capture never started.
  */
 export class Jobs implements Command {

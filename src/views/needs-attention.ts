@@ -24,7 +24,7 @@ import { isSaid, said, spoken } from "../lib/texts/said"
 const ORDER: Record<PayBrightAttentionItem["kind"], number> = {
   settings_unreadable: 0,
   in_doubt: 1,
-  unreleased_contract: 2,
+  unvoided_contract: 2,
   refused_capture: 3,
   uncovered_balance: 4,
   orphaned_approval: 5,
@@ -143,7 +143,7 @@ async function refusedRecords(container: MedusaContainer): Promise<PayBrightAtte
     ...(await attentionItems(
       container,
       open.filter((row) => row.kind === "void"),
-      "unreleased_contract"
+      "unvoided_contract"
     )),
   ]
 }
@@ -270,7 +270,7 @@ async function moneyRecordsIn(container: MedusaContainer, state: "refused" | "in
 async function attentionItems(
   container: MedusaContainer,
   rows: MoneyRecordRow[],
-  kind: "refused_capture" | "in_doubt" | "unreleased_contract"
+  kind: "refused_capture" | "in_doubt" | "unvoided_contract"
 ): Promise<PayBrightAttentionItem[]> {
   const [orders, medusaCapture] = await Promise.all([
     displayIds(

@@ -35,9 +35,9 @@ export function paymentStatus(facts: StatusFacts): {
   const lastVoid = latestVoid(facts.records)
   const status: PayBrightPaymentStatus =
     lastVoid?.state === "done"
-      ? "released"
+      ? "voided"
       : lastVoid
-        ? "release_failed"
+        ? "void_failed"
         : facts.cancelled
           ? "cancelled"
           : facts.records.some((record) => record.state === "in_doubt")

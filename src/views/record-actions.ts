@@ -31,7 +31,7 @@ export function recordActions(
       ? ["capture_in_medusa"]
       : ["retry_capture"]
   }
-  if (row.kind === "void") return row.reference ? ["retry_release", "resolve"] : ["resolve"]
+  if (row.kind === "void") return row.reference ? ["retry_void", "resolve"] : ["resolve"]
   return []
 }
 

@@ -10,7 +10,7 @@ export const EN_TEXTS: Record<string, string> = {
   where_card: "on the virtual card of PayBright contract {{contract}} through {{via}}",
   check_processor_too: " and the payment in {{via}}",
 
-  // A capture, refund or release as it ended.
+  // A capture, refund or void as it ended.
   capture_done: "Captured {{amount}} {{where}}.",
   refund_done: "Refunded {{amount}} {{where}}.",
   capture_refused:
@@ -21,12 +21,11 @@ export const EN_TEXTS: Record<string, string> = {
     "The capture of {{amount}} {{where}} may have been made{{because}}; check the contract in the PayBright portal{{check_too}}, then resolve this record as captured or not, before anything else is captured or refunded on this payment.",
   refund_in_doubt:
     "The refund of {{amount}} {{where}} may have been made{{because}}; check the contract in the PayBright portal{{check_too}}, then resolve this record as refunded or not, before anything else is captured or refunded on this payment.",
-  void_done:
-    "Released PayBright contract {{contract}} ({{amount}}): PayBright voided it, so the shopper's loan is cancelled.",
+  void_done: "Voided PayBright contract {{contract}} ({{amount}}): the shopper's loan is cancelled.",
   void_refused:
-    "PayBright contract {{contract}} ({{amount}}) was not released{{because}}; the shopper's loan is still live, so fix the cause and retry the release, or cancel the contract in the PayBright portal and resolve this record as released.",
+    "PayBright contract {{contract}} ({{amount}}) was not voided{{because}}; the shopper's loan is still live, so fix the cause and retry the void, or cancel the contract in the PayBright portal and resolve this record as voided.",
   void_in_doubt:
-    "PayBright contract {{contract}} ({{amount}}) may have been released{{because}}; check the contract in the PayBright portal, then resolve this record as released or not.",
+    "PayBright contract {{contract}} ({{amount}}) may have been voided{{because}}; check the contract in the PayBright portal, then resolve this record as voided or not.",
 
   // The ledgers parted for a reason of Medusa's own.
   capture_removed_by_medusa:
@@ -86,8 +85,8 @@ export const EN_TEXTS: Record<string, string> = {
     "Resolved: PayBright shows the refund of {{amount}}; recorded in Medusa without calling PayBright again.",
   resolved_capture_nothing: "Resolved: PayBright shows no capture of {{amount}}; a new attempt is allowed.",
   resolved_refund_nothing: "Resolved: PayBright shows no refund of {{amount}}; a new attempt is allowed.",
-  resolved_void_done: "Resolved: PayBright shows the contract ({{amount}}) cancelled; the shopper's loan is released.",
-  resolved_void_nothing: "Resolved: PayBright shows the contract ({{amount}}) still live; retry the release.",
+  resolved_void_done: "Resolved: PayBright shows the contract ({{amount}}) cancelled, so the shopper carries no loan.",
+  resolved_void_nothing: "Resolved: PayBright shows the contract ({{amount}}) still live; retry the void.",
   medusa_refused_capture_resolution:
     "Medusa refused to record this capture ({{reason}}), so the record stays {{state}} and nothing was recorded; if PayBright captured it, refund it in the PayBright portal, then resolve this record as not captured.",
   medusa_refused_refund_resolution:
@@ -143,16 +142,16 @@ export const EN_TEXTS: Record<string, string> = {
   approval_verified_line: "Approval verified: contract {{contract}} for {{amount}}.",
   capture_line_done: "Capture of {{amount}} {{when}}: done.",
   refund_line_done: "Refund of {{amount}} {{when}}: done.",
-  void_line_done: "Release of the loan of {{amount}} {{when}}: done.",
+  void_line_done: "Void of {{amount}} {{when}}: done.",
   capture_line_refused: "Capture of {{amount}} {{when}} refused: {{why}}",
   refund_line_refused: "Refund of {{amount}} {{when}} refused: {{why}}",
-  void_line_refused: "Release of the loan of {{amount}} {{when}} refused: {{why}}",
+  void_line_refused: "Void of {{amount}} {{when}} refused: {{why}}",
   capture_line_in_doubt: "Capture of {{amount}} {{when}} in doubt: {{why}}",
   refund_line_in_doubt: "Refund of {{amount}} {{when}} in doubt: {{why}}",
-  void_line_in_doubt: "Release of the loan of {{amount}} {{when}} in doubt: {{why}}",
+  void_line_in_doubt: "Void of {{amount}} {{when}} in doubt: {{why}}",
   capture_line_pending: "Capture of {{amount}} {{when}} in progress.",
   refund_line_pending: "Refund of {{amount}} {{when}} in progress.",
-  void_line_pending: "Release of the loan of {{amount}} {{when}} in progress.",
+  void_line_pending: "Void of {{amount}} {{when}} in progress.",
   line_from_admin: "from the admin",
   line_at_shipment: "at shipment",
   line_at_fulfillment: "at fulfillment",
