@@ -19,7 +19,7 @@ export async function finalBefore(container: MedusaContainer, now: number): Prom
 
 /**
  * When the plugin voids each orphan by itself (once it is final), or undefined where it does
- * not (a virtual-card contract, which the lender's API cannot void, `releaseOrphans` off, an
+ * not (a virtual-card contract, which the lender's API cannot void, `voidOrphans` off, an
  * approval recorded before its registration was kept, a signed result the store could not use,
  * for which no approval is certain, an approval the store itself failed to place): what the
  * merchant is told to expect, or to do.
@@ -37,7 +37,7 @@ export async function orphanVoidTimes(
     const options = orphan.provider_id ? registrations.get(orphan.provider_id) : undefined
     // The capture mode it was verified under; today's for rows from before that was kept.
     const mode = orphan.channel?.capture_mode ?? options?.captureMode
-    return options?.releaseOrphans && mode === "in_store" && !KEPT_FOR_A_PERSON.includes(orphan.reason ?? "")
+    return options?.voidOrphans && mode === "in_store" && !KEPT_FOR_A_PERSON.includes(orphan.reason ?? "")
       ? new Date(new Date(orphan.created_at).getTime() + delay)
       : undefined
   }

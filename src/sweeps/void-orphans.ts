@@ -12,7 +12,7 @@ export type OrphansVoided = { voided: number; notVoided: number }
  * An orphaned approval, once final, is voided at the lender so the shopper carries no loan for
  * goods they will never receive: once (an orphan whose void was refused or is in doubt waits
  * for a person, in "needs attention"), in in-store mode (the lender's order-management API does
- * not cover virtual cards), and unless the registration's `releaseOrphans` is off.
+ * not cover virtual cards), and unless the registration's `voidOrphans` is off.
  */
 export async function voidFinalOrphans(container: MedusaContainer, now = Date.now()): Promise<OrphansVoided> {
   const logger = container.resolve("logger") as Logger
