@@ -46,9 +46,9 @@ medusaIntegrationTestRunner({
      * blinks): Medusa's completion fails after authorizing the payment and is undone; the plugin
      * keeps that payment authorized on its session.
      */
-    async function deliverWhileLockReleaseFails(cartId: string, delivery: Delivery) {
+    async function deliverWhileGivingBackTheLockFails(cartId: string, delivery: Delivery) {
       const restore = await refuseWrites(pg(), {
-        name: "kept_payment_lock_release",
+        name: "kept_payment_lock_kept",
         table: "locking",
         event: "delete",
         when: `old.id = '${cartId}'`,
@@ -76,7 +76,7 @@ medusaIntegrationTestRunner({
 
     it("places no order on a contract voided after its cart ran out of stock, not even through the Store API's completion", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
-      expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
+      expect((await deliverWhileGivingBackTheLockFails(cart.id, delivery)).status).toBe(503)
       const [kept, ...others] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
       expect(others).toEqual([])
       expect(kept).toMatchObject({ canceled_at: null })
@@ -126,7 +126,7 @@ medusaIntegrationTestRunner({
 
     it("cancels the kept payment once a person resolves its contract's void, left in doubt, as made", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
-      expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
+      expect((await deliverWhileGivingBackTheLockFails(cart.id, delivery)).status).toBe(503)
       const [kept] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
       await stockAll(0)
       try {
@@ -159,7 +159,7 @@ medusaIntegrationTestRunner({
     it("captures the contract its order was placed on when the collection keeps an earlier payment, and voids that one", async () => {
       const first = await approvedAwaitingDelivery(api, store)
       const { cart } = first
-      expect((await deliverWhileLockReleaseFails(cart.id, first.delivery)).status).toBe(503)
+      expect((await deliverWhileGivingBackTheLockFails(cart.id, first.delivery)).status).toBe(503)
 
       // The shopper changes the cart (Medusa deletes its session) and applies again for the new total.
       await api.post(

@@ -642,7 +642,7 @@ export const MEDUSA_FAILURES = {
    * A cart's lock not given back (the lock store blinks): a completion fails after authorizing its
    * payment. Armed on one checkout's cart, so no other cart spends it.
    */
-  lock_release: { table: "locking", event: "delete", when: "old.id like 'cart\\_%'" },
+  lock_give_back: { table: "locking", event: "delete", when: "old.id like 'cart\\_%'" },
   /** The payment's update after a provider's success (Medusa then deletes its Capture or Refund). */
   payment_update: { table: "payment", event: "update", when: "true" },
   /** An order's insert: a completion fails before authorizing. */
@@ -700,7 +700,7 @@ class MedusaFailsOnce implements Command {
     const pg = world.container().resolve("__pg_connection__")
     // A cart's lock matters while the cart is not an order yet.
     const cart =
-      this.where === "lock_release"
+      this.where === "lock_give_back"
         ? (pick(m, this.k, (checkout) => !checkout.ordered) ?? pick(m, this.k, () => true))?.cartId
         : undefined
     await armed(m, {
@@ -710,11 +710,11 @@ class MedusaFailsOnce implements Command {
       settle: () => medusaFailureFired(world, this.where),
     })
     await pg.raw(`select setval('paybright_model_${this.where}', ${DISARMED})`)
-    if (this.where === "lock_release") await pg.raw(medusaFailureSql(this.where, cart))
+    if (this.where === "lock_give_back") await pg.raw(medusaFailureSql(this.where, cart))
     await pg.raw(`select setval('paybright_model_${this.where}', 1, false)`)
     await settled(world, m)
   }
-  toString = () => `MedusaFailsOnce(${this.where}${this.where === "lock_release" ? `, ${this.k}` : ""})`
+  toString = () => `MedusaFailsOnce(${this.where}${this.where === "lock_give_back" ? `, ${this.k}` : ""})`
 }
 
 /**
