@@ -30,15 +30,15 @@ export async function withLock<T>(file: string, what: string, work: () => Promis
     }
   }
   // Ctrl-C ends the demo with process.exit, before this function's finally can run.
-  const release = () => {
+  const giveBack = () => {
     if (readOrEmpty(file) === String(process.pid)) fs.rmSync(file, { force: true })
   }
-  process.once("exit", release)
+  process.once("exit", giveBack)
   try {
     return await work()
   } finally {
-    process.removeListener("exit", release)
-    release()
+    process.removeListener("exit", giveBack)
+    giveBack()
   }
 }
 

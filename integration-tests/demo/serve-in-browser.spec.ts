@@ -29,7 +29,7 @@ const LENDER_WORDS = [
 ]
 /** Words no French sentence has, and the English words the plugin must not leave in its French. */
 const ENGLISH =
-  /\b(the|and|was|were|is|not|of|to|for|at|in|by|with|this|that|from|has|have|been|be|its|then|when|will|still|already|nothing|before|after|retry|made|approved|verified|contract|order|payment|refund|shipment|loan|portal|resolve|captured|refunded|released|awaiting)\b/gi
+  /\b(the|and|was|were|is|not|of|to|for|at|in|by|with|this|that|from|has|have|been|be|its|then|when|will|still|already|nothing|before|after|retry|made|approved|verified|contract|order|payment|refund|shipment|loan|portal|resolve|captured|refunded|voided|awaiting)\b/gi
 const NEVER_IN_FRENCH = /\b(worker|sandbox|lender)\b/i
 
 /** The lines of a French page that read as English: two English words or more, once the lender's own words are left out. */
@@ -485,7 +485,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       await third.page.getByRole("menuitem", { name: "Cancel" }).click()
       await confirm(third.page, /^Continue$/)
       await third.panel
-        .locator("#paybright-status", { hasText: /^Canceled · loan released$/ })
+        .locator("#paybright-status", { hasText: /^Canceled · loan voided$/ })
         .waitFor({ timeout: 60_000 })
       await third.page.close()
     })
@@ -564,7 +564,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.close()
     })
 
-    it("shows an order cancelled while PayBright refused the void as a live loan, and releases it from the panel", async () => {
+    it("shows an order cancelled while PayBright refused the void as a live loan, and voids it from the panel", async () => {
       const order = await placeOrder()
       const fault = await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}/faults`, {
         method: "POST",
@@ -576,25 +576,23 @@ describe("npm run demo -- --serve, in a browser", () => {
       await admin("POST", `/admin/orders/${order.id}/cancel`)
 
       const { page, panel } = await openPanel(order.id)
-      expect(await panel.locator("#paybright-status").textContent()).toBe("Loan not released")
+      expect(await panel.locator("#paybright-status").textContent()).toBe("Loan not voided")
       const records = panel.locator("#paybright-records")
-      expect(await records.textContent()).toContain(
-        `Release of the loan ${written(order.total)} when the order was canceled`
-      )
+      expect(await records.textContent()).toContain(`Void ${written(order.total)} when the order was canceled`)
       expect(await records.textContent()).toContain("Contract locked at PayBright")
-      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-not-released.png"), fullPage: true })
-      await panel.getByRole("button", { name: "Retry the release" }).click()
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-not-voided.png"), fullPage: true })
+      await panel.getByRole("button", { name: "Retry the void" }).click()
       expect(await page.getByRole("alertdialog").textContent()).toContain(
         `PayBright will be asked again to void contract ${order.contract}`
       )
       await confirm(page, /^Void the contract$/)
-      await panel.locator("#paybright-status", { hasText: /^Canceled · loan released$/ }).waitFor({ timeout: 60_000 })
+      await panel.locator("#paybright-status", { hasText: /^Canceled · loan voided$/ }).waitFor({ timeout: 60_000 })
       expect(await panel.locator("#paybright-timeline").textContent()).toContain(
-        `Released PayBright contract ${order.contract}`
+        `Voided PayBright contract ${order.contract}`
       )
       const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
       expect(ledger.status).toBe("VOIDED")
-      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-released.png"), fullPage: true })
+      await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-voided.png"), fullPage: true })
       await page.close()
     })
 

@@ -346,7 +346,7 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
         try {
           await requestReturn(placed.order.id, lamp.id, 1)
           const live = await expectCarried(placed)
-          // The release was refused (the carry's last step), and the session the payment was made from is still there.
+          // Giving the lock back was refused (the carry's last step), and the session the payment was made from is still there.
           const fired = async () =>
             (await pg.raw(`select is_called from paybright_test_carry_lock_kept_once`)).rows[0].is_called
           expect(await eventually(fired, true)).toBe(true)

@@ -23,7 +23,7 @@ import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import fc from "fast-check"
 import { resultMutants, sameAsGenuine } from "../helpers/result-mutants"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 
 jest.setTimeout(120_000)
@@ -399,9 +399,9 @@ medusaIntegrationTestRunner({
         .resolve(Modules.INVENTORY)
         .listReservationItems({ location_id: store.stockLocationId })
       expect(reservations.map((reservation) => reservation.quantity)).toEqual([1])
-      expect(await releaseFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
-        released: 0,
-        notReleased: 0,
+      expect(await voidFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
+        voided: 0,
+        notVoided: 0,
       })
       expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
     })

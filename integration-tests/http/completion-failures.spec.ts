@@ -18,7 +18,7 @@ import { refuseWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { orphanApprovalWorkflow } from "../../src/workflows"
 
 jest.setTimeout(300_000)
@@ -134,7 +134,7 @@ medusaIntegrationTestRunner({
       expect((await shipping.captures(orderId, 1)).map((capture: { state: string }) => capture.state)).toEqual(["done"])
       const later = Date.now() + 60 * 60_000
       await sweepUnplacedApprovals(getContainer(), later)
-      expect(await releaseFinalOrphans(getContainer(), later)).toEqual({ released: 0, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer(), later)).toEqual({ voided: 0, notVoided: 0 })
       expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
       fs.rmSync(dir, { recursive: true, force: true })
@@ -152,7 +152,7 @@ medusaIntegrationTestRunner({
         const later = Date.now() + 60 * 60_000
         expect(await sweepUnplacedApprovals(getContainer(), later)).toMatchObject({ orphaned: 1 })
         expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "not_placed" })
-        expect(await releaseFinalOrphans(getContainer(), later)).toEqual({ released: 0, notReleased: 0 })
+        expect(await voidFinalOrphans(getContainer(), later)).toEqual({ voided: 0, notVoided: 0 })
         expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
         const { data } = await api.get("/admin/paybright/attention", admin)
         const listed = data.items.filter((item: { contract: string | null }) => item.contract === contract)
@@ -299,33 +299,33 @@ medusaIntegrationTestRunner({
      * the completion fails after Medusa authorized the payment, and Medusa undoes it, cancelling that
      * payment first, through the provider.
      */
-    async function deliverWhileLockReleaseFails(cartId: string, delivery: Parameters<typeof deliverCallback>[0]) {
-      await refuseLockReleaseOnce(cartId, 0)
+    async function deliverWhileGivingBackTheLockFails(cartId: string, delivery: Parameters<typeof deliverCallback>[0]) {
+      await refuseGivingBackTheLockOnce(cartId, 0)
       try {
         return await deliverCallback(delivery)
       } finally {
-        await pg().raw(`drop trigger paybright_test_refuse_release on locking`)
+        await pg().raw(`drop trigger paybright_test_keep_lock on locking`)
       }
     }
 
     /**
      * The next giving back of the cart's lock fails, after `delaySeconds` (the lock store answers
-     * late, then not at all); the sequence `paybright_test_release_refused` tells when it began.
+     * late, then not at all); the sequence `paybright_test_lock_kept` tells when it began.
      */
-    async function refuseLockReleaseOnce(cartId: string, delaySeconds: number) {
+    async function refuseGivingBackTheLockOnce(cartId: string, delaySeconds: number) {
       await pg().raw(
-        `create sequence if not exists paybright_test_release_refused;
-         select setval('paybright_test_release_refused', 1, false);
-         create or replace function paybright_test_refuse_release() returns trigger language plpgsql as $$
+        `create sequence if not exists paybright_test_lock_kept;
+         select setval('paybright_test_lock_kept', 1, false);
+         create or replace function paybright_test_keep_lock() returns trigger language plpgsql as $$
          begin
-           if old.id = '${cartId}' and nextval('paybright_test_release_refused') = 1 then
+           if old.id = '${cartId}' and nextval('paybright_test_lock_kept') = 1 then
              perform pg_sleep(${delaySeconds});
              raise exception 'the lock store did not answer';
            end if;
            return old;
          end $$;
-         create trigger paybright_test_refuse_release before delete on locking
-           for each row execute function paybright_test_refuse_release();`
+         create trigger paybright_test_keep_lock before delete on locking
+           for each row execute function paybright_test_keep_lock();`
       )
     }
 
@@ -334,7 +334,7 @@ medusaIntegrationTestRunner({
 
     it("keeps the contract when Medusa undoes a completion that failed after authorizing, and places the order on the next delivery", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
-      expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
+      expect((await deliverWhileGivingBackTheLockFails(cart.id, delivery)).status).toBe(503)
       // Undone: no order; but the contract stands and its payment is still authorized on the session.
       expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
       expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
@@ -355,11 +355,11 @@ medusaIntegrationTestRunner({
       // The callback's completion has made the order and authorized its payment, then waits on the
       // cart's lock being given back, which fails: Medusa undoes the order. The shopper returns
       // meanwhile.
-      await refuseLockReleaseOnce(cart.id, 3)
+      await refuseGivingBackTheLockOnce(cart.id, 3)
       try {
         const callback = deliverCallback(delivery)
         await until(
-          async () => (await pg().raw(`select is_called from paybright_test_release_refused`)).rows[0].is_called,
+          async () => (await pg().raw(`select is_called from paybright_test_lock_kept`)).rows[0].is_called,
           30_000,
           () => "the callback's completion never came to give the cart back"
         )
@@ -378,13 +378,13 @@ medusaIntegrationTestRunner({
         // The callback's own completion failed: the lender is asked to deliver again.
         expect(answered.status).toBe(503)
       } finally {
-        await pg().raw(`drop trigger paybright_test_refuse_release on locking`)
+        await pg().raw(`drop trigger paybright_test_keep_lock on locking`)
       }
     })
 
-    it("places no order on a payment Medusa cancelled, reports the approval at once, and counts its loan released", async () => {
+    it("places no order on a payment Medusa cancelled, reports the approval at once, and counts its contract voided", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
-      expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
+      expect((await deliverWhileGivingBackTheLockFails(cart.id, delivery)).status).toBe(503)
       // Medusa cancels the payment the undone completion left (no completion is running now): the
       // contract is voided, as for any cancelled payment.
       const [kept] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
@@ -401,12 +401,12 @@ medusaIntegrationTestRunner({
         reason: "payment_cancelled",
         message: expect.stringContaining("Medusa cancelled its payment while the order was being placed"),
       })
-      // Once final, the approval reads released: the contract is voided already, nothing is sent again.
-      expect(await releaseFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
-        released: 1,
-        notReleased: 0,
+      // Once final, the approval reads voided: the contract is voided already, nothing is sent again.
+      expect(await voidFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
+        voided: 1,
+        notVoided: 0,
       })
-      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "released" })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "voided" })
       expect(await moneyRecords(contract)).toEqual([expect.objectContaining({ kind: "void", state: "done" })])
     })
   },

@@ -13,7 +13,7 @@ import { choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 import { refuseWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { useSimulator } from "../helpers/simulator"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 
 jest.setTimeout(300_000)
 
@@ -24,7 +24,7 @@ const lender = useSimulator({ decision: "approve", callback: { enabled: false } 
 /**
  * Medusa undoing a completion after it authorized the payment leaves that payment authorized on
  * its session, so the next completion takes it up. What follows must never let an order stand on
- * a contract the plugin released, nor let a second payment of the collection be mistaken for the
+ * a contract the plugin voided, nor let a second payment of the collection be mistaken for the
  * order's.
  */
 medusaIntegrationTestRunner({
@@ -46,9 +46,9 @@ medusaIntegrationTestRunner({
      * blinks): Medusa's completion fails after authorizing the payment and is undone; the plugin
      * keeps that payment authorized on its session.
      */
-    async function deliverWhileLockReleaseFails(cartId: string, delivery: Delivery) {
+    async function deliverWhileGivingBackTheLockFails(cartId: string, delivery: Delivery) {
       const restore = await refuseWrites(pg(), {
-        name: "kept_payment_lock_release",
+        name: "kept_payment_lock_kept",
         table: "locking",
         event: "delete",
         when: `old.id = '${cartId}'`,
@@ -74,9 +74,9 @@ medusaIntegrationTestRunner({
       }
     }
 
-    it("places no order on a contract released after its cart ran out of stock, not even through the Store API's completion", async () => {
+    it("places no order on a contract voided after its cart ran out of stock, not even through the Store API's completion", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
-      expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
+      expect((await deliverWhileGivingBackTheLockFails(cart.id, delivery)).status).toBe(503)
       const [kept, ...others] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
       expect(others).toEqual([])
       expect(kept).toMatchObject({ canceled_at: null })
@@ -89,10 +89,10 @@ medusaIntegrationTestRunner({
         expect(await answered.json()).toEqual({ result: "orphaned" })
         expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
 
-        // Once final, the job releases the loan.
-        expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 1, notReleased: 0 })
+        // Once final, the job voids the contract.
+        expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 1, notVoided: 0 })
         expect(simulator.contract(contract)!.status).toBe("VOIDED")
-        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "released" })
+        expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "voided" })
       } finally {
         await stockAll(100)
       }
@@ -124,9 +124,9 @@ medusaIntegrationTestRunner({
       expect(panel).toMatchObject({ contract: again.fields.x_gateway_reference })
     })
 
-    it("cancels the kept payment once a person resolves its contract's release, left in doubt, as made", async () => {
+    it("cancels the kept payment once a person resolves its contract's void, left in doubt, as made", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
-      expect((await deliverWhileLockReleaseFails(cart.id, delivery)).status).toBe(503)
+      expect((await deliverWhileGivingBackTheLockFails(cart.id, delivery)).status).toBe(503)
       const [kept] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
       await stockAll(0)
       try {
@@ -136,9 +136,9 @@ medusaIntegrationTestRunner({
       }
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "orphaned", reason: "completion_failed" })
 
-      // The lender voids, then fails while answering: the release is in doubt, the payment still live.
+      // The lender voids, then fails while answering: the void is in doubt, the payment still live.
       simulator.injectFault(contract, { operation: "void", kind: "status_502" })
-      expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 0, notReleased: 1 })
+      expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 0, notVoided: 1 })
       const [doubt] = await moneyRecords(contract)
       expect(doubt).toMatchObject({ kind: "void", state: "in_doubt" })
       expect((await paymentsOfCollection(getContainer(), cart.paymentCollectionId))[0]).toMatchObject({
@@ -146,20 +146,20 @@ medusaIntegrationTestRunner({
       })
       expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
 
-      // The portal shows it cancelled: resolved as made, the approval reads released and Medusa cancels its payment.
+      // The portal shows it cancelled: resolved as made, the approval reads voided and Medusa cancels its payment.
       await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
       expect(simulator.contract(contract)!.status).toBe("VOIDED")
-      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "released" })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "voided" })
       const [payment] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
       expect(payment).toMatchObject({ id: kept.id, canceled_at: expect.anything() })
       expect((await completeCart(api, store, cart.id)).data.type).not.toBe("order")
       expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
     })
 
-    it("captures the contract its order was placed on when the collection keeps an earlier payment, and releases that one", async () => {
+    it("captures the contract its order was placed on when the collection keeps an earlier payment, and voids that one", async () => {
       const first = await approvedAwaitingDelivery(api, store)
       const { cart } = first
-      expect((await deliverWhileLockReleaseFails(cart.id, first.delivery)).status).toBe(503)
+      expect((await deliverWhileGivingBackTheLockFails(cart.id, first.delivery)).status).toBe(503)
 
       // The shopper changes the cart (Medusa deletes its session) and applies again for the new total.
       await api.post(
@@ -184,7 +184,7 @@ medusaIntegrationTestRunner({
       expect((await deliverCallback(first.delivery)).status).toBe(200)
       expect(await approvalOf(api, admin, first.contract)).toMatchObject({ state: "orphaned" })
 
-      // Only the order's own payment is offered for capture: the earlier one awaits its release.
+      // Only the order's own payment is offered for capture: the earlier one awaits its void.
       const ordersPayment = payments.find((payment) => payment.data?.gateway_reference === contract)!
       const { data: open } = await api.get("/admin/paybright/authorizations", admin)
       expect(
@@ -210,14 +210,14 @@ medusaIntegrationTestRunner({
       } = await api.get(`/admin/paybright/orders/${orderId}/panel`, admin)
       expect(panel).toMatchObject({ contract, captured: panel.authorized })
 
-      // Once final, the earlier contract is released, Medusa's payment on it cancelled, and nothing is left to do.
-      expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 1, notReleased: 0 })
+      // Once final, the earlier contract is voided, Medusa's payment on it cancelled, and nothing is left to do.
+      expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 1, notVoided: 0 })
       expect(simulator.contract(first.contract)!.status).toBe("VOIDED")
-      expect(await approvalOf(api, admin, first.contract)).toMatchObject({ state: "released" })
+      expect(await approvalOf(api, admin, first.contract)).toMatchObject({ state: "voided" })
       const after = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
       expect(after.find((payment) => payment.id === earlier.id)).toMatchObject({ canceled_at: expect.anything() })
       expect(after.find((payment) => payment.id !== earlier.id)).toMatchObject({ canceled_at: null })
-      expect(await releaseFinalOrphans(getContainer(), later())).toEqual({ released: 0, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer(), later())).toEqual({ voided: 0, notVoided: 0 })
       const { data: attention } = await api.get("/admin/paybright/attention", admin)
       expect(
         attention.items.filter((item: { contract: string | null }) =>

@@ -14,7 +14,7 @@ import {
 } from "../helpers/approvals"
 import { orderPayment } from "../helpers/ledger"
 import { refuseWrites } from "../helpers/database-faults"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
 jest.setTimeout(180_000)
@@ -113,7 +113,7 @@ medusaIntegrationTestRunner({
       )
       expect(simulator.contract(second.reference)!.captured).toBe("0.00")
 
-      // Its order cancelled now: the release cannot be sent either, and says why, for the merchant.
+      // Its order cancelled now: the void cannot be sent either, and says why, for the merchant.
       await api.post(`/admin/orders/${second.order.id}/cancel`, {}, admin)
       expect(simulator.contract(second.reference)!.status).not.toBe("VOIDED")
       const { data } = await api.get(`/admin/paybright/payments/${second.payment.id}/records`, admin)
@@ -127,23 +127,23 @@ medusaIntegrationTestRunner({
       const { data: attention } = await api.get("/admin/paybright/attention", admin)
       expect(attention.items).toContainEqual(
         expect.objectContaining({
-          kind: "unreleased_contract",
+          kind: "unvoided_contract",
           contract: second.reference,
-          actions: ["retry_release", "resolve"],
+          actions: ["retry_void", "resolve"],
         })
       )
     })
 
-    it("releases an orphaned approval through the account it was approved under, after the admin switches accounts", async () => {
+    it("voids an orphaned approval through the account it was approved under, after the admin switches accounts", async () => {
       // Approved under medusa-config.ts's account for a session the shopper replaced meanwhile.
       const { contract } = await approvedForReplacedSession(api, store, simulator)
       expect(simulator.contract(contract)!.account_id).toBe(SIMULATOR_TEST_ACCOUNT.apiKey)
 
       await save({ apiKey: SECOND_ACCOUNT.apiKey, apiToken: SECOND_ACCOUNT.apiToken })
       try {
-        expect(await releaseFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
-          released: 1,
-          notReleased: 0,
+        expect(await voidFinalOrphans(getContainer(), Date.now() + 60 * 60_000)).toEqual({
+          voided: 1,
+          notVoided: 0,
         })
         expect(simulator.contract(contract)!.status).toBe("VOIDED")
       } finally {

@@ -392,11 +392,11 @@ medusaIntegrationTestRunner({
         expect.objectContaining({ kind: "void", state: "refused", reference: null, actions: ["resolve"] }),
       ])
       expect(data.records[0].message).toMatch(
-        /was not released \(PayBright's order-management API does not cover virtual-card contracts; nothing was charged on the card\).*cancel the contract in the PayBright portal and resolve this record as released/
+        /was not voided \(PayBright's order-management API does not cover virtual-card contracts; nothing was charged on the card\).*cancel the contract in the PayBright portal and resolve this record as voided/
       )
       const { data: attention } = await api.get("/admin/paybright/attention", admin)
       const item = attention.items.find((entry: any) => entry.contract === contract.gateway_reference)
-      expect(item).toMatchObject({ kind: "unreleased_contract", actions: ["resolve"] })
+      expect(item).toMatchObject({ kind: "unvoided_contract", actions: ["resolve"] })
       await api.post(`/admin/paybright/records/${item.record_id}/resolve`, { lender_shows: "done" }, admin)
       const { data: after } = await api.get("/admin/paybright/attention", admin)
       expect(after.items).not.toContainEqual(expect.objectContaining({ contract: contract.gateway_reference }))

@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { MathBN } from "@medusajs/framework/utils"
 import type { FaultKind } from "../../src/lenders/paybright/simulator"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
 import { captureMissedParcels } from "../../src/sweeps/capture-missed-parcels"
 import { reportExpiringAuthorizations } from "../../src/lib/authorization-expiry"
@@ -642,7 +642,7 @@ export const MEDUSA_FAILURES = {
    * A cart's lock not given back (the lock store blinks): a completion fails after authorizing its
    * payment. Armed on one checkout's cart, so no other cart spends it.
    */
-  lock_release: { table: "locking", event: "delete", when: "old.id like 'cart\\_%'" },
+  lock_give_back: { table: "locking", event: "delete", when: "old.id like 'cart\\_%'" },
   /** The payment's update after a provider's success (Medusa then deletes its Capture or Refund). */
   payment_update: { table: "payment", event: "update", when: "true" },
   /** An order's insert: a completion fails before authorizing. */
@@ -700,7 +700,7 @@ class MedusaFailsOnce implements Command {
     const pg = world.container().resolve("__pg_connection__")
     // A cart's lock matters while the cart is not an order yet.
     const cart =
-      this.where === "lock_release"
+      this.where === "lock_give_back"
         ? (pick(m, this.k, (checkout) => !checkout.ordered) ?? pick(m, this.k, () => true))?.cartId
         : undefined
     await armed(m, {
@@ -710,11 +710,11 @@ class MedusaFailsOnce implements Command {
       settle: () => medusaFailureFired(world, this.where),
     })
     await pg.raw(`select setval('paybright_model_${this.where}', ${DISARMED})`)
-    if (this.where === "lock_release") await pg.raw(medusaFailureSql(this.where, cart))
+    if (this.where === "lock_give_back") await pg.raw(medusaFailureSql(this.where, cart))
     await pg.raw(`select setval('paybright_model_${this.where}', 1, false)`)
     await settled(world, m)
   }
-  toString = () => `MedusaFailsOnce(${this.where}${this.where === "lock_release" ? `, ${this.k}` : ""})`
+  toString = () => `MedusaFailsOnce(${this.where}${this.where === "lock_give_back" ? `, ${this.k}` : ""})`
 }
 
 /**
@@ -749,7 +749,7 @@ class Resolve implements Command {
   toString = () => `Resolve(${this.k})`
 }
 
-/** The merchant retries the contract's latest refused capture or release, as needs attention offers. */
+/** The merchant retries the contract's latest refused capture or void, as needs attention offers. */
 class Retry implements Command {
   constructor(readonly k: number) {}
   check = (m: Readonly<Model>) => m.checkouts.some(approved)
@@ -770,7 +770,7 @@ class Retry implements Command {
 
 /**
  * The plugin's jobs, as if an hour had passed (so every lock's lease has lapsed too):
- * reconciliation, the unplaced-approvals sweep, releases, contracts left uncarried and parcels
+ * reconciliation, the unplaced-approvals sweep, voids, contracts left uncarried and parcels
  * whose capture never started.
  */
 export class Jobs implements Command {
@@ -815,7 +815,7 @@ export async function runJobs(world: World) {
   await leasesLapse(world)
   await reconcileMoneyRecordsWorkflow(world.container()).run({ input: { stale_after_ms: 60_000 } })
   await sweepUnplacedApprovals(world.container(), later)
-  await releaseFinalOrphans(world.container(), later)
+  await voidFinalOrphans(world.container(), later)
   await carryMissedContracts(world.container(), later)
   await captureMissedParcels(world.container())
 }

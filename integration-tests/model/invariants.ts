@@ -33,14 +33,14 @@ export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6" | "
  * - I2 voids: the lender voided the contract exactly when Medusa cancelled its payments with
  *   nothing captured: no order stands on a voided contract or on a cancelled payment, and a payment
  *   cancelled with nothing captured is voided at the lender, unless an `in_doubt` void or an
- *   `unreleased_contract` entry names the contract; and a contract is voided only with nothing
+ *   `unvoided_contract` entry names the contract; and a contract is voided only with nothing
  *   captured.
  * - I3 records: for captures and for refunds apart, the lender's total equals the plugin's `done`
  *   records plus some of its `in_doubt` ones (a movement made twice and recorded twice breaks
  *   I5 or I1 instead); and each parcel is captured once: at most one `done` or `in_doubt` capture
  *   record per fulfillment.
  * - I4 (final) approvals: every approval ended. `ordered`: its order exists and one of its payments
- *   carries the contract; `released`: the lender voided the contract (or a void entry names it);
+ *   carries the contract; `voided`: the lender voided the contract (or a void entry names it);
  *   `handled`: the merchant said so. An approval still `approved` or `orphaned` is excused only by
  *   its own `orphaned_approval` entry or a void entry naming its contract.
  * - I5 amounts: no order's total above its approved amount; the lender's captured total never
@@ -126,7 +126,7 @@ async function checkoutViolations(
   // A movement still under way (its subscriber started after the command was answered) explains a
   // gap for now; once the day is over, nothing may be.
   const underWay = !final && records.some((record) => record.state === "pending")
-  const voidNamed = named("in_doubt", "void").length > 0 || named("unreleased_contract").length > 0
+  const voidNamed = named("in_doubt", "void").length > 0 || named("unvoided_contract").length > 0
   const lenderTotal = (kind: "captured" | "refunded") =>
     lenders.reduce((sum, contract) => sum + cents(contract[kind]), 0n)
 
@@ -151,7 +151,7 @@ async function checkoutViolations(
   const standing = !!placed && placed.order.status !== "canceled" && !placed.order.canceled_at
   const ours = payments.filter((payment) => contractOfPayment(payment) === checkout.contract)
   // The order was placed on this contract, or a live payment of it carries the contract (an earlier
-  // approval of the same cart is neither once it is released).
+  // approval of the same cart is neither once it is voided).
   const approval = await approvalOfContract(world, checkout.contract)
   const placedOnIt = !!placed && approval?.state === "ordered" && approval.order_id === placed.order.id
   const carriedByIt = placedOnIt || ours.some((payment) => !payment.canceled_at)
@@ -216,9 +216,9 @@ async function checkoutViolations(
       if (!placed) fail("I4", `approval ${approval.id} is ordered, but its order is gone`)
       else if (!ours.length)
         fail("I4", `approval ${approval.id} is ordered, but no payment of order ${placed.order.id} carries it`)
-    } else if (approval.state === "released") {
+    } else if (approval.state === "voided") {
       if (lender.status !== "VOIDED" && !voidNamed)
-        fail("I4", `approval ${approval.id} is released, the lender did not void it`)
+        fail("I4", `approval ${approval.id} is voided, the lender did not void it`)
     } else if (approval.state !== "handled" && !ownEntry && !voidNamed) {
       fail("I4", `approval ${approval.id} is ${approval.state} (${approval.reason ?? "-"}), not ended and not listed`)
     }

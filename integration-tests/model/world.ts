@@ -231,7 +231,7 @@ export async function settle(world: World, contracts: string[], timeoutMs = 10_0
       .container()
       .resolve("__pg_connection__")
       .raw(`select id from locking where id like 'paybright:payment:%' and (expiration is null or expiration > now())`)
-    // A lock whose release failed (the model's Medusa failure) stays until its lease ends: the
+    // A lock Medusa failed to give back (the model's Medusa failure) stays until its lease ends: the
     // wait for locks is short, the one for records is not.
     const lockWaitOver = Date.now() > until - timeoutMs + LOCK_WAIT_MS
     if ((!pending.length && (!locks.length || lockWaitOver)) || Date.now() > until) return
@@ -241,7 +241,7 @@ export async function settle(world: World, contracts: string[], timeoutMs = 10_0
 
 /**
  * An hour passes for the locks as it does for the jobs' clock: every lease taken so far ends, as a
- * lock whose release failed (the model's Medusa failure) ends in life once its lease is over. Locks
+ * lock Medusa failed to give back (the model's Medusa failure) ends in life once its lease is over. Locks
  * held without a lease stay held.
  */
 export async function leasesLapse(world: World): Promise<void> {

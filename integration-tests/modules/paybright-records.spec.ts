@@ -11,6 +11,9 @@ import type {
 } from "../../src/modules/paybright/records"
 import { Client } from "pg"
 import { refuseWrites } from "../helpers/database-faults"
+import { Migration20261129000000 } from "../../src/modules/paybright/migrations/Migration20261129000000"
+import { approvalVoidedMessage, orphanMessage } from "../../src/lib/approval-messages"
+import { english, type Said } from "../../src/lib/texts/said"
 
 jest.setTimeout(120_000)
 
@@ -18,7 +21,7 @@ jest.setTimeout(120_000)
 const words: ApprovalWords = {
   verified: (approval) => `verified ${approval.contract}`,
   orphaned: (approval) => `orphaned ${approval.contract} (${approval.reason})`,
-  released: (approval) => `released ${approval.contract}`,
+  voided: (approval) => `voided ${approval.contract}`,
   handled: (approval) => `handled ${approval.contract}`,
 }
 const parted = { parted: (record: MoneyRecordRow) => `parted ${record.id}` }
@@ -569,18 +572,72 @@ moduleIntegrationTestRunner<PayBrightRecordsWriter>({
         })
       })
 
-      it("marks released only an orphan, with its event", async () => {
+      it("marks voided only an orphan, with its event", async () => {
         const { approval } = await service.recordVerifiedApproval(verified(), words)
-        await service.markApprovalReleased("C-1", words)
+        await service.markApprovalVoided("C-1", words)
         expect((await service.retrievePayBrightApproval(approval.id)).state).toBe("approved")
-        await service.markApprovalReleased("C-unknown", words)
+        await service.markApprovalVoided("C-unknown", words)
 
         await service.orphanApproval(approval.id, { reason: "payment_cancelled" }, words)
-        await service.markApprovalReleased("C-1", words)
-        expect((await service.retrievePayBrightApproval(approval.id)).state).toBe("released")
-        expect(await eventsOf({ kind: "approval.released" })).toEqual([
-          expect.objectContaining({ contract: "C-1", message: "released C-1", actor: "system" }),
+        await service.markApprovalVoided("C-1", words)
+        expect((await service.retrievePayBrightApproval(approval.id)).state).toBe("voided")
+        expect(await eventsOf({ kind: "approval.voided" })).toEqual([
+          expect.objectContaining({ contract: "C-1", message: "voided C-1", actor: "system" }),
         ])
+      })
+
+      it("moves a voided orphan stored under the earlier word, its event and its sentences, and back", async () => {
+        // The sentences the plugin writes, so that the rows keep their codes as facts.
+        const written: ApprovalWords = {
+          ...words,
+          orphaned: (approval) => orphanMessage(approval, new Date("2026-11-29T10:00:00Z")),
+          voided: approvalVoidedMessage,
+        }
+        const { approval } = await service.recordVerifiedApproval(verified(), written)
+        await service.orphanApproval(approval.id, { reason: "payment_cancelled" }, written)
+        await service.markApprovalVoided("C-1", written)
+        const migration = new Migration20261129000000(undefined as never, undefined as never)
+        const run = async (direction: "up" | "down") => {
+          migration.reset()
+          await migration[direction]()
+          for (const sql of migration.getQueries()) await pg().raw(sql as string)
+        }
+        const stored = async () => ({
+          state: (await pg().raw(`select state from paybright_approval where id = ?`, [approval.id])).rows[0].state,
+          events: (
+            await pg().raw(`select kind, details from paybright_event where contract = 'C-1' order by kind`)
+          ).rows.map((row: { kind: string; details: { said: Said } }) => [row.kind, english(row.details.said)]),
+        })
+
+        await run("down")
+        expect(await stored()).toEqual({
+          state: "released",
+          events: [
+            // Codes no text has any more are written as they are.
+            ["approval.orphaned", expect.stringContaining("orphan_released_after")],
+            ["approval.released", "approval_released"],
+            ["approval.verified", "verified C-1"],
+          ],
+        })
+        await expect(
+          pg().raw(`update paybright_approval set state = 'voided' where id = ?`, [approval.id])
+        ).rejects.toThrow(/paybright_approval_state_check/)
+
+        await run("up")
+        expect(await stored()).toEqual({
+          state: "voided",
+          events: [
+            [
+              "approval.orphaned",
+              expect.stringContaining("The plugin voids it at PayBright after 2026-11-29 10:00 UTC"),
+            ],
+            ["approval.verified", "verified C-1"],
+            ["approval.voided", "Contract C-1 ($100.00 CAD) was voided at PayBright: the shopper's loan is cancelled."],
+          ],
+        })
+        await expect(
+          pg().raw(`update paybright_approval set state = 'released' where id = ?`, [approval.id])
+        ).rejects.toThrow(/paybright_approval_state_check/)
       })
 
       it("marks handled an orphan once, and refuses any other approval", async () => {

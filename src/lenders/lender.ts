@@ -96,7 +96,7 @@ export interface LenderApi {
   /** Refunds part of what was captured on a contract. */
   refund(movement: Pick<ContractMovement, "contract" | "amount">): Promise<LenderEvidence>
   /**
-   * Voids a contract's whole authorization, releasing the shopper's loan; the lender also posts
+   * Voids a contract's whole authorization, so the shopper carries no loan; the lender also posts
    * the result to `callbackUrl`.
    */
   void(movement: ContractMovement & { callbackUrl: string }): Promise<LenderEvidence>

@@ -154,7 +154,7 @@ export type PayBrightSettingsSaved = {
   credentials: { checked: boolean; message: string } & PayBrightSettingsFacts
 }
 
-/** A capture, refund or void (release of the loan) of a PayBright contract, as the order panel lists it. */
+/** A capture, refund or void of a PayBright contract, as the order panel lists it. */
 export type PayBrightMoneyRecord = {
   id: string
   kind: "capture" | "refund" | "void"
@@ -187,7 +187,7 @@ export type PayBrightApprovalRecord = {
   order_id: string | null
   amount: string
   currency_code: string
-  state: "approved" | "ordered" | "orphaned" | "released" | "handled"
+  state: "approved" | "ordered" | "orphaned" | "voided" | "handled"
   reason: string | null
   created_at: string
 }
@@ -212,10 +212,10 @@ export type PayBrightPaymentStatus =
   | "capture_failed"
   | "in_doubt"
   | "cancelled"
-  /** Cancelled, and the contract voided at the lender: the shopper's loan is released. */
-  | "released"
-  /** A release (void) refused or in doubt: the shopper's loan may still be live. */
-  | "release_failed"
+  /** Cancelled, and the contract voided at the lender: the shopper carries no loan. */
+  | "voided"
+  /** A void refused or in doubt: the shopper's loan may still be live. */
+  | "void_failed"
 
 /** Everything the order page's PayBright panel shows, for one order. */
 export type PayBrightOrderPanel = {
@@ -269,8 +269,7 @@ export type PayBrightCaptureAnswer =
  * What a merchant can do about an entry or a record. `capture_in_medusa` is no button of the
  * plugin's: Medusa's own "Capture payment" takes the refused capture's money, and the admin says so.
  */
-export type PayBrightAttentionAction =
-  "retry_capture" | "capture_in_medusa" | "retry_release" | "resolve" | "mark_handled"
+export type PayBrightAttentionAction = "retry_capture" | "capture_in_medusa" | "retry_void" | "resolve" | "mark_handled"
 
 export type PayBrightAttentionItem = {
   kind:
@@ -278,7 +277,7 @@ export type PayBrightAttentionItem = {
     | "open_authorization"
     | "refused_capture"
     | "in_doubt"
-    | "unreleased_contract"
+    | "unvoided_contract"
     | "orphaned_approval"
     /** An order an edit raised above what its PayBright contract covers: the rest is collected another way. */
     | "uncovered_balance"
@@ -300,7 +299,7 @@ export type PayBrightAttentionItem = {
   /** For authorizations: when the lender cancels the uncaptured remainder. */
   expires_at: string | null
   at: string
-  /** The capture, refund or release (void) record the entry is about, if any. */
+  /** The capture, refund or void record the entry is about, if any. */
   record_id: string | null
   /** The approval the entry is about, for an approved contract that never became an order. */
   approval_id: string | null

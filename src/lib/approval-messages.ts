@@ -14,7 +14,7 @@ export function placementErrorOf(message: string): string {
 
 /**
  * The one sentence the merchant reads about an orphaned contract: what happened and what to do.
- * `releaseAfter`: the plugin voids it at the lender by itself once that time has passed.
+ * `voidAfter`: the plugin voids it at the lender by itself once that time has passed.
  */
 export function orphanMessage(
   approval: {
@@ -24,7 +24,7 @@ export function orphanMessage(
     reason: string | null
     placement_error?: string | null
   },
-  releaseAfter?: Date
+  voidAfter?: Date
 ) {
   const why = approval.reason && EN_TEXTS[`orphan_${approval.reason}`] ? `orphan_${approval.reason}` : "orphan_unknown"
   return said("orphan", {
@@ -35,8 +35,8 @@ export function orphanMessage(
       ? nested(said("orphan_last_answer", { text: approval.placement_error }))
       : undefined,
     todo: nested(
-      releaseAfter
-        ? said("orphan_released_after", { at: releaseAfter.toISOString().slice(0, 16).replace("T", " ") })
+      voidAfter
+        ? said("orphan_voided_after", { at: voidAfter.toISOString().slice(0, 16).replace("T", " ") })
         : said("orphan_cancel_in_portal")
     ),
   })
@@ -53,8 +53,8 @@ export function approvalVerifiedMessage(approval: ApprovalFacts): Said {
 }
 
 /** The timeline's line when an orphan's contract was voided at the lender. */
-export function approvalReleasedMessage(approval: ApprovalFacts): Said {
-  return said("approval_released", {
+export function approvalVoidedMessage(approval: ApprovalFacts): Said {
+  return said("approval_voided", {
     contract: approval.contract,
     amount: money(approval.amount, approval.currency_code),
   })

@@ -15,5 +15,5 @@ export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
   channel?: PaymentChannel | null
 }
 
-/** A verified approval as a delivery brings it, with the channel its release goes through. */
+/** A verified approval as a delivery brings it, with the channel its void goes through. */
 export type RecordApprovalInput = VerifiedApproval & { channel: PaymentChannel }

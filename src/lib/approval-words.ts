@@ -1,19 +1,19 @@
 import type { Logger } from "@medusajs/framework/types"
 import {
   approvalHandledMessage,
-  approvalReleasedMessage,
   approvalVerifiedMessage,
+  approvalVoidedMessage,
   orphanMessage,
 } from "./approval-messages"
 import type { ApprovalWords } from "../modules/paybright/records"
 import type { ApprovalRecord } from "./approval-record"
-import { orphanReleaseTimes } from "./orphan-timing"
+import { orphanVoidTimes } from "./orphan-timing"
 
 type Resolver = { resolve(key: string): unknown }
 
 /**
  * What the merchant reads of an approval's moves, for the event rows the module service writes
- * with them: an orphan says what happened, and when the plugin releases it or what to do.
+ * with them: an orphan says what happened, and when the plugin voids it or what to do.
  */
 export function approvalWords(container: Resolver): ApprovalWords {
   return {
@@ -21,9 +21,9 @@ export function approvalWords(container: Resolver): ApprovalWords {
     orphaned: async (approval) =>
       orphanMessage(
         approval as ApprovalRecord,
-        (await orphanReleaseTimes(container as never))(approval as ApprovalRecord)
+        (await orphanVoidTimes(container as never))(approval as ApprovalRecord)
       ),
-    released: approvalReleasedMessage,
+    voided: approvalVoidedMessage,
     handled: approvalHandledMessage,
   }
 }

@@ -40,7 +40,7 @@ export type MovementOutcome<T extends Made> = {
 
 /**
  * The one way money moves: every capture, refund and void, whoever starts it (Medusa through the
- * provider, a release), goes through here, in this order:
+ * provider, a void), goes through here, in this order:
  *
  * 1. its record is opened with Medusa's id on it before anything is sent, so a process that dies
  *    during the call leaves a record the reconciliation finds (openingOf: what the opening claims);

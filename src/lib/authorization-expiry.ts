@@ -42,7 +42,7 @@ export async function listOpenAuthorizations(
     const options = (await settingsInForce(container, providerId))?.options
     const warningDays = options?.expiryWarningDays ?? 25
     const lifetimeDays = options?.authorizationDays ?? 30
-    // Fully captured payments have captured_at; cancelled ones release nothing more to capture.
+    // Fully captured payments have captured_at; cancelled ones leave nothing more to capture.
     const candidates = await allPages((paging) =>
       payments.listPayments({ provider_id: providerId, canceled_at: null, captured_at: null } as never, {
         relations: ["captures"],
@@ -69,7 +69,7 @@ export async function listOpenAuthorizations(
     for (const payment of candidates) {
       const order = orders.get(payment.payment_collection_id)
       // A payment on another contract than the order's (a cart paid again kept it beside the
-      // order's) is never to be captured: its release is listed in needs attention instead.
+      // order's) is never to be captured: its void is listed in needs attention instead.
       const contract = order && placedOn.get(order.id)
       if (contract && (payment.data as { gateway_reference?: unknown } | null)?.gateway_reference !== contract) continue
       const uncaptured = stillCapturable(

@@ -38,7 +38,7 @@ export class InStoreMover implements ChannelMover {
   }
 
   /** The authorization as the application asked for it: the same reference and amount. */
-  async release(payment: PaymentData, callbackUrl: string): Promise<Moved> {
+  async void(payment: PaymentData, callbackUrl: string): Promise<Moved> {
     const evidence = await this.api.void({
       contract: payment.gateway_reference,
       reference: this.captureReference(payment),

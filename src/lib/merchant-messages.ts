@@ -2,7 +2,7 @@ import type { MoneyOutcome } from "../lenders/errors"
 import { MathBN } from "@medusajs/framework/utils"
 import { money, nested, said, verbatim, type Said } from "./texts/said"
 
-/** A movement of money the merchant hears about; a void releases the shopper's loan. */
+/** A movement of money the merchant hears about; a void cancels the shopper's loan. */
 export type MoneyMovement = "capture" | "refund" | "void"
 
 /** What happened to one capture or refund, as lower layers report it: facts, no advice. */
@@ -21,7 +21,7 @@ export type MoneyFacts = {
 }
 
 /**
- * The one place that decides what a merchant reads about a capture, refund or release: what
+ * The one place that decides what a merchant reads about a capture, refund or void: what
  * happened and what to do next, in one sentence (src/lib/texts writes it in each language).
  * Lower layers pass facts; advice is chosen only here, so an "it may have been made" can never be
  * followed by "nothing was changed".
@@ -147,7 +147,7 @@ export function resolutionMessage(
 
 /** A resolution as done that Medusa would not record: the record stays in doubt. */
 export function medusaRefusedResolutionMessage(
-  movement: "capture" | "refund" | "release",
+  movement: MoneyMovement,
   reason: string,
   state: "in doubt" | "refused" = "in doubt"
 ): Said {

@@ -11,7 +11,7 @@ export type RefusalFacts = Pick<
 }
 
 /**
- * The refused captures and releases still open among `records` (a payment's, or any set holding
+ * The refused captures and voids still open among `records` (a payment's, or any set holding
  * the records that could close them): nobody retried them and, for a capture, its money has not
  * moved another way since. A refused capture is made good only by what takes its money: a later
  * capture of its own parcel; later captures of no parcel (Medusa's own Capture payment, a

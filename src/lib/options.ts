@@ -150,10 +150,15 @@ export const optionFieldsSchema = z
     virtualCardGraceMinutes: z.number().min(0, atLeast(0)).max(1440, atMost(1440)).default(10),
     /**
      * Whether an approved contract that can never become an order (an orphan) is voided at the
-     * lender once it is final, releasing the shopper's loan. In-store mode only: the lender's
-     * order-management API does not cover virtual-card contracts.
+     * lender once it is final, so the shopper carries no loan (true unless set). In-store mode
+     * only: the lender's order-management API does not cover virtual-card contracts.
      */
-    releaseOrphans: z.boolean({ error: "must be true or false" }).default(true),
+    voidOrphans: z.boolean({ error: "must be true or false" }).optional(),
+    /**
+     * @deprecated The earlier name of `voidOrphans`, read when `voidOrphans` is not set, so that a
+     * store configured with it keeps its choice.
+     */
+    releaseOrphans: z.boolean({ error: "must be true or false" }).optional(),
     /**
      * Days after which the lender cancels what an authorization still holds uncaptured: 30 unless
      * the merchant negotiated longer with PayBright (protocol.md §6).
@@ -242,6 +247,17 @@ export const optionsSchema = optionFieldsSchema
         )
       }
     }
+    if (
+      options.voidOrphans !== undefined &&
+      options.releaseOrphans !== undefined &&
+      options.voidOrphans !== options.releaseOrphans
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: ["releaseOrphans"],
+        message: "is the earlier name of voidOrphans and says the opposite: set voidOrphans alone",
+      })
+    }
     if (options.expiryWarningDays >= options.authorizationDays) {
       context.addIssue({
         code: "custom",
@@ -282,8 +298,9 @@ export const optionsSchema = optionFieldsSchema
       )
     }
   })
-  .transform((options) => ({
+  .transform(({ releaseOrphans, ...options }) => ({
     ...options,
+    voidOrphans: options.voidOrphans ?? releaseOrphans ?? true,
     apiUrl: options.apiUrl ?? LENDER_HOSTS[options.environment].apiUrl,
     checkoutUrl: options.checkoutUrl ?? LENDER_HOSTS[options.environment].checkoutUrl,
     test: options.test ?? options.environment === "sandbox",

@@ -17,7 +17,7 @@ export function pluginRecords(container: MedusaContainer = applicationContainer(
 
 /**
  * The plugin's records with their named state moves, for the writers: workflow steps, and the code
- * that runs inside Medusa's own calls (the provider's movements, the release's attempt). Never the
+ * that runs inside Medusa's own calls (the provider's movements, the void's attempt). Never the
  * generated create, update and delete: those stay inside the module.
  */
 export function recordsWriter(container: MedusaContainer = applicationContainer()): PayBrightRecordsWriter {

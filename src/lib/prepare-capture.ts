@@ -70,7 +70,7 @@ export async function prepareCapture(
 async function retriedRecord(container: MedusaContainer, id: string): Promise<MoneyRecordRow> {
   const retryOf = await findRecord(container, id)
   if (retryOf.kind !== "capture") {
-    // A refused refund or release is retried by the merchant's own action, never captured here.
+    // A refused refund or void is retried by the merchant's own action, never captured here.
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `This record is a ${retryOf.kind}, not a capture; only a refused capture is retried here.`

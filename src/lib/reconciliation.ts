@@ -45,7 +45,7 @@ export type ReconcileReport = {
   /** Virtual-card movements left pending by a stopped process, now in doubt. */
   card_in_doubt: string[]
   /** Payments whose contract the lender voided, left authorized in Medusa, now cancelled there. */
-  released_in_medusa: string[]
+  cancelled_in_medusa: string[]
 }
 
 /** Records still pending since before `cutoff`: their movement's process stopped, or its call hangs far past any timeout. */
@@ -167,7 +167,7 @@ export async function unexplainedMedusaRows(
 }
 
 /**
- * Done voids whose payment Medusa still holds live: the lender released the contract, but Medusa's
+ * Done voids whose payment Medusa still holds live: the lender voided the contract, but Medusa's
  * write of the cancelled payment failed (its cancellation step logs the error and goes on), so
  * Medusa would still let the payment be captured.
  */

@@ -10,7 +10,7 @@ import { resolutionNote } from "./money-attempt"
 import { findRecord } from "./record-queries"
 import { totalOf } from "./totals"
 import { medusaAmountOf, type MoneyRecordRow } from "../modules/paybright/money-record-types"
-import { concludeRelease } from "./release-contract"
+import { concludeVoid } from "./void-contract"
 
 export type ResolveInput = { record_id: string; lender_shows: "done" | "nothing"; actor: string }
 
@@ -98,9 +98,9 @@ export async function resolveRecord(container: MedusaContainer, input: ResolveIn
 }
 
 /**
- * A release (void) as the PayBright portal shows it: in doubt, either way; refused, "released"
- * (the merchant cancelled the contract in the portal). Released: Medusa cancels the payment, or
- * the orphaned approval reads released. Not released: the record is refused, and may be retried.
+ * A void as the PayBright portal shows it: in doubt, either way; refused, "voided" (the merchant
+ * cancelled the contract in the portal). Voided: Medusa cancels the payment, or the orphaned
+ * approval reads voided. Not voided: the record is refused, and may be retried.
  */
 async function resolveVoid(
   container: MedusaContainer,
@@ -109,10 +109,7 @@ async function resolveVoid(
 ): Promise<MoneyRecordRow> {
   const resolvable = record.state === "in_doubt" || (record.state === "refused" && input.lender_shows === "done")
   if (!resolvable) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `This release is ${record.state}; there is nothing to resolve.`
-    )
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This void is ${record.state}; there is nothing to resolve.`)
   }
   const amount = lenderAmount(record.amount as never)
   const records = recordsWriter(container)
@@ -125,12 +122,12 @@ async function resolveVoid(
   })
   if (input.lender_shows === "done") {
     try {
-      await concludeRelease(container, record)
+      await concludeVoid(container, record)
     } catch (error) {
       await records.undoResolution(undo)
       throw new MerchantError(
         MedusaError.Types.NOT_ALLOWED,
-        medusaRefusedResolutionMessage("release", messageOf(error), record.state === "refused" ? "refused" : "in doubt")
+        medusaRefusedResolutionMessage("void", messageOf(error), record.state === "refused" ? "refused" : "in doubt")
       )
     }
   }

@@ -20,10 +20,10 @@ export interface ChannelMover {
   /** Who moves the money, as the merchant knows it: "PayBright", or the card processor's name. */
   readonly via: string
   /**
-   * Why the lender's API cannot void (release) this contract, when it cannot: the order-management
-   * call covers in-store contracts only. Undefined when `release` works.
+   * Why the lender's API cannot void this contract, when it cannot: the order-management call
+   * covers in-store contracts only. Undefined when `void` works.
    */
-  readonly cannotRelease?: string
+  readonly cannotVoid?: string
   /**
    * Proves a contract's approval server-side, where the mode allows it (the virtual card is read);
    * none where there is nothing to prove (in-store, the lender captures by the contract itself).
@@ -34,8 +34,8 @@ export interface ChannelMover {
   capture(payment: PaymentData, movement: MovementContext): Promise<Moved>
   refund(payment: PaymentData, movement: MovementContext): Promise<Moved>
   /**
-   * Voids the contract's whole authorization at the lender, releasing the shopper's loan
+   * Voids the contract's whole authorization at the lender, so the shopper carries no loan
    * (order-management call, docs/protocol); the lender also posts the result to `callbackUrl`.
    */
-  release(payment: PaymentData, callbackUrl: string): Promise<Moved>
+  void(payment: PaymentData, callbackUrl: string): Promise<Moved>
 }

@@ -15,7 +15,7 @@ import type { ChannelMover, MovementContext, Moved } from "./settlement-types"
  */
 export class VirtualCardMover implements ChannelMover {
   readonly via: string
-  readonly cannotRelease =
+  readonly cannotVoid =
     "PayBright's order-management API does not cover virtual-card contracts; nothing was charged on the card"
 
   constructor(
@@ -129,8 +129,8 @@ export class VirtualCardMover implements ChannelMover {
     return { data: payment, evidence: { ...parts, processor: this.processor.name } }
   }
 
-  async release(): Promise<Moved> {
-    throw new Error(this.cannotRelease)
+  async void(): Promise<Moved> {
+    throw new Error(this.cannotVoid)
   }
 
   /** Runs a processor call; its failure concludes the row with the failure's outcome. */

@@ -4,15 +4,15 @@ import type { PayBrightApprovalRecord } from "../lib/admin-types"
 import type { ApprovalRecord } from "../lib/approval-record"
 import { orphanMessage } from "../lib/approval-messages"
 import { spoken, type Said } from "../lib/texts/said"
-import { orphanReleaseTimes } from "../lib/orphan-timing"
+import { orphanVoidTimes } from "../lib/orphan-timing"
 
 /**
  * An approval as the admin reads it; an orphan also says what happened and what to do
- * (`releaseAt`: when the plugin voids it by itself, see orphanReleaseTimes).
+ * (`voidAt`: when the plugin voids it by itself, see orphanVoidTimes).
  */
 export function toAdminApproval(
   approval: ApprovalRecord,
-  releaseAt?: Date
+  voidAt?: Date
 ): PayBrightApprovalRecord & { message: string | null; said: Said | null } {
   return {
     id: approval.id,
@@ -25,7 +25,7 @@ export function toAdminApproval(
     state: approval.state,
     reason: approval.reason,
     created_at: new Date(approval.created_at).toISOString(),
-    ...(approval.state === "orphaned" ? spoken(orphanMessage(approval, releaseAt)) : { message: null, said: null }),
+    ...(approval.state === "orphaned" ? spoken(orphanMessage(approval, voidAt)) : { message: null, said: null }),
   }
 }
 
@@ -40,9 +40,9 @@ export async function listApprovals(
     skip: query.offset,
     order: { created_at: "DESC" },
   })
-  const releaseTime = await orphanReleaseTimes(scope)
+  const voidTime = await orphanVoidTimes(scope)
   return {
-    approvals: (approvals as ApprovalRecord[]).map((approval) => toAdminApproval(approval, releaseTime(approval))),
+    approvals: (approvals as ApprovalRecord[]).map((approval) => toAdminApproval(approval, voidTime(approval))),
     count,
     limit: query.limit,
     offset: query.offset,

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { listOpenAuthorizations } from "../lib/authorization-expiry"
 import { orphanMessage } from "../lib/approval-messages"
-import { orphanReleaseTimes } from "../lib/orphan-timing"
+import { orphanVoidTimes } from "../lib/orphan-timing"
 import { pluginRecords } from "../lib/plugin-records"
 import { allPages } from "../lib/all-pages"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
@@ -24,7 +24,7 @@ import { isSaid, said, spoken } from "../lib/texts/said"
 const ORDER: Record<PayBrightAttentionItem["kind"], number> = {
   settings_unreadable: 0,
   in_doubt: 1,
-  unreleased_contract: 2,
+  unvoided_contract: 2,
   refused_capture: 3,
   uncovered_balance: 4,
   orphaned_approval: 5,
@@ -37,7 +37,7 @@ const NONE = { record_id: null, approval_id: null, movement: null }
 /**
  * The order list's "PayBright: needs attention" section: processes that cannot use the saved
  * settings (and so refuse all PayBright work), movements in doubt, contracts whose
- * release (void) was refused, refused captures, approved contracts that never became an order,
+ * void was refused, refused captures, approved contracts that never became an order,
  * authorizations close to expiry, and every other authorization awaiting capture with its expiry
  * date. Each entry says what to do, and which actions the list offers for it.
  */
@@ -107,8 +107,8 @@ async function unreadableSettings(container: MedusaContainer, now: Date): Promis
 }
 
 /**
- * Refused captures and releases not retried since: the merchant retries a capture; a release is
- * retried, or resolved as released once the contract is cancelled in the portal.
+ * Refused captures and voids not retried since: the merchant retries a capture; a void is
+ * retried, or resolved as voided once the contract is cancelled in the portal.
  */
 async function refusedRecords(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
   const refused = await moneyRecordsIn(container, "refused")
@@ -143,7 +143,7 @@ async function refusedRecords(container: MedusaContainer): Promise<PayBrightAtte
     ...(await attentionItems(
       container,
       open.filter((row) => row.kind === "void"),
-      "unreleased_contract"
+      "unvoided_contract"
     )),
   ]
 }
@@ -218,8 +218,8 @@ async function inDoubtRecords(container: MedusaContainer): Promise<PayBrightAtte
 }
 
 /**
- * Approved contracts that never became an order, and whose release is not listed already (as
- * refused or in doubt): released by the plugin once final where it can, else handled by the merchant.
+ * Approved contracts that never became an order, and whose void is not listed already (as
+ * refused or in doubt): voided by the plugin once final where it can, else handled by the merchant.
  */
 async function unplacedOrphans(container: MedusaContainer, now: Date): Promise<PayBrightAttentionItem[]> {
   const service = recordsModule(container)
@@ -235,11 +235,11 @@ async function unplacedOrphans(container: MedusaContainer, now: Date): Promise<P
       )) as unknown as MoneyRecordRow[]
     ).map((row) => row.contract)
   )
-  const releaseTime = await orphanReleaseTimes(container, now.getTime())
+  const voidTime = await orphanVoidTimes(container, now.getTime())
   return orphans
     .filter((orphan) => !listed.has(orphan.contract))
     .map((orphan) => {
-      const releaseAt = releaseTime(orphan)
+      const voidAt = voidTime(orphan)
       return {
         ...NONE,
         kind: "orphaned_approval" as const,
@@ -248,11 +248,11 @@ async function unplacedOrphans(container: MedusaContainer, now: Date): Promise<P
         contract: orphan.contract,
         amount: orphan.amount,
         currency_code: orphan.currency_code,
-        ...spoken(orphanMessage(orphan, releaseAt)),
+        ...spoken(orphanMessage(orphan, voidAt)),
         expires_at: null,
         at: new Date(orphan.created_at).toISOString(),
         approval_id: orphan.id,
-        actions: releaseAt ? [] : ["mark_handled" as const],
+        actions: voidAt ? [] : ["mark_handled" as const],
       }
     })
 }
@@ -270,7 +270,7 @@ async function moneyRecordsIn(container: MedusaContainer, state: "refused" | "in
 async function attentionItems(
   container: MedusaContainer,
   rows: MoneyRecordRow[],
-  kind: "refused_capture" | "in_doubt" | "unreleased_contract"
+  kind: "refused_capture" | "in_doubt" | "unvoided_contract"
 ): Promise<PayBrightAttentionItem[]> {
   const [orders, medusaCapture] = await Promise.all([
     displayIds(

@@ -108,7 +108,7 @@ export async function orderPanel(
   }
   const captureMode = data_.capture_mode ?? options?.captureMode ?? "in_store"
   const processor = cardProcessorOf(payment.data, options)
-  // Once a release of the contract was attempted, nothing more is captured on it.
+  // Once a void of the contract was attempted, nothing more is captured on it.
   const open = !cancelled && !records.some((record) => record.kind === "void") && MathBN.gt(remaining, 0)
   // While a capture is refused, in doubt or running, the way forward is that record (retry, resolve):
   // capturing the remainder beside it would take its amount too. A refusal retried or made good

@@ -32,12 +32,12 @@ export function paymentStatus(facts: StatusFacts): {
 } {
   const remaining = MathBN.sub(facts.authorized, facts.captured)
   const captured = MathBN.convert(facts.captured)
-  const release = latestRelease(facts.records)
+  const lastVoid = latestVoid(facts.records)
   const status: PayBrightPaymentStatus =
-    release?.state === "done"
-      ? "released"
-      : release
-        ? "release_failed"
+    lastVoid?.state === "done"
+      ? "voided"
+      : lastVoid
+        ? "void_failed"
         : facts.cancelled
           ? "cancelled"
           : facts.records.some((record) => record.state === "in_doubt")
@@ -56,7 +56,7 @@ export function paymentStatus(facts: StatusFacts): {
                     : MathBN.gt(captured, 0)
                       ? "partially_captured"
                       : "awaiting_capture"
-  if (facts.cancelled || release || MathBN.lte(remaining, 0)) {
+  if (facts.cancelled || lastVoid || MathBN.lte(remaining, 0)) {
     return { status, expires_at: null, expires_in_days: null, expiring: false }
   }
   const { expiresAt, daysLeft, expiring } = authorizationAge(
@@ -68,7 +68,7 @@ export function paymentStatus(facts: StatusFacts): {
   return { status, expires_at: expiresAt.toISOString(), expires_in_days: daysLeft, expiring }
 }
 
-/** The newest attempt at releasing the contract (voiding it at the lender), if any. */
-function latestRelease<T extends Pick<PayBrightMoneyRecord, "kind" | "created_at">>(records: T[]): T | undefined {
+/** The newest attempt at voiding the contract at the lender, if any. */
+function latestVoid<T extends Pick<PayBrightMoneyRecord, "kind" | "created_at">>(records: T[]): T | undefined {
   return records.filter((record) => record.kind === "void").sort((a, b) => b.created_at.localeCompare(a.created_at))[0]
 }

@@ -7,11 +7,11 @@ import { lenderAmount } from "../lib/lender-cents"
 import { ordersOfCollections } from "../lib/medusa-links"
 
 /**
- * What a merchant can do about a capture, refund or release record, wherever the admin shows it:
+ * What a merchant can do about a capture, refund or void record, wherever the admin shows it:
  * resolve what is in doubt; take again the money of a refused capture nobody retried yet; retry a
- * refused release, or resolve it as released once the contract is cancelled in the PayBright
- * portal (a release the lender's API could not even be asked for, having no reference, can only
- * be resolved so).
+ * refused void, or resolve it as voided once the contract is cancelled in the PayBright portal (a
+ * void the lender's API could not even be asked for, having no reference, can only be resolved
+ * so).
  *
  * One way to take a refused capture's money: when Medusa's own "Capture payment" would capture it
  * (`medusaCapture`, what that button captures on the record's payment, covers no more than the
@@ -31,7 +31,7 @@ export function recordActions(
       ? ["capture_in_medusa"]
       : ["retry_capture"]
   }
-  if (row.kind === "void") return row.reference ? ["retry_release", "resolve"] : ["resolve"]
+  if (row.kind === "void") return row.reference ? ["retry_void", "resolve"] : ["resolve"]
   return []
 }
 

@@ -9,7 +9,7 @@ export type PaymentGuardInput = { payment_id: string; owner_id: string; movement
 /**
  * Before an admin's capture or refund of a payment: takes the payment's lock (the one the
  * plugin's own captures take) for the request's owner, and refuses while a movement is in doubt,
- * releasing the lock again (the lock step's compensation). Once the route has answered, the work
+ * giving the lock back (the lock step's compensation). Once the route has answered, the work
  * is over and finishPaymentMovementWorkflow gives it back.
  */
 export const guardPaymentMovementWorkflow = createWorkflow(

@@ -20,7 +20,7 @@ import { refuseUnstartedRecordsStep } from "./steps/refuse-unstarted-records"
  * - the virtual card's movements left pending likewise go in doubt;
  * - done records whose Medusa row is gone, and Medusa's captures and refunds of PayBright payments
  *   that no record explains, go in doubt;
- * - a payment whose contract the lender released while Medusa kept it live is cancelled in Medusa.
+ * - a payment whose contract the lender voided while Medusa kept it live is cancelled in Medusa.
  */
 export const reconcileMoneyRecordsWorkflow = createWorkflow(
   "paybright-reconcile-money-records-workflow",
@@ -34,16 +34,16 @@ export const reconcileMoneyRecordsWorkflow = createWorkflow(
     const cardInDoubt = putStaleCardMovementsInDoubtStep(cutoff)
     const unrecorded = putUnrecordedInDoubtStep({})
     const unexplained = recordUnexplainedMovementsStep(cutoff)
-    const releasedInMedusa = cancelVoidedPaymentsStep({})
+    const cancelledInMedusa = cancelVoidedPaymentsStep({})
     const report = transform(
-      { neverStarted, inDoubt, cardInDoubt, unrecorded, unexplained, releasedInMedusa },
+      { neverStarted, inDoubt, cardInDoubt, unrecorded, unexplained, cancelledInMedusa },
       (done): ReconcileReport => ({
         in_doubt: done.inDoubt,
         never_started: done.neverStarted,
         unexplained: done.unexplained,
         unrecorded: done.unrecorded,
         card_in_doubt: done.cardInDoubt,
-        released_in_medusa: done.releasedInMedusa,
+        cancelled_in_medusa: done.cancelledInMedusa,
       })
     )
     return new WorkflowResponse(report)

@@ -2,7 +2,7 @@ import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework
 import { lockOfRecordStep } from "./steps/lock-of-record"
 import { resolveRecordStep, type ResolveInput } from "./steps/resolve-record"
 import { giveLock, takeLock } from "./take-lock"
-import { cancelReleasedPaymentsStep } from "./steps/cancel-released-payments"
+import { cancelVoidedOrphanPaymentsStep } from "./steps/cancel-voided-orphan-payments"
 
 /** `POST /admin/paybright/records/:id/resolve`: a person resolves an in-doubt record, under the payment's lock. */
 export const resolveMoneyRecordWorkflow = createWorkflow(
@@ -13,8 +13,8 @@ export const resolveMoneyRecordWorkflow = createWorkflow(
     const owner = takeLock(key)
     const record = resolveRecordStep(input)
     giveLock(key, owner)
-    // An orphan's release resolved as made leaves Medusa's payments on the contract to cancel.
-    cancelReleasedPaymentsStep(
+    // An orphan's void resolved as made leaves Medusa's payments on the contract to cancel.
+    cancelVoidedOrphanPaymentsStep(
       transform({ record }, ({ record }) => ({
         contract: record.kind === "void" && !record.payment_id ? record.contract : null,
       }))

@@ -25,7 +25,7 @@ export type LockOptions = {
  * In a workflow's composition: takes a plugin lock, the one recipe every PayBright lock follows.
  * lockOwnerStep first clears an expired lease on the key and makes an owner for the run (see why
  * there); the lock then waits and leases as the options, or the plugin's settings, say. Answers
- * the owner; `giveLock` releases it at the end of the workflow (a failure releases it by
+ * the owner; `giveLock` gives it back at the end of the workflow (a failure gives it back by
  * compensation). Run as another workflow's step, it takes nothing, as Medusa's lock steps do: the
  * parent holds what it needs. A lock still held elsewhere when the wait ends fails the workflow
  * with a CONFLICT (`isBusy`), which its caller answers as busy.
@@ -53,6 +53,6 @@ export function giveLock(
   owner: WorkflowData<string> | string,
   options: { lapseOnFailure?: boolean } = {}
 ) {
-  const released = releaseLockStep({ key: key as WorkflowData<string>, ownerId: owner as WorkflowData<string> })
-  if (options.lapseOnFailure) released.config({ continueOnPermanentFailure: true })
+  const givenBack = releaseLockStep({ key: key as WorkflowData<string>, ownerId: owner as WorkflowData<string> })
+  if (options.lapseOnFailure) givenBack.config({ continueOnPermanentFailure: true })
 }

@@ -51,12 +51,12 @@ export function useConfirmedAction() {
   }
 }
 
-/** A capture, refund or release record, or an orphaned approval, with the actions the server offers for it. */
+/** A capture, refund or void record, or an orphaned approval, with the actions the server offers for it. */
 export type ActionTarget = {
   recordId: string | null
   approvalId: string | null
   movement: "capture" | "refund" | "void" | null
-  /** In doubt: a person answers either way; otherwise only "released" resolves a refused release. */
+  /** In doubt: a person answers either way; otherwise only "voided" resolves a refused void. */
   inDoubt: boolean
   amount: string
   currency: string
@@ -90,7 +90,7 @@ export function RecordActions({ target, onOrderPage = false }: { target: ActionT
   const contract = target.contract ?? ""
   const isVoid = target.movement === "void"
   const resolve = (lenderShows: "done" | "nothing", label: string): Confirmed => {
-    const answer = lenderShows === "nothing" ? "nothing" : isVoid ? "released" : "done"
+    const answer = lenderShows === "nothing" ? "nothing" : isVoid ? "voided" : "done"
     return {
       key: `resolve-${lenderShows}`,
       label,
@@ -122,19 +122,19 @@ export function RecordActions({ target, onOrderPage = false }: { target: ActionT
         },
       ]
     }
-    if (action === "retry_release" && recordId) {
+    if (action === "retry_void" && recordId) {
       return [
         {
           key: action,
-          label: t("paybright.actions.retryRelease"),
-          title: t("paybright.actions.retryReleaseTitle"),
-          description: t("paybright.actions.retryReleaseDescription", { contract, amount: sum }),
-          confirmText: t("paybright.actions.retryReleaseConfirm"),
+          label: t("paybright.actions.retryVoid"),
+          title: t("paybright.actions.retryVoidTitle"),
+          description: t("paybright.actions.retryVoidDescription", { contract, amount: sum }),
+          confirmText: t("paybright.actions.retryVoidConfirm"),
           run: async () => {
-            await mutations.retryRelease.mutateAsync(recordId)
-            return { done: t("paybright.actions.retryReleaseDone", { contract }) }
+            await mutations.retryVoid.mutateAsync(recordId)
+            return { done: t("paybright.actions.retryVoidDone", { contract }) }
           },
-          pending: mutations.retryRelease.isPending,
+          pending: mutations.retryVoid.isPending,
         },
       ]
     }

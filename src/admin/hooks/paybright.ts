@@ -143,7 +143,7 @@ export function useRecordActions() {
         post(`/admin/paybright/captures/${recordId}/retry`) as Promise<{ capture: PayBrightCaptureAnswer }>,
       onSettled: refresh,
     }),
-    retryRelease: useMutation({
+    retryVoid: useMutation({
       mutationFn: (recordId: string) => post(`/admin/paybright/voids/${recordId}/retry`),
       onSettled: refresh,
     }),

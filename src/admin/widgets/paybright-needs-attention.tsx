@@ -13,12 +13,12 @@ const DAY = 24 * 60 * 60 * 1000
  * The actions safe to take from the list: asking PayBright again for what it refused, or, where
  * Medusa's own "Capture payment" is the way to capture it again, saying so.
  */
-const FROM_THE_LIST = new Set<PayBrightAttentionAction>(["retry_capture", "capture_in_medusa", "retry_release"])
+const FROM_THE_LIST = new Set<PayBrightAttentionAction>(["retry_capture", "capture_in_medusa", "retry_void"])
 const COLORS: Record<PayBrightAttentionItem["kind"], "red" | "orange" | "grey"> = {
   settings_unreadable: "red",
   in_doubt: "red",
   refused_capture: "red",
-  unreleased_contract: "red",
+  unvoided_contract: "red",
   orphaned_approval: "orange",
   uncovered_balance: "orange",
   expiring_authorization: "red",

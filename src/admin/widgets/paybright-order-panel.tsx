@@ -20,8 +20,8 @@ const STATUS_COLORS: Record<PayBrightPaymentStatus, "green" | "orange" | "red" |
   capture_failed: "red",
   in_doubt: "red",
   cancelled: "red",
-  released: "red",
-  release_failed: "red",
+  voided: "red",
+  void_failed: "red",
 }
 /** Statuses Medusa's order page names too: the panel uses Medusa's own words for them. */
 const MEDUSA_STATUS_WORDS: Partial<Record<PayBrightPaymentStatus, string>> = {
@@ -166,10 +166,10 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
         <Row label={t("paybright.panel.authorized")} value={money(panel.authorized, currency)} />
         <Row label={t("paybright.panel.captured")} value={money(panel.captured, currency)} />
         <Row label={t("paybright.panel.refunded")} value={money(panel.refunded, currency)} />
-        {panel.status === "released" || panel.status === "cancelled" ? (
+        {panel.status === "voided" || panel.status === "cancelled" ? (
           // Nothing remains to capture on a canceled payment: what was left is no longer the merchant's.
           <Row
-            label={t(panel.status === "released" ? "paybright.panel.released" : "paybright.panel.notCaptured")}
+            label={t(panel.status === "voided" ? "paybright.panel.voided" : "paybright.panel.notCaptured")}
             value={remaining}
           />
         ) : (

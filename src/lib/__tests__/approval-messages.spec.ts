@@ -15,7 +15,7 @@ describe("what the merchant reads of an approval the store could not place", () 
     expect(placementErrorOf("x".repeat(400))).toHaveLength(301)
   })
 
-  it("says what the last attempt answered and what to do, with no release promised", () => {
+  it("says what the last attempt answered and what to do, with no void promised", () => {
     expect(
       english(
         orphanMessage({

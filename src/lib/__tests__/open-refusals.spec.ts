@@ -26,14 +26,14 @@ describe("which refusals are still open", () => {
     expect(openRefusals([refused, row({ id: "medusa", state: "done", created_at: at(5) })])).toEqual([])
   })
 
-  it("is not closed by a capture made before it, of another payment, or by a capture for a release", () => {
+  it("is not closed by a capture made before it, of another payment, or by a capture for a void", () => {
     const refused = row({ id: "refused", created_at: at(5) })
     expect(openRefusals([refused, row({ id: "earlier", state: "done", created_at: at(1) })])).toEqual([refused])
     expect(
       openRefusals([refused, row({ id: "other", state: "done", payment_id: "pay_2", created_at: at(9) })])
     ).toEqual([refused])
-    const release = row({ id: "void", kind: "void" })
-    expect(openRefusals([release, row({ id: "capture", state: "done", created_at: at(9) })])).toEqual([release])
+    const refusedVoid = row({ id: "void", kind: "void" })
+    expect(openRefusals([refusedVoid, row({ id: "capture", state: "done", created_at: at(9) })])).toEqual([refusedVoid])
   })
 
   it("is made good only by its parcel's capture, captures of no parcel adding up to it, or a fully captured payment", () => {

@@ -22,6 +22,7 @@ describe("provider options", () => {
       currencies: ["CAD"],
       authorizationDays: 30,
       expiryWarningDays: 25,
+      voidOrphans: true,
     })
     expect(parseOptions({ ...valid, environment: "production" })).toMatchObject({
       apiUrl: "https://api.paybright.com",
@@ -50,6 +51,19 @@ describe("provider options", () => {
     expect(
       parseOptions({ ...valid, captureMode: "virtual_card", cardProcessor: { type: "manual" } }).cardProcessor
     ).toEqual({ type: "manual" })
+  })
+
+  it("reads releaseOrphans, the earlier name of voidOrphans, when voidOrphans is not set", () => {
+    expect(parseOptions({ ...valid, voidOrphans: false }).voidOrphans).toBe(false)
+    const earlier = parseOptions({ ...valid, releaseOrphans: false })
+    expect(earlier.voidOrphans).toBe(false)
+    expect(earlier).not.toHaveProperty("releaseOrphans")
+    expect(parseOptions({ ...valid, voidOrphans: true, releaseOrphans: true }).voidOrphans).toBe(true)
+    expect(() => parseOptions({ ...valid, voidOrphans: true, releaseOrphans: false })).toThrow(
+      /`releaseOrphans` is the earlier name of voidOrphans and says the opposite: set voidOrphans alone/
+    )
+    // What was parsed parses again the same: the settings in force are read back through the schema.
+    expect(parseOptions(earlier)).toEqual(earlier)
   })
 
   it("warns before the lender cancels an authorization, not after", () => {

@@ -10,7 +10,7 @@ export const EN_TEXTS: Record<string, string> = {
   where_card: "on the virtual card of PayBright contract {{contract}} through {{via}}",
   check_processor_too: " and the payment in {{via}}",
 
-  // A capture, refund or release as it ended.
+  // A capture, refund or void as it ended.
   capture_done: "Captured {{amount}} {{where}}.",
   refund_done: "Refunded {{amount}} {{where}}.",
   capture_refused:
@@ -21,12 +21,11 @@ export const EN_TEXTS: Record<string, string> = {
     "The capture of {{amount}} {{where}} may have been made{{because}}; check the contract in the PayBright portal{{check_too}}, then resolve this record as captured or not, before anything else is captured or refunded on this payment.",
   refund_in_doubt:
     "The refund of {{amount}} {{where}} may have been made{{because}}; check the contract in the PayBright portal{{check_too}}, then resolve this record as refunded or not, before anything else is captured or refunded on this payment.",
-  void_done:
-    "Released PayBright contract {{contract}} ({{amount}}): PayBright voided it, so the shopper's loan is cancelled.",
+  void_done: "Voided PayBright contract {{contract}} ({{amount}}): the shopper's loan is cancelled.",
   void_refused:
-    "PayBright contract {{contract}} ({{amount}}) was not released{{because}}; the shopper's loan is still live, so fix the cause and retry the release, or cancel the contract in the PayBright portal and resolve this record as released.",
+    "PayBright contract {{contract}} ({{amount}}) was not voided{{because}}; the shopper's loan is still live, so fix the cause and retry the void, or cancel the contract in the PayBright portal and resolve this record as voided.",
   void_in_doubt:
-    "PayBright contract {{contract}} ({{amount}}) may have been released{{because}}; check the contract in the PayBright portal, then resolve this record as released or not.",
+    "PayBright contract {{contract}} ({{amount}}) may have been voided{{because}}; check the contract in the PayBright portal, then resolve this record as voided or not.",
 
   // The ledgers parted for a reason of Medusa's own.
   capture_removed_by_medusa:
@@ -86,14 +85,14 @@ export const EN_TEXTS: Record<string, string> = {
     "Resolved: PayBright shows the refund of {{amount}}; recorded in Medusa without calling PayBright again.",
   resolved_capture_nothing: "Resolved: PayBright shows no capture of {{amount}}; a new attempt is allowed.",
   resolved_refund_nothing: "Resolved: PayBright shows no refund of {{amount}}; a new attempt is allowed.",
-  resolved_void_done: "Resolved: PayBright shows the contract ({{amount}}) cancelled; the shopper's loan is released.",
-  resolved_void_nothing: "Resolved: PayBright shows the contract ({{amount}}) still live; retry the release.",
+  resolved_void_done: "Resolved: PayBright shows the contract ({{amount}}) cancelled, so the shopper carries no loan.",
+  resolved_void_nothing: "Resolved: PayBright shows the contract ({{amount}}) still live; retry the void.",
   medusa_refused_capture_resolution:
     "Medusa refused to record this capture ({{reason}}), so the record stays {{state}} and nothing was recorded; if PayBright captured it, refund it in the PayBright portal, then resolve this record as not captured.",
   medusa_refused_refund_resolution:
     "Medusa refused to record this refund ({{reason}}), so the record stays {{state}} and nothing was recorded; fix what Medusa names, then resolve it again.",
-  medusa_refused_release_resolution:
-    "Medusa refused to record this release ({{reason}}), so the record stays {{state}} and nothing was recorded; fix what Medusa names, then resolve it again.",
+  medusa_refused_void_resolution:
+    "Medusa refused to record this void ({{reason}}), so the record stays {{state}} and nothing was recorded; fix what Medusa names, then resolve it again.",
   state_in_doubt: "in doubt",
   state_refused: "refused",
 
@@ -114,12 +113,12 @@ export const EN_TEXTS: Record<string, string> = {
 
   // Approvals.
   approval_verified: "PayBright approved contract {{contract}} for {{amount}}.",
-  approval_released: "Contract {{contract}} ({{amount}}) was voided at PayBright: the shopper's loan is released.",
+  approval_voided: "Contract {{contract}} ({{amount}}) was voided at PayBright: the shopper's loan is cancelled.",
   approval_handled: "Contract {{contract}} was marked as cancelled in the PayBright portal.",
   orphan: "PayBright contract {{contract}} ({{amount}}) has no order: {{why}}{{last_answer}}. {{todo}}",
   orphan_last_answer: " (its last attempt answered: {{text}})",
-  orphan_released_after:
-    "The plugin voids it at PayBright after {{at}} UTC, releasing the shopper's loan; nothing to do unless that fails.",
+  orphan_voided_after:
+    "The plugin voids it at PayBright after {{at}} UTC, cancelling the shopper's loan; nothing to do unless that fails.",
   orphan_cancel_in_portal: "Cancel it in the PayBright portal, then mark it handled.",
   orphan_session_replaced: "the shopper's checkout started a new payment before this approval came back",
   orphan_cart_changed: "the cart changed while the shopper applied, so the approval no longer matches it",
@@ -143,16 +142,16 @@ export const EN_TEXTS: Record<string, string> = {
   approval_verified_line: "Approval verified: contract {{contract}} for {{amount}}.",
   capture_line_done: "Capture of {{amount}} {{when}}: done.",
   refund_line_done: "Refund of {{amount}} {{when}}: done.",
-  void_line_done: "Release of the loan of {{amount}} {{when}}: done.",
+  void_line_done: "Void of {{amount}} {{when}}: done.",
   capture_line_refused: "Capture of {{amount}} {{when}} refused: {{why}}",
   refund_line_refused: "Refund of {{amount}} {{when}} refused: {{why}}",
-  void_line_refused: "Release of the loan of {{amount}} {{when}} refused: {{why}}",
+  void_line_refused: "Void of {{amount}} {{when}} refused: {{why}}",
   capture_line_in_doubt: "Capture of {{amount}} {{when}} in doubt: {{why}}",
   refund_line_in_doubt: "Refund of {{amount}} {{when}} in doubt: {{why}}",
-  void_line_in_doubt: "Release of the loan of {{amount}} {{when}} in doubt: {{why}}",
+  void_line_in_doubt: "Void of {{amount}} {{when}} in doubt: {{why}}",
   capture_line_pending: "Capture of {{amount}} {{when}} in progress.",
   refund_line_pending: "Refund of {{amount}} {{when}} in progress.",
-  void_line_pending: "Release of the loan of {{amount}} {{when}} in progress.",
+  void_line_pending: "Void of {{amount}} {{when}} in progress.",
   line_from_admin: "from the admin",
   line_at_shipment: "at shipment",
   line_at_fulfillment: "at fulfillment",
@@ -170,7 +169,7 @@ export const EN_TEXTS: Record<string, string> = {
   retry_capture_already_retried: "This capture was already retried; retry the newest attempt instead.",
   retry_capture_made_good: "This capture's amount has already been captured since; there is nothing to retry.",
   capture_not_made: "The capture was not made.",
-  contract_not_released: "The contract was not released.",
+  contract_not_voided: "The contract was not voided.",
   payment_busy_capture:
     "The capture was not made: another capture or refund of this payment is running (it may have been started from a page that was since closed); nothing moved, so wait until it has ended, look at the order's PayBright panel, and try again if still needed.",
   payment_busy_refund:

@@ -19,12 +19,11 @@ export const FR_TEXTS: Record<string, string> = {
     "La capture de {{amount}} {{where}} a peut-être été faite{{because}}; vérifiez le contrat dans le portail PayBright{{check_too}}, puis indiquez si elle a été faite ou non, avant toute autre capture ou tout autre remboursement sur ce paiement.",
   refund_in_doubt:
     "Le remboursement de {{amount}} {{where}} a peut-être été fait{{because}}; vérifiez le contrat dans le portail PayBright{{check_too}}, puis indiquez s’il a été fait ou non, avant toute autre capture ou tout autre remboursement sur ce paiement.",
-  void_done:
-    "Contrat PayBright {{contract}} ({{amount}}) libéré : PayBright l’a annulé, le prêt du client est donc annulé.",
+  void_done: "Contrat PayBright {{contract}} ({{amount}}) annulé chez PayBright : le prêt du client est annulé.",
   void_refused:
-    "Le contrat PayBright {{contract}} ({{amount}}) n’a pas été libéré{{because}}; le prêt du client est toujours actif : corrigez la cause et relancez la libération, ou annulez le contrat dans le portail PayBright et indiquez qu’il est libéré.",
+    "Le contrat PayBright {{contract}} ({{amount}}) n’a pas été annulé{{because}}; le prêt du client est toujours actif : corrigez la cause et relancez l’annulation, ou annulez le contrat dans le portail PayBright et indiquez qu’il est annulé.",
   void_in_doubt:
-    "Le contrat PayBright {{contract}} ({{amount}}) a peut-être été libéré{{because}}; vérifiez le contrat dans le portail PayBright, puis indiquez s’il est libéré ou non.",
+    "Le contrat PayBright {{contract}} ({{amount}}) a peut-être été annulé{{because}}; vérifiez le contrat dans le portail PayBright, puis indiquez s’il est annulé ou non.",
 
   capture_removed_by_medusa:
     "La capture de {{amount}} sur le contrat PayBright {{contract}} a été faite chez PayBright, mais Medusa a supprimé sa propre trace après une erreur de son côté et ne la compte pas; vérifiez le contrat dans le portail PayBright, puis indiquez si elle a été faite ou non, avant toute autre capture ou tout autre remboursement sur ce paiement.",
@@ -41,10 +40,10 @@ export const FR_TEXTS: Record<string, string> = {
 
   a_capture: "Une capture",
   a_refund: "Un remboursement",
-  a_void: "Une libération",
+  a_void: "Une annulation",
   the_capture: "la capture",
   the_refund: "le remboursement",
-  the_void: "la libération",
+  the_void: "l’annulation",
   blocked_by_doubt:
     "{{movement}} de {{amount}} sur le contrat PayBright {{contract}} est en suspens; réglez cette fiche dans le panneau PayBright de la commande (selon ce que montre le portail PayBright) avant de capturer ou de rembourser de nouveau.",
   cancel_blocked_in_doubt:
@@ -56,7 +55,7 @@ export const FR_TEXTS: Record<string, string> = {
   refund_not_started:
     "Le remboursement n’a pas pu commencer ({{fact}}); rien n’a bougé : relancez-le depuis le panneau PayBright de la commande.",
   void_not_started:
-    "La libération n’a pas pu commencer ({{fact}}); rien n’a bougé : relancez-la depuis le panneau PayBright de la commande.",
+    "L’annulation n’a pas pu commencer ({{fact}}); rien n’a bougé : relancez-la depuis le panneau PayBright de la commande.",
   server_stopped_before: "le serveur s’est peut-être arrêté avant qu’elle commence",
   call_never_finished: "l’appel ne s’est jamais terminé; le serveur s’est peut-être arrêté pendant",
   request_invalid: "la requête était invalide et n’a pas été envoyée",
@@ -82,14 +81,14 @@ export const FR_TEXTS: Record<string, string> = {
     "Réglé : PayBright ne montre aucune capture de {{amount}}; une nouvelle tentative est permise.",
   resolved_refund_nothing:
     "Réglé : PayBright ne montre aucun remboursement de {{amount}}; une nouvelle tentative est permise.",
-  resolved_void_done: "Réglé : PayBright montre le contrat ({{amount}}) annulé; le prêt du client est libéré.",
-  resolved_void_nothing: "Réglé : PayBright montre le contrat ({{amount}}) toujours actif; relancez la libération.",
+  resolved_void_done: "Réglé : PayBright montre le contrat ({{amount}}) annulé; le client n’a plus de prêt.",
+  resolved_void_nothing: "Réglé : PayBright montre le contrat ({{amount}}) toujours actif; relancez l’annulation.",
   medusa_refused_capture_resolution:
     "Medusa a refusé d’enregistrer cette capture ({{reason}}) : la fiche reste {{state}} et rien n’a été enregistré; si PayBright l’a capturée, remboursez-la dans le portail PayBright, puis indiquez qu’elle n’a pas été faite.",
   medusa_refused_refund_resolution:
     "Medusa a refusé d’enregistrer ce remboursement ({{reason}}) : la fiche reste {{state}} et rien n’a été enregistré; corrigez ce que Medusa indique, puis réglez-la de nouveau.",
-  medusa_refused_release_resolution:
-    "Medusa a refusé d’enregistrer cette libération ({{reason}}) : la fiche reste {{state}} et rien n’a été enregistré; corrigez ce que Medusa indique, puis réglez-la de nouveau.",
+  medusa_refused_void_resolution:
+    "Medusa a refusé d’enregistrer cette annulation ({{reason}}) : la fiche reste {{state}} et rien n’a été enregistré; corrigez ce que Medusa indique, puis réglez-la de nouveau.",
   state_in_doubt: "incertaine",
   state_refused: "refusée",
 
@@ -108,12 +107,12 @@ export const FR_TEXTS: Record<string, string> = {
   lender_dropped: "PayBright a coupé la connexion pendant {{operation}}",
 
   approval_verified: "PayBright a approuvé le contrat {{contract}} pour {{amount}}.",
-  approval_released: "Le contrat {{contract}} ({{amount}}) a été annulé chez PayBright : le prêt du client est libéré.",
+  approval_voided: "Le contrat {{contract}} ({{amount}}) a été annulé chez PayBright : le prêt du client est annulé.",
   approval_handled: "Le contrat {{contract}} a été marqué comme annulé dans le portail PayBright.",
   orphan: "Le contrat PayBright {{contract}} ({{amount}}) n’a pas de commande : {{why}}{{last_answer}}. {{todo}}",
   orphan_last_answer: " (sa dernière tentative a répondu : {{text}})",
-  orphan_released_after:
-    "L’extension l’annule chez PayBright après le {{at}} UTC, ce qui libère le prêt du client; rien à faire, sauf si cela échoue.",
+  orphan_voided_after:
+    "L’extension l’annule chez PayBright après le {{at}} UTC, ce qui annule le prêt du client; rien à faire, sauf si cela échoue.",
   orphan_cancel_in_portal: "Annulez-le dans le portail PayBright, puis marquez-le comme traité.",
   orphan_session_replaced: "le client a commencé un nouveau paiement avant le retour de cette approbation",
   orphan_cart_changed: "le panier a changé pendant la demande du client, l’approbation ne lui correspond donc plus",
@@ -137,16 +136,16 @@ export const FR_TEXTS: Record<string, string> = {
   approval_verified_line: "Approbation vérifiée : contrat {{contract}} pour {{amount}}.",
   capture_line_done: "Capture de {{amount}} {{when}} : faite.",
   refund_line_done: "Remboursement de {{amount}} {{when}} : fait.",
-  void_line_done: "Libération du prêt de {{amount}} {{when}} : faite.",
+  void_line_done: "Annulation du prêt de {{amount}} {{when}} : faite.",
   capture_line_refused: "Capture de {{amount}} {{when}} refusée : {{why}}",
   refund_line_refused: "Remboursement de {{amount}} {{when}} refusé : {{why}}",
-  void_line_refused: "Libération du prêt de {{amount}} {{when}} refusée : {{why}}",
+  void_line_refused: "Annulation du prêt de {{amount}} {{when}} refusée : {{why}}",
   capture_line_in_doubt: "Capture de {{amount}} {{when}} incertaine : {{why}}",
   refund_line_in_doubt: "Remboursement de {{amount}} {{when}} incertain : {{why}}",
-  void_line_in_doubt: "Libération du prêt de {{amount}} {{when}} incertaine : {{why}}",
+  void_line_in_doubt: "Annulation du prêt de {{amount}} {{when}} incertaine : {{why}}",
   capture_line_pending: "Capture de {{amount}} {{when}} en cours.",
   refund_line_pending: "Remboursement de {{amount}} {{when}} en cours.",
-  void_line_pending: "Libération du prêt de {{amount}} {{when}} en cours.",
+  void_line_pending: "Annulation du prêt de {{amount}} {{when}} en cours.",
   line_from_admin: "depuis l’administration",
   line_at_shipment: "à l’envoi",
   line_at_fulfillment: "à la création de l’expédition",
@@ -163,7 +162,7 @@ export const FR_TEXTS: Record<string, string> = {
   retry_capture_already_retried: "Cette capture a déjà été relancée; relancez plutôt la tentative la plus récente.",
   retry_capture_made_good: "Le montant de cette capture a déjà été capturé depuis; il n’y a rien à relancer.",
   capture_not_made: "La capture n’a pas été faite.",
-  contract_not_released: "Le contrat n’a pas été libéré.",
+  contract_not_voided: "Le contrat n’a pas été annulé.",
   payment_busy_capture:
     "La capture n’a pas été faite : une autre capture ou un autre remboursement de ce paiement est en cours (peut-être lancé depuis une page fermée depuis); rien n’a bougé : attendez la fin, consultez le panneau PayBright de la commande, puis réessayez au besoin.",
   payment_busy_refund:

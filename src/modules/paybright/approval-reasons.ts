@@ -10,12 +10,12 @@ export type OrphanReason =
   | "auto_capture_account"
   | UnusableResult
 
-/** Signed results the store cannot use: recorded so no contract vanishes, never released by the plugin. */
+/** Signed results the store cannot use: recorded so no contract vanishes, never voided by the plugin. */
 export const UNUSABLE_RESULTS = ["request_fields", "test_mismatch", "unknown_result"] as const
 export type UnusableResult = (typeof UNUSABLE_RESULTS)[number]
 
 /**
- * Orphans the plugin never releases by itself: the unusable results, and approvals it could not
+ * Orphans the plugin never voids by itself: the unusable results, and approvals it could not
  * place for reasons of its own (a crash, a lock, a dropped connection) past the grace period, which
  * nothing about the cart refused: a person decides whether the shopper's loan is voided.
  */

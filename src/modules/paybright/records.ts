@@ -25,9 +25,9 @@ export type MoneyRecordEntity = InferTypeOf<typeof PayBrightMoneyRecord>
 /** What the merchant reads of an approval's moves, written by src/lib and handed in. */
 export type ApprovalWords = {
   verified(approval: ApprovalRow): Sentence
-  /** Knows the store's settings: when the plugin releases the orphan by itself. */
+  /** Knows the store's settings: when the plugin voids the orphan by itself. */
   orphaned(approval: ApprovalRow): Promise<Sentence> | Sentence
-  released(approval: ApprovalRow): Sentence
+  voided(approval: ApprovalRow): Sentence
   handled(approval: ApprovalRow): Sentence
 }
 
@@ -35,7 +35,7 @@ export type ApprovalWords = {
 export type VerifiedApproval = {
   contract: string
   session_id: string
-  /** The registration the approval was verified for: which credentials release it if it is orphaned. */
+  /** The registration the approval was verified for: which credentials void it if it is orphaned. */
   provider_id: string
   cart_id: string | null
   amount: string
@@ -44,7 +44,7 @@ export type VerifiedApproval = {
   lender_result: Record<string, string>
   /** Set when the approval can already not become an order (its session is gone, …). */
   orphan_reason?: OrphanReason | null
-  /** The channel the registration verified it under: its release goes through it. */
+  /** The channel the registration verified it under: its void goes through it. */
   channel: Record<string, unknown>
   /** When its virtual card was retrieved (ISO time), if the delivery retrieved it. */
   card_confirmed_at?: string | null
@@ -159,7 +159,7 @@ export interface PayBrightRecordsReader {
 /**
  * The named state moves, each documented on the service: the only writes the rest of the plugin
  * can make. Workflow steps hold it, and the few writers that run inside Medusa's own calls (the
- * provider's movements, the release's attempt, a report of unreadable settings).
+ * provider's movements, the void's attempt, a report of unreadable settings).
  */
 export interface PayBrightRecordsWriter extends PayBrightRecordsReader {
   // The event log.
@@ -223,7 +223,7 @@ export interface PayBrightRecordsWriter extends PayBrightRecordsReader {
     order: { id: string; contracts: string[] }
   ): Promise<boolean>
   reopenApproval(id: string): Promise<{ approval: ApprovalRow; before: ApprovalBefore | null }>
-  markApprovalReleased(contract: string, words: ApprovalWords): Promise<void>
+  markApprovalVoided(contract: string, words: ApprovalWords): Promise<void>
   markApprovalHandled(id: string, actor: string, words: ApprovalWords): Promise<ApprovalRow>
   restoreApproval(before: ApprovalBefore): Promise<void>
 

@@ -520,12 +520,12 @@ export default class PayBrightModuleService
     )
   }
 
-  // Approvals: a contract the lender approved, from its verification to its order or release.
+  // Approvals: a contract the lender approved, from its verification to its order or void.
 
   /**
    * The approval a payment session may be paid with: the one recorded for it that is still
    * approved or already ordered (at most one is: a second is recorded as an orphan), and otherwise
-   * whether any was recorded (all of them orphaned or released since).
+   * whether any was recorded (all of them orphaned or voided since).
    */
   @InjectManager()
   async approvalOfSession(
@@ -694,22 +694,22 @@ export default class PayBrightModuleService
     return { approval, before: beforeOf(current) }
   }
 
-  /** An orphan whose contract was voided at the lender: the shopper's loan is released. */
+  /** An orphan whose contract was voided at the lender: the shopper carries no loan. */
   @InjectTransactionManager()
-  async markApprovalReleased(
+  async markApprovalVoided(
     contract: string,
     words: ApprovalWords,
     @MedusaContext() sharedContext: Context = {}
   ): Promise<void> {
     const [approval] = await this.listPayBrightApprovals({ contract }, {}, sharedContext)
     if (approval?.state !== "orphaned") return
-    await this.updatePayBrightApprovals({ id: approval.id, state: "released" }, sharedContext)
+    await this.updatePayBrightApprovals({ id: approval.id, state: "voided" }, sharedContext)
     await this.createPayBrightEvents(
       eventRow({
-        kind: "approval.released",
+        kind: "approval.voided",
         contract: approval.contract,
         actor: "system",
-        message: words.released(approval),
+        message: words.voided(approval),
         details: { approval_id: approval.id },
       }),
       sharedContext

@@ -48,7 +48,7 @@ import { channelOf, type PaymentChannel } from "../../lib/payment-channel"
 import { moverOfPayment } from "../../lib/mover-of-payment"
 import { amountLimitRefusal } from "../../lib/amount-limits"
 import { forLog } from "../../lib/texts/log-text"
-import { releaseContract } from "../../lib/release-attempt"
+import { voidContract } from "../../lib/void-attempt"
 import { applicantSchema, suitsCaptureMode, type ApplicantDetails } from "../../lenders/lender"
 import { paybright } from "../../lenders/paybright/api"
 import { orderManagementCallbackUrl, returnUrls } from "../../lib/backend-routes"
@@ -339,7 +339,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
    *   into the new collection (src/lib/carried-contract.ts).
    * - A completion being undone (still holding the cart's lock, with no cancellation prepared by
    *   the merchant's cancel) is refused, so the contract outlives it.
-   * - Otherwise a contract never captured is voided at the lender, releasing the shopper's loan; a
+   * - Otherwise a contract never captured is voided at the lender, so the shopper carries no loan; a
    *   void refused or in doubt throws the merchant's message (Medusa then keeps the payment, and
    *   the record waits in "needs attention" for a retry or a resolution). A virtual-card contract
    *   cannot be voided through the lender's API: its record says to cancel it in the PayBright
@@ -351,7 +351,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const parsed = paymentDataSchema.safeParse(input.data)
     const paymentId = input.context?.idempotency_key
     if (!parsed.success || !paymentId) {
-      // Never authorized by PayBright: there is no contract to release.
+      // Never authorized by PayBright: there is no contract to void.
       return { data: input.data }
     }
     const payment = parsed.data
@@ -391,7 +391,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const routed = moverOfPayment(current, payment)
     // A channel the store no longer has is recorded refused with why: Medusa swallows the error of
     // a cancellation, so the record is what the merchant sees.
-    const released = await releaseContract({
+    const voided = await voidContract({
       mover: "unavailable" in routed ? routed : routed.mover,
       contract: payment,
       paymentId,
@@ -401,8 +401,8 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     })
     // Where the lender's API cannot void (a virtual card), Medusa's payment is cancelled all the same
     // (nothing is charged on the card) and the refused record tells the merchant what to do.
-    if (released.outcome !== "done" && ("unavailable" in routed || !routed.mover.cannotRelease)) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, released.message)
+    if (voided.outcome !== "done" && ("unavailable" in routed || !routed.mover.cannotVoid)) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, voided.message)
     }
     return { data: input.data }
   }

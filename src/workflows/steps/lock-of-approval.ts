@@ -4,7 +4,7 @@ import type { ApprovalRecord } from "../../lib/approval-record"
 
 import { approvalLockKey } from "../../lib/cart-lock"
 
-/** The lock key of an approval's release, and its contract. */
+/** The lock key of an approval's void, and its contract. */
 export const lockOfApprovalStep = createStep(
   "paybright-lock-of-approval-step",
   async (input: { approval_id: string }, { container }) => {

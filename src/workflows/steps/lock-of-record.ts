@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { paymentLockKey } from "../../lib/payment-lock"
 import { findRecord } from "../../lib/record-queries"
-import { requireApprovalOfContract } from "../../lib/release-contract"
+import { requireApprovalOfContract } from "../../lib/void-contract"
 import { approvalLockKey } from "../../lib/cart-lock"
 
 export const lockOfRecordStepId = "paybright-lock-of-record-step"
@@ -9,7 +9,7 @@ export const lockOfRecordStepId = "paybright-lock-of-record-step"
 export type LockOfRecordInput = { record_id: string }
 
 /**
- * The lock key of a record: its payment's; for the release of an approval that never became a
+ * The lock key of a record: its payment's; for the void of an approval that never became a
  * payment, the approval's cart's.
  */
 export const lockOfRecordStep = createStep(lockOfRecordStepId, async (input: LockOfRecordInput, { container }) => {

@@ -4,7 +4,7 @@ import { clearExpiredLeases } from "../../lib/expired-lease"
 
 /**
  * Readies a lock this workflow is about to take, and answers the owner to take it with: made once
- * per run and kept with the run's steps, so the release names the same owner as the acquisition.
+ * per run and kept with the run's steps, so giving it back names the same owner as taking it.
  *
  * Two gaps of `locking-postgres` (Medusa 2.21) make this step necessary:
  * - it grants a free key taken without an owner to two callers that take it at the same instant,

@@ -12,7 +12,7 @@ import { type OrderPayment } from "./order-paybright-payments"
  * Before Medusa cancels an order, under its PayBright payments' locks: refused while a movement of
  * them is running or in doubt, naming it and what to do; otherwise the records of what Medusa is
  * about to do are written, with trigger `order_canceled`, for the provider to claim: the refund of
- * what was captured, and the release (void) of a contract never captured. Records Medusa did not
+ * what was captured, and the void of a contract never captured. Records Medusa did not
  * claim (its own checks refused the cancellation) are removed when the request ends.
  */
 export const prepareCancellationStep = createStep(

@@ -7,7 +7,7 @@ export const requireOpenApprovalStepId = "paybright-require-open-approval-step"
 export type RequireOpenApprovalInput = { approval_id: string }
 
 /**
- * Under the cart's lock, stops a placement whose approval is no longer open (orphaned, released,
+ * Under the cart's lock, stops a placement whose approval is no longer open (orphaned, voided,
  * or ordered by another delivery since it was recorded). A read: nothing to undo.
  */
 export const requireOpenApprovalStep = createStep(

@@ -4,7 +4,7 @@ import { model } from "@medusajs/framework/utils"
  * One row per contract the lender approved (`x_gateway_reference`), written when the approval is
  * verified and before the cart is completed, so that no approved contract is ever forgotten. It
  * ends `ordered` (an order exists), or `orphaned` with the reason no order could be placed. An
- * orphan is `released` once the plugin voided its contract at the lender, or `handled` once an
+ * orphan is `voided` once the plugin voided its contract at the lender, or `handled` once an
  * admin says it was cancelled in the PayBright portal.
  */
 export const PayBrightApproval = model
@@ -21,7 +21,7 @@ export const PayBrightApproval = model
     /** The approved amount exactly as the lender signed it, two decimals. */
     amount: model.text(),
     currency_code: model.text(),
-    state: model.enum(["approved", "ordered", "orphaned", "released", "handled"]).default("approved"),
+    state: model.enum(["approved", "ordered", "orphaned", "voided", "handled"]).default("approved"),
     /**
      * The lender's signed result as it arrived (x_ fields only: no secret, no card data), so the
      * store can deliver it to itself again when the lender stops (see sweepUnplacedApprovals).
@@ -36,7 +36,7 @@ export const PayBrightApproval = model
     placement_error: model.text().nullable(),
     /**
      * The channel the approval was verified under (capture mode, card processor, environment and
-     * account: see PaymentChannel), so that its release goes through that channel whatever the
+     * account: see PaymentChannel), so that its void goes through that channel whatever the
      * settings say later; absent on older rows.
      */
     channel: model.json().nullable(),

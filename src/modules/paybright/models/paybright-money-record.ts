@@ -2,7 +2,7 @@ import { model } from "@medusajs/framework/utils"
 
 /**
  * One capture, refund or void of a PayBright contract, for every trigger: a parcel shipped, an
- * admin's capture or refund, an order cancelled, an orphaned approval released, a retry. Written
+ * admin's capture or refund, an order cancelled, an orphaned approval voided, a retry. Written
  * with Medusa's id (Capture, Refund, or the cancelled Payment) before the lender is called, and
  * concluded with the outcome and the lender's evidence. A record `in_doubt` blocks every further
  * movement of its payment until a person resolves it.

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 
-export const APPROVAL_STATES = ["approved", "ordered", "orphaned", "released", "handled"] as const
+export const APPROVAL_STATES = ["approved", "ordered", "orphaned", "voided", "handled"] as const
 
 /** GET /admin/paybright/approvals */
 export const AdminListApprovalsQuery = z.object({

@@ -5,7 +5,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { channelOf } from "./payment-channel"
 import { settingsInForce } from "./provider-registry"
 import { orderHolding } from "./find-checkout"
-import { releaseContract, type Released } from "./release-attempt"
+import { voidContract, type Voided } from "./void-attempt"
 import { orderManagementCallbackUrl } from "./backend-routes"
 import { readPaymentData, type PaymentData } from "./session-data"
 import { moverOfPayment } from "./mover-of-payment"
@@ -16,7 +16,7 @@ type Container = MedusaContainer
 
 /**
  * A contract's approval row, required: NOT_FOUND when the plugin kept none (every record and
- * release names a contract the plugin approved, so none is a broken record, not a question).
+ * void names a contract the plugin approved, so none is a broken record, not a question).
  */
 export async function requireApprovalOfContract(container: Container, contract: string): Promise<ApprovalRecord> {
   const [approval] = (await pluginRecords(container).listPayBrightApprovals({ contract })) as ApprovalRecord[]
@@ -26,28 +26,24 @@ export async function requireApprovalOfContract(container: Container, contract: 
   return approval
 }
 
-export type ReleaseOutcome = { released: Released | null; skipped?: string }
+export type VoidOutcome = { voided: Voided | null; skipped?: string }
 
 /**
  * Under the cart's lock: voids an orphaned approval's contract, once it is certain that no order
  * holds it (an orphan is withdrawn from its session, but a payment carrying the contract would
- * mean it became an order after all). Done: the approval reads `released`.
+ * mean it became an order after all). Done: the approval reads `voided`.
  */
-export async function releaseOrphan(
-  container: Container,
-  approvalId: string,
-  retryOf?: string
-): Promise<ReleaseOutcome> {
+export async function voidOrphan(container: Container, approvalId: string, retryOf?: string): Promise<VoidOutcome> {
   const approval = (await pluginRecords(container).retrievePayBrightApproval(approvalId)) as ApprovalRecord
   if (approval.state !== "orphaned") {
-    return { released: null, skipped: `contract ${approval.contract} is ${approval.state}` }
+    return { voided: null, skipped: `contract ${approval.contract} is ${approval.state}` }
   }
   if (await orderHolding(container, approval)) {
-    return { released: null, skipped: `an order holds contract ${approval.contract}` }
+    return { voided: null, skipped: `an order holds contract ${approval.contract}` }
   }
   const provider = approval.provider_id ? await settingsInForce(container, approval.provider_id) : undefined
   if (!provider) {
-    return { released: null, skipped: `the provider of contract ${approval.contract} is not registered` }
+    return { voided: null, skipped: `the provider of contract ${approval.contract} is not registered` }
   }
   // Through the channel it was verified under (rows from before it was kept: today's settings).
   const channel = approval.channel ?? channelOf(provider.options)
@@ -61,7 +57,7 @@ export async function releaseOrphan(
     ...channel,
   }
   const routed = moverOfPayment(provider, contract)
-  const released = await releaseContract({
+  const voided = await voidContract({
     mover: "unavailable" in routed ? routed : routed.mover,
     contract,
     paymentId: null,
@@ -70,23 +66,23 @@ export async function releaseOrphan(
     retryOf,
     callbackUrl: orderManagementCallbackUrl("options" in routed ? routed.options : provider.options),
   })
-  if (released.outcome === "done") {
-    await concludeRelease(container, { contract: approval.contract, payment_id: null })
+  if (voided.outcome === "done") {
+    await concludeVoid(container, { contract: approval.contract, payment_id: null })
   }
-  return { released }
+  return { voided }
 }
 
 /**
- * Once an orphan is released: Medusa's payments still live on its contract are cancelled, so that
+ * Once an orphan is voided: Medusa's payments still live on its contract are cancelled, so that
  * Medusa's books say what the lender holds. Medusa keeps such a payment when it undoes a completion
  * after authorizing it (the plugin refuses that cancellation), and a cart changed and paid again
  * keeps it in the collection beside the order's own. The provider finds the contract voided and
  * calls no one. Run once the cart's lock is given back: under it, the provider takes a
  * cancellation for Medusa undoing a completion, and keeps the contract. Answers the payments cancelled.
  */
-export async function cancelReleasedPayments(container: Container, contract: string): Promise<string[]> {
+export async function cancelVoidedOrphanPayments(container: Container, contract: string): Promise<string[]> {
   const approval = await requireApprovalOfContract(container, contract)
-  if (approval.state !== "released") return []
+  if (approval.state !== "voided") return []
   const payments = container.resolve(Modules.PAYMENT)
   const live = (
     await payments.listPayments({ payment_session_id: approval.session_id }, { select: ["id", "data", "canceled_at"] })
@@ -96,7 +92,7 @@ export async function cancelReleasedPayments(container: Container, contract: str
 }
 
 /** A payment's void again, after a refusal: under the payment's lock, then Medusa cancels the payment. */
-export async function releasePaymentAgain(container: Container, record: MoneyRecordRow): Promise<ReleaseOutcome> {
+export async function voidPaymentAgain(container: Container, record: MoneyRecordRow): Promise<VoidOutcome> {
   const [payment] = await container
     .resolve(Modules.PAYMENT)
     .listPayments({ id: record.payment_id! }, { select: ["id", "provider_id", "data", "payment_collection_id"] })
@@ -107,12 +103,9 @@ export async function releasePaymentAgain(container: Container, record: MoneyRec
   const contract = readPaymentData(payment.data)
   const routed = moverOfPayment(provider, contract)
   if ("unavailable" in routed) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `PayBright cannot release this contract: ${routed.unavailable}.`
-    )
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `PayBright cannot void this contract: ${routed.unavailable}.`)
   }
-  const released = await releaseContract({
+  const voided = await voidContract({
     mover: routed.mover,
     contract,
     paymentId: payment.id,
@@ -121,17 +114,17 @@ export async function releasePaymentAgain(container: Container, record: MoneyRec
     retryOf: record.id,
     callbackUrl: orderManagementCallbackUrl(routed.options),
   })
-  if (released.outcome === "done") {
-    await concludeRelease(container, record)
+  if (voided.outcome === "done") {
+    await concludeVoid(container, record)
   }
-  return { released }
+  return { voided }
 }
 
 /**
  * What follows a void the lender made (by the plugin, or as a person found in the portal): Medusa
- * cancels the payment it released, or the orphaned approval reads `released`.
+ * cancels the payment on the contract, or the orphaned approval reads `voided`.
  */
-export async function concludeRelease(
+export async function concludeVoid(
   container: Container,
   record: Pick<MoneyRecordRow, "contract" | "payment_id">
 ): Promise<void> {
@@ -142,5 +135,5 @@ export async function concludeRelease(
     if (payment && !payment.canceled_at) await payments.cancelPayment(payment.id)
     return
   }
-  await recordsWriter(container).markApprovalReleased(record.contract!, approvalWords(container))
+  await recordsWriter(container).markApprovalVoided(record.contract!, approvalWords(container))
 }

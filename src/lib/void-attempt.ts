@@ -10,7 +10,7 @@ import { appLogger, pluginRecords, recordsWriter } from "./plugin-records"
 /** What sends a void (the payment's channel's mover), or why none can: the store no longer has that channel. */
 type VoidSender = ChannelMover | { unavailable: string }
 
-export type ReleaseInput = {
+export type VoidInput = {
   mover: VoidSender
   /** The contract as it was authorized: reference, amount, currency and test flag of the application. */
   contract: PaymentData
@@ -23,24 +23,24 @@ export type ReleaseInput = {
   callbackUrl: string
 }
 
-export type Released = { outcome: MoneyOutcome; message: string; recordId: string }
+export type Voided = { outcome: MoneyOutcome; message: string; recordId: string }
 
 /**
- * Voids a contract's authorization at the lender once, releasing the shopper's loan: a money
+ * Voids a contract's authorization at the lender once, so the shopper carries no loan: a money
  * movement like a capture, through the same funnel (src/lib/attempt-movement.ts), done, refused
- * or in doubt. A contract already released is not voided again. Where the lender's API
+ * or in doubt. A contract already voided is not voided again. Where the lender's API
  * cannot void (a virtual card), or the store no longer has the payment's channel, the record is
  * refused at once and says why and what to do.
  */
-export async function releaseContract(input: ReleaseInput): Promise<Released> {
+export async function voidContract(input: VoidInput): Promise<Voided> {
   const { contract } = input
   const mover = "unavailable" in input.mover ? undefined : input.mover
-  const [released] = (await pluginRecords().listPayBrightMoneyRecords(
+  const [done] = (await pluginRecords().listPayBrightMoneyRecords(
     { contract: contract.gateway_reference, kind: "void", state: "done" },
     { take: 1 }
   )) as unknown as MoneyRecordRow[]
-  if (released) {
-    return { outcome: "done", message: released.message ?? "", recordId: released.id }
+  if (done) {
+    return { outcome: "done", message: done.message ?? "", recordId: done.id }
   }
   const attempt: AttemptInput = {
     kind: "void",
@@ -54,13 +54,13 @@ export async function releaseContract(input: ReleaseInput): Promise<Released> {
     currency: contract.currency,
     contract: contract.gateway_reference,
     // Nothing is sent where the lender's API cannot void: the record names no reference then.
-    reference: mover?.cannotRelease ? null : contract.session_id,
+    reference: mover?.cannotVoid ? null : contract.session_id,
     via: "PayBright",
   }
   // Nothing is sent where the lender's API cannot void, or the store no longer has the channel.
-  const cannot = mover ? mover.cannotRelease : (input.mover as { unavailable: string }).unavailable
+  const cannot = mover ? mover.cannotVoid : (input.mover as { unavailable: string }).unavailable
   const call: MovementCall<Moved> =
-    !mover || cannot ? { cannot: cannot! } : () => mover.release(contract, input.callbackUrl)
+    !mover || cannot ? { cannot: cannot! } : () => mover.void(contract, input.callbackUrl)
   const voided = await attemptMovement({ records: recordsWriter(), logger: appLogger() }, attempt, call)
   return { outcome: voided.outcome, message: english(voided.message), recordId: voided.recordId }
 }

@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { VOID_FAULT_ACTS, VOID_FAULT_KINDS, type Simulator } from "../../src/lenders/paybright/simulator"
 import { VOID_EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
-import { releaseFinalOrphans } from "../../src/sweeps/release-orphans"
+import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { approvedForReplacedSession, listApprovals } from "../helpers/approvals"
 import { useAppPort } from "../helpers/app-port"
@@ -32,7 +32,7 @@ const LATER = () => Date.now() + 60 * 60_000
 
 /**
  * Cancelling an order that was never captured, or an approval that never became an order,
- * releases the shopper's loan: the contract is voided at the lender, once, with a record that
+ * voids its contract at the lender, once, so the shopper carries no loan, with a record that
  * ends done, refused or in doubt, and the merchant sees what is left to do.
  */
 medusaIntegrationTestRunner({
@@ -75,7 +75,7 @@ medusaIntegrationTestRunner({
       return { status: data.order.status, payment_status: data.order.payment_status }
     }
 
-    it("voids the contract when an unshipped order is cancelled, and the panel says the loan was released", async () => {
+    it("voids the contract when an unshipped order is cancelled, and the panel says the loan was voided", async () => {
       // The lender also posts the void's result to the callback route it was given.
       simulator.settings = { callback: { enabled: true, delayMs: 0, retries: 2, retryIntervalMs: 100 } }
       const approvalsBefore = (await listApprovals(api, admin)).length
@@ -86,12 +86,12 @@ medusaIntegrationTestRunner({
       expect(await paymentCancelled(payment.id)).toBe(true)
       expect((await orderStatus(order.id)).status).toBe("canceled")
       const panel = await panelOf(order.id)
-      expect(panel).toMatchObject({ status: "released", expires_at: null })
+      expect(panel).toMatchObject({ status: "voided", expires_at: null })
       expect(panel.records).toEqual([
         expect.objectContaining({ kind: "void", state: "done", amount: simulator.contract(reference)!.authorized }),
       ])
       expect(panel.timeline.map((entry: any) => entry.message)).toContainEqual(
-        expect.stringContaining(`Released PayBright contract ${reference}`)
+        expect.stringContaining(`Voided PayBright contract ${reference}`)
       )
       // The lender's copy of the void's result is answered 200 and changes nothing else.
       let voidCallbacks: any[] = []
@@ -132,15 +132,15 @@ medusaIntegrationTestRunner({
       simulator.injectFault(reference, { operation: "void", kind: "bad_request", message: "voided already" })
       const { result } = await reconcileMoneyRecordsWorkflow(getContainer()).run({ input: { stale_after_ms: 60_000 } })
       expect(await paymentCancelled(payment.id)).toBe(true)
-      expect(result.released_in_medusa).toEqual([payment.id])
+      expect(result.cancelled_in_medusa).toEqual([payment.id])
       expect(simulator.contract(reference)!.voided_at).toBe(voidedAt)
       const { result: again } = await reconcileMoneyRecordsWorkflow(getContainer()).run({
         input: { stale_after_ms: 60_000 },
       })
-      expect(again.released_in_medusa).toEqual([])
+      expect(again.cancelled_in_medusa).toEqual([])
     })
 
-    it("shows a refused void at once, keeps the payment, and releases the loan on retry", async () => {
+    it("shows a refused void at once, keeps the payment, and voids the contract on retry", async () => {
       const { order, payment, reference } = await placedOrder()
       simulator.injectFault(reference, { operation: "void", kind: "bad_request", message: "contract is locked" })
       await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
@@ -149,36 +149,36 @@ medusaIntegrationTestRunner({
       expect(simulator.contract(reference)!.status).toBe("PENDING")
       expect(await paymentCancelled(payment.id)).toBe(false)
       const panel = await panelOf(order.id)
-      expect(panel.status).toBe("release_failed")
+      expect(panel.status).toBe("void_failed")
       const [refused] = panel.records
-      expect(refused).toMatchObject({ kind: "void", state: "refused", actions: ["retry_release", "resolve"] })
-      expect(refused.message).toMatch(/was not released .*contract is locked.*the shopper's loan is still live/)
+      expect(refused).toMatchObject({ kind: "void", state: "refused", actions: ["retry_void", "resolve"] })
+      expect(refused.message).toMatch(/was not voided .*contract is locked.*the shopper's loan is still live/)
       expect(await attention()).toContainEqual(
-        expect.objectContaining({ kind: "unreleased_contract", order_id: order.id, record_id: refused.id })
+        expect.objectContaining({ kind: "unvoided_contract", order_id: order.id, record_id: refused.id })
       )
 
       const { data } = await api.post(`/admin/paybright/voids/${refused.id}/retry`, {}, admin)
       expect(data.record).toMatchObject({ kind: "void", state: "done", trigger: "retry", retry_of: refused.id })
       expect(simulator.contract(reference)!.status).toBe("VOIDED")
       expect(await paymentCancelled(payment.id)).toBe(true)
-      expect((await panelOf(order.id)).status).toBe("released")
+      expect((await panelOf(order.id)).status).toBe("voided")
       expect(await attention()).not.toContainEqual(expect.objectContaining({ order_id: order.id }))
       const again = await api.post(`/admin/paybright/voids/${refused.id}/retry`, {}, lenient())
       expect(again.status).toBe(400)
     })
 
-    it("leaves a void in doubt to a person: released as the portal shows, or tried again", async () => {
+    it("leaves a void in doubt to a person: voided as the portal shows, or tried again", async () => {
       // The lender voids, then fails while answering: the portal shows it cancelled.
       const first = await placedOrder()
       simulator.injectFault(first.reference, { operation: "void", kind: "status_502" })
       await api.post(`/admin/orders/${first.order.id}/cancel`, {}, admin)
       const [doubt] = (await panelOf(first.order.id)).records
       expect(doubt).toMatchObject({ kind: "void", state: "in_doubt", actions: ["resolve"] })
-      expect(doubt.message).toMatch(/may have been released .*resolve this record as released or not/)
+      expect(doubt.message).toMatch(/may have been voided .*resolve this record as voided or not/)
       await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
       expect(simulator.contract(first.reference)!.status).toBe("VOIDED")
       expect(await paymentCancelled(first.payment.id)).toBe(true)
-      expect((await panelOf(first.order.id)).status).toBe("released")
+      expect((await panelOf(first.order.id)).status).toBe("voided")
 
       // The lender fails before voiding: the portal shows it live, so it is tried again.
       const second = await placedOrder()
@@ -197,7 +197,7 @@ medusaIntegrationTestRunner({
       expect(await paymentCancelled(second.payment.id)).toBe(true)
     })
 
-    it("resolves a void as released only with Medusa's cancellation of the payment: refused, the record stays in doubt", async () => {
+    it("resolves a void as voided only with Medusa's cancellation of the payment: refused, the record stays in doubt", async () => {
       const { order, payment, reference } = await placedOrder()
       simulator.injectFault(reference, { operation: "void", kind: "status_502" })
       await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
@@ -220,7 +220,7 @@ medusaIntegrationTestRunner({
           lenient()
         )
         expect(refused.status).toBe(400)
-        expect(refused.data.message).toMatch(/Medusa refused to record this release .*stays in doubt/)
+        expect(refused.data.message).toMatch(/Medusa refused to record this void .*stays in doubt/)
       } finally {
         await restore()
       }
@@ -232,10 +232,10 @@ medusaIntegrationTestRunner({
       expect(timeline.map((entry: { kind: string }) => entry.kind)).toContain("void.in_doubt")
       expect(timeline.map((entry: { kind: string }) => entry.kind)).not.toContain("record.resolved")
 
-      // Resolved again once Medusa writes: released, with Medusa's side of it.
+      // Resolved again once Medusa writes: voided, with Medusa's side of it.
       await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
       expect(await paymentCancelled(payment.id)).toBe(true)
-      expect((await panelOf(order.id)).status).toBe("released")
+      expect((await panelOf(order.id)).status).toBe("voided")
     })
 
     it("walks every fault of the matrix on a void: outcomes as documented, and no loan left live once resolved", async () => {
@@ -332,43 +332,43 @@ medusaIntegrationTestRunner({
       return { cart, contract, orphan }
     }
 
-    it("voids an orphaned approval once it is final, and reports it released", async () => {
+    it("voids an orphaned approval once it is final, and reports it voided", async () => {
       const { contract, orphan } = await orphanedContract()
-      expect(orphan.message).toMatch(/The plugin voids it at PayBright after .* UTC, releasing the shopper's loan/)
+      expect(orphan.message).toMatch(/The plugin voids it at PayBright after .* UTC, cancelling the shopper's loan/)
       // Not yet final: nothing is voided.
-      expect(await releaseFinalOrphans(getContainer())).toEqual({ released: 0, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer())).toEqual({ voided: 0, notVoided: 0 })
       expect(simulator.contract(contract)!.status).toBe("PENDING")
 
-      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 1, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer(), LATER())).toEqual({ voided: 1, notVoided: 0 })
       expect(simulator.contract(contract)!.status).toBe("VOIDED")
-      expect(await listApprovals(api, admin, "released")).toContainEqual(expect.objectContaining({ contract }))
+      expect(await listApprovals(api, admin, "voided")).toContainEqual(expect.objectContaining({ contract }))
       const records = await getContainer()
         .resolve<PayBrightModuleService>("paybright")
         .listPayBrightMoneyRecords({ contract })
       expect(records).toEqual([
         expect.objectContaining({ kind: "void", trigger: "orphan", state: "done", payment_id: null }),
       ])
-      // Once is enough: the next run finds nothing to release.
-      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 0, notReleased: 0 })
+      // Once is enough: the next run finds nothing to void.
+      expect(await voidFinalOrphans(getContainer(), LATER())).toEqual({ voided: 0, notVoided: 0 })
       expect(await attention()).not.toContainEqual(expect.objectContaining({ contract }))
     })
 
-    it("keeps a refused release of an orphan in needs attention, with a retry that releases it", async () => {
+    it("keeps a refused void of an orphan in needs attention, with a retry that voids it", async () => {
       const { contract } = await orphanedContract()
       simulator.injectFault(contract, { operation: "void", kind: "unauthorized" })
-      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 0, notReleased: 1 })
+      expect(await voidFinalOrphans(getContainer(), LATER())).toEqual({ voided: 0, notVoided: 1 })
       const item = (await attention()).find((entry) => entry.contract === contract)
       expect(item).toMatchObject({
-        kind: "unreleased_contract",
+        kind: "unvoided_contract",
         order_id: null,
         movement: "void",
-        actions: ["retry_release", "resolve"],
+        actions: ["retry_void", "resolve"],
       })
       // A person retries; the job never tries the same contract twice by itself.
-      expect(await releaseFinalOrphans(getContainer(), LATER())).toEqual({ released: 0, notReleased: 0 })
+      expect(await voidFinalOrphans(getContainer(), LATER())).toEqual({ voided: 0, notVoided: 0 })
       await api.post(`/admin/paybright/voids/${item.record_id}/retry`, {}, admin)
       expect(simulator.contract(contract)!.status).toBe("VOIDED")
-      expect(await listApprovals(api, admin, "released")).toContainEqual(expect.objectContaining({ contract }))
+      expect(await listApprovals(api, admin, "voided")).toContainEqual(expect.objectContaining({ contract }))
       expect(await attention()).not.toContainEqual(expect.objectContaining({ contract }))
     })
   },
