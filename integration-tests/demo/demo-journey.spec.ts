@@ -10,29 +10,26 @@ describe("npm run demo", () => {
   it.each([
     [[] as string[], {}],
     [["--mode", "virtual_card"], suitePostgres()],
-  ])(
-    "runs the journey %p and finds Medusa's totals equal to the lender's",
-    async (args, database) => {
-      const demo = new DemoRun(args, database)
-      const code = await demo.exited
-      expect(demo.output).toMatch(/Shopper returns to the store: order placed \(order_/)
-      expect(demo.output).toMatch(/Lender's callback delivered \(HTTP 200/)
-      const table =
-        /authorized\s+(\d+\.\d\d)\s+(\d+\.\d\d)\ncaptured\s+(\d+\.\d\d)\s+(\d+\.\d\d)[\s\S]*?refunded\s+(\d+\.\d\d)\s+(\d+\.\d\d)/.exec(
-          demo.output
-        )
-      expect(table).not.toBeNull()
-      const [, authorizedLender, authorizedMedusa, capturedLender, capturedMedusa, refundedLender, refundedMedusa] =
-        table!
-      expect(capturedLender).toBe(authorizedLender)
-      expect({ authorizedMedusa, capturedMedusa, refundedMedusa }).toEqual({
-        authorizedMedusa: authorizedLender,
-        capturedMedusa: capturedLender,
-        refundedMedusa: refundedLender,
-      })
-      expect(refundedLender).toBe("25.00")
-      expect(demo.output).toContain("Medusa's totals agree with the lender's to the cent.")
-      expect(code).toBe(0)
-    }
-  )
+  ])("runs the journey %p and finds Medusa's totals equal to the lender's", async (args, database) => {
+    const demo = new DemoRun(args, database)
+    const code = await demo.exited
+    expect(demo.output).toMatch(/Shopper returns to the store: order placed \(order_/)
+    expect(demo.output).toMatch(/Lender's callback delivered \(HTTP 200/)
+    const table =
+      /authorized\s+(\d+\.\d\d)\s+(\d+\.\d\d)\ncaptured\s+(\d+\.\d\d)\s+(\d+\.\d\d)[\s\S]*?refunded\s+(\d+\.\d\d)\s+(\d+\.\d\d)/.exec(
+        demo.output
+      )
+    expect(table).not.toBeNull()
+    const [, authorizedLender, authorizedMedusa, capturedLender, capturedMedusa, refundedLender, refundedMedusa] =
+      table!
+    expect(capturedLender).toBe(authorizedLender)
+    expect({ authorizedMedusa, capturedMedusa, refundedMedusa }).toEqual({
+      authorizedMedusa: authorizedLender,
+      capturedMedusa: capturedLender,
+      refundedMedusa: refundedLender,
+    })
+    expect(refundedLender).toBe("25.00")
+    expect(demo.output).toContain("Medusa's totals agree with the lender's to the cent.")
+    expect(code).toBe(0)
+  })
 })
