@@ -1,29 +1,22 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/lenders/paybright/simulator"
 import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { SETTINGS_RECHECK_MS } from "../../src/lib/effective-settings"
 import { SETTINGS_KEY_ENV } from "../../src/lib/secret-box"
-import { useAppPort } from "../helpers/app-port"
+import type { AppSuite } from "../helpers/one-app"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { orderPayment } from "../helpers/ledger"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { cartReadyForPayment, choosePayBright, storeHeaders } from "../helpers/shopper"
-import { useSimulator } from "../helpers/simulator"
 import { orderIdOf } from "../../test-support/storefront"
-
-jest.setTimeout(120_000)
 
 const KEY = "an-integration-test-key-of-more-than-32-characters"
 const SETTINGS = "/admin/paybright/settings/pp_paybright_paybright"
 
-useAppPort()
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
-
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer }) => {
+export const adminSettings: AppSuite = {
+  title: "the admin's settings",
+  tests: ({ api, getContainer }, lender) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
     const post = (path: string, body: unknown) => api.post(path, body, { ...admin, validateStatus: () => true })
     const module = () => getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
@@ -236,4 +229,4 @@ medusaIntegrationTestRunner({
       expect(attention.items.filter((item: any) => item.order_id === orderId)).toEqual([])
     })
   },
-})
+}

@@ -1,9 +1,8 @@
 import type PayBrightModuleService from "../../src/modules/paybright/service"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
-import { useAppPort } from "../helpers/app-port"
+import type { AppSuite } from "../helpers/one-app"
 import { approvalOf, approvedAwaitingDelivery, deliverCallback, deliveryOf, ordersOfCart } from "../helpers/approvals"
 import type { Delivery } from "../helpers/approvals"
 import { submitApplication } from "../helpers/hosted-application"
@@ -12,14 +11,7 @@ import type { SeededStore } from "../../test-support/seed-store"
 import { choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 import { refuseWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
-import { useSimulator } from "../helpers/simulator"
 import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
-
-jest.setTimeout(300_000)
-
-useAppPort()
-// The test is the lender: it delivers each result itself, when the story needs it.
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
 
 /**
  * Medusa undoing a completion after it authorized the payment leaves that payment authorized on
@@ -27,9 +19,9 @@ const lender = useSimulator({ decision: "approve", callback: { enabled: false } 
  * a contract the plugin voided, nor let a second payment of the collection be mistaken for the
  * order's.
  */
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer }) => {
+export const keptPayment: AppSuite = {
+  title: "a payment Medusa kept after undoing a completion",
+  tests: ({ api, getContainer }, lender) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
@@ -226,7 +218,7 @@ medusaIntegrationTestRunner({
       ).toEqual([])
     })
   },
-})
+}
 
 /** The payments (cancelled or not) of a payment collection. */
 async function paymentsOfCollection(container: MedusaContainer, paymentCollectionId: string) {

@@ -2,11 +2,10 @@ import fs from "node:fs"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import os from "node:os"
 import path from "node:path"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
-import { useAppPort } from "../helpers/app-port"
+import type { AppSuite } from "../helpers/one-app"
 import { approvalOf, approvedAwaitingDelivery, deliverCallback, orderOfCart, ordersOfCart } from "../helpers/approvals"
 import { orderPayment } from "../helpers/ledger"
 import { medusaExec, until } from "../helpers/medusa-exec"
@@ -16,17 +15,11 @@ import { returnToStore } from "../../test-support/storefront"
 import { completeCart, storeHeaders } from "../helpers/shopper"
 import { refuseWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
-import { useSimulator } from "../helpers/simulator"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
 import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { orphanApprovalWorkflow } from "../../src/workflows"
 
-jest.setTimeout(300_000)
-
-useAppPort()
 // The test is the lender: it delivers the result itself, first to the process it kills.
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
-
 /**
  * Holds every insert into Medusa's `payment` table: the completion that reaches it has created the
  * order and linked it to the cart, and is authorizing its payment. A sequence (outside any
@@ -54,9 +47,9 @@ const REFUSE_ORDERS = `
     for each row execute function paybright_test_refuse_orders();
 `
 
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer, dbConfig }) => {
+export const completionFailures: AppSuite = {
+  title: "cart completions that fail or are cut short",
+  tests: ({ api, getContainer, dbConfig }, lender) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
@@ -410,7 +403,7 @@ medusaIntegrationTestRunner({
       expect(await moneyRecords(contract)).toEqual([expect.objectContaining({ kind: "void", state: "done" })])
     })
   },
-})
+}
 
 /** The payments (cancelled or not) of a payment collection. */
 async function paymentsOfCollection(container: MedusaContainer, paymentCollectionId: string) {

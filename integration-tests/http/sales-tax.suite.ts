@@ -1,22 +1,15 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN } from "@medusajs/framework/utils"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { lenderAmount } from "../../src/lib/lender-cents"
 import { QUEBEC_SHOPPER_ADDRESS } from "../../test-support/shopper-address"
-import { useAppPort } from "../helpers/app-port"
+import type { AppSuite } from "../helpers/one-app"
 import { eventually } from "../helpers/eventually"
 import { medusaTotals } from "../helpers/ledger"
 import { parcels } from "../helpers/parcels"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { cartReadyForPayment, storeHeaders, type Shopper } from "../helpers/shopper"
-import { useSimulator } from "../helpers/simulator"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
-
-jest.setTimeout(180_000)
-
-useAppPort()
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
 
 const QUEBEC = { address: QUEBEC_SHOPPER_ADDRESS }
 
@@ -24,9 +17,9 @@ const QUEBEC = { address: QUEBEC_SHOPPER_ADDRESS }
  * A Canadian merchant's day with sales tax: a Quebec shopper pays 5 % GST and 9.975 % QST, so
  * Medusa's totals carry fractions of a cent, and the lender moves cents.
  */
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer }) => {
+export const salesTax: AppSuite = {
+  title: "sales tax to the fraction of a cent",
+  tests: ({ api, getContainer }, lender) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
     const { ship, captures } = parcels(api, () => ({ admin, store }))
 
@@ -275,4 +268,4 @@ medusaIntegrationTestRunner({
       return { orderId, order: placed.order, paymentId: placed.order.payment_collections[0].payments[0].id as string }
     }
   },
-})
+}

@@ -1,30 +1,23 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
-import { useAppPort } from "../helpers/app-port"
+import type { AppSuite } from "../helpers/one-app"
 import { medusaTotals } from "../helpers/ledger"
 import { signal } from "../helpers/go-file"
 import { medusaExec, until } from "../helpers/medusa-exec"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
-import { useSimulator } from "../helpers/simulator"
 import { paymentLockKey } from "../../src/lib/payment-lock"
 import paybrightCaptureMissedParcels from "../../src/jobs/paybright-capture-missed-parcels"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 
-jest.setTimeout(300_000)
-
-useAppPort()
 // Payments capture at shipment, and nothing ships here: this app never captures by itself; the
 // separate process captures a packed parcel as its shipment's subscriber would, and dies doing it.
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } })
-
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer, dbConfig }) => {
+export const killedMidCapture: AppSuite = {
+  title: "a process killed mid-capture",
+  tests: ({ api, getContainer, dbConfig }, lender) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
@@ -170,4 +163,4 @@ medusaIntegrationTestRunner({
       fs.rmSync(dir, { recursive: true, force: true })
     })
   },
-})
+}
