@@ -15,11 +15,11 @@ export type AppSuite = { title: string; tests: (options: MedusaSuiteOptions, len
  * does for a file. Booting Medusa in jest costs about 18 s of CPU a file, so suites that ask the
  * app and the lender for the same settings share one boot. What is left of a suite in the app's
  * memory (its caches, the simulator's contracts) stays, as between the tests of one file; the
- * simulator's settings go back to `simulatorOptions`.
+ * simulator's settings go back to `simulatorOptions`. `appEnv` adds settings for the app.
  */
-export function onOneApp(simulatorOptions: SimulatorOptions, suites: AppSuite[]) {
+export function onOneApp(simulatorOptions: SimulatorOptions, suites: AppSuite[], appEnv: Record<string, string> = {}) {
   useAppPort()
-  const lender = useSimulator(simulatorOptions)
+  const lender = useSimulator(simulatorOptions, appEnv)
   medusaIntegrationTestRunner({
     env: { MEDUSA_DISABLE_TELEMETRY: "true" },
     testSuite: (options) => {

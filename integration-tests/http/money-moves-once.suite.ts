@@ -1,4 +1,3 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import { FAULT_ACTS, FAULT_KINDS, type FaultKind, type Simulator } from "../../src/lenders/paybright/simulator"
@@ -6,28 +5,20 @@ import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { paymentLockKey } from "../../src/lib/payment-lock"
 import { refuseWrites } from "../helpers/database-faults"
 import { EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
-import { useAppPort } from "../helpers/app-port"
+import type { AppSuite } from "../helpers/one-app"
 import { medusaTotals } from "../helpers/ledger"
 import { until } from "../helpers/medusa-exec"
 import { parcels } from "../helpers/parcels"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
-import { useSimulator } from "../helpers/simulator"
 
-jest.setTimeout(600_000)
-
-useAppPort()
-// A short client timeout, so that a "slow" lender is slower than it in a second or two.
-const lender = useSimulator(
-  { decision: "approve", callback: { enabled: false } },
-  { PAYBRIGHT_TIMEOUT_MS: "1500", PAYBRIGHT_LOCK_WAIT_SECONDS: "2" }
-)
+/** Longer than the provider's timeoutMs (the app's PAYBRIGHT_TIMEOUT_MS). */
 const SLOW_MS = 2500
 
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer }) => {
+export const moneyMovesOnce: AppSuite = {
+  title: "money moves once",
+  tests: ({ api, getContainer }, lender) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
     const lenient = () => ({ ...admin, validateStatus: () => true })
     const { ship, captures } = parcels(api, () => ({ admin, store }))
@@ -589,4 +580,4 @@ medusaIntegrationTestRunner({
       })
     })
   },
-})
+}

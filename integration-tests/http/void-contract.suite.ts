@@ -1,30 +1,19 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import { VOID_FAULT_ACTS, VOID_FAULT_KINDS, type Simulator } from "../../src/lenders/paybright/simulator"
 import { VOID_EXPECTED_OUTCOME } from "../../test-support/fault-matrix"
 import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { approvedForReplacedSession, listApprovals } from "../helpers/approvals"
-import { useAppPort } from "../helpers/app-port"
+import type { AppSuite } from "../helpers/one-app"
 import { medusaTotals } from "../helpers/ledger"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
-import { useSimulator } from "../helpers/simulator"
 import { Modules } from "@medusajs/framework/utils"
 import { paymentLockKey } from "../../src/lib/payment-lock"
 import { refuseWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
-jest.setTimeout(300_000)
-
-useAppPort()
-// A short client timeout, so that a "slow" lender is slower than it in a second or two.
-const lender = useSimulator(
-  { decision: "approve", callback: { enabled: false } },
-  { PAYBRIGHT_TIMEOUT_MS: "1500", PAYBRIGHT_LOCK_WAIT_SECONDS: "2" }
-)
-
-/** Longer than the provider's timeoutMs above. */
+/** Longer than the provider's timeoutMs (the app's PAYBRIGHT_TIMEOUT_MS). */
 const SLOW_MS = 2500
 
 /** Past every approval's grace period and margin: orphans recorded now are final then. */
@@ -35,9 +24,9 @@ const LATER = () => Date.now() + 60 * 60_000
  * voids its contract at the lender, once, so the shopper carries no loan, with a record that
  * ends done, refused or in doubt, and the merchant sees what is left to do.
  */
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer }) => {
+export const voidContract: AppSuite = {
+  title: "voiding a contract",
+  tests: ({ api, getContainer }, lender) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
     const lenient = () => ({ ...admin, validateStatus: () => true })
 
@@ -372,4 +361,4 @@ medusaIntegrationTestRunner({
       expect(await attention()).not.toContainEqual(expect.objectContaining({ contract }))
     })
   },
-})
+}
