@@ -9,7 +9,8 @@ const shared = {
 const integration = { ...shared, setupFiles: ["<rootDir>/integration-tests/setup.js"] }
 
 /**
- * Unit tests sit beside their code; integration tests boot a whole Medusa app per file. `npm test`
+ * Unit tests sit beside their code; integration tests boot a whole Medusa app per file (suites
+ * that share one are `*.suite.ts`, run by a spec through onOneApp). `npm test`
  * runs the first two projects; the Redis suite needs a redis-server and runs on its own
  * (`npm run test:redis`); the walks (`npm run walks`) run with the plugin's source instrumented.
  */
