@@ -7,7 +7,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
  * What the plugin reads of Medusa beyond what Medusa hands a plugin (a module's own container, a
  * provider's options and method inputs, a route's scope, the modules' public services), and
  * nowhere else: these are what a Medusa upgrade may change without notice.
- * `integration-tests/http/medusa-internals.spec.ts` checks each one against the Medusa installed,
+ * `integration-tests/http/medusa-internals.suite.ts` checks each one against the Medusa installed,
  * so `npm test` and `npm run test:medusa-releases` fail on the release that changes one. Why each
  * is still needed is in docs/architecture.md, "What still reaches into Medusa".
  */

@@ -11,29 +11,24 @@ import {
 } from "@medusajs/core-flows"
 import type { MedusaContainer, TaxRegionDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { CANADIAN_SALES_TAX } from "../../src/scripts/setup-canada"
 import { PAYBRIGHT_PROVIDER_ID } from "../../src/storefront/provider"
-import { useAppPort } from "../helpers/app-port"
+import type { AppSuite } from "../helpers/one-app"
 import { medusaExec } from "../helpers/medusa-exec"
 
-jest.setTimeout(300_000)
-
 const SCRIPT = "./src/scripts/setup-canada.ts"
-
-useAppPort()
 
 /**
  * The setup script a merchant runs with `medusa exec` in a store like Medusa's starter (a European
  * region in EUR, products priced in EUR and USD, a warehouse in Denmark): a separate process, as
  * the merchant's, against the store's database.
  */
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ getContainer, dbConfig, api }) => {
+export const setupCanada: AppSuite = {
+  title: "the setup script, in a store like Medusa's starter",
+  tests: ({ getContainer, dbConfig, api }) => {
     let starter: Awaited<ReturnType<typeof seedLikeTheStarter>>
 
-    // The runner empties the database after each test.
+    // Each test starts from the database as migrated, with nothing seeded.
     beforeEach(async () => {
       starter = await seedLikeTheStarter(getContainer())
     })
@@ -151,7 +146,7 @@ medusaIntegrationTestRunner({
       ])
     })
   },
-})
+}
 
 /** What Medusa's starter seeds, in small: the store, a European region, two products, a Danish warehouse. */
 async function seedLikeTheStarter(container: MedusaContainer) {

@@ -1,11 +1,9 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN, Modules } from "@medusajs/framework/utils"
+import type { AppSuite } from "../helpers/one-app"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
-import { useSimulator } from "../helpers/simulator"
 import { reportExpiringAuthorizations } from "../../src/lib/authorization-expiry"
 import captureOnFulfillment from "../../src/subscribers/paybright-capture-on-fulfillment"
 import paybrightCaptureMissedParcels from "../../src/jobs/paybright-capture-missed-parcels"
-import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { lenderAmount } from "../../src/lib/lender-cents"
 import { parcels } from "../helpers/parcels"
@@ -13,17 +11,13 @@ import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
-jest.setTimeout(120_000)
-
-useAppPort()
-const lender = useSimulator(
-  { decision: "approve", callback: { enabled: false } },
-  { PAYBRIGHT_CAPTURE_ON_PROVIDERS: "1" }
-)
-
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer }) => {
+/**
+ * Each parcel captured as it ships, through the default registration and through the app's two
+ * other PayBright registrations, one that captures at fulfillment and one that never captures by itself.
+ */
+export const captureAtShipment: AppSuite = {
+  title: "capture at shipment",
+  tests: ({ api, getContainer }, lender) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
@@ -385,4 +379,4 @@ medusaIntegrationTestRunner({
       expect(data.panel.remaining).toBe("0.00")
     })
   },
-})
+}

@@ -1,11 +1,9 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { AppSuite } from "../helpers/one-app"
 import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/lenders/paybright/simulator"
 import { SETTINGS_KEY_ENV } from "../../src/lib/secret-box"
-import { useAppPort } from "../helpers/app-port"
 import { medusaTotals } from "../helpers/ledger"
 import { placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
-import { useSimulator } from "../helpers/simulator"
 import {
   approvedAwaitingDelivery,
   approvedForReplacedSession,
@@ -17,26 +15,17 @@ import { refuseWrites } from "../helpers/database-faults"
 import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
-jest.setTimeout(180_000)
-
 /** A second merchant account the simulator knows: what a merchant switches to in the admin. */
-const SECOND_ACCOUNT = { apiKey: "sim_second_account", apiToken: "sim_second_token_for_tests_only" }
+export const SECOND_ACCOUNT = { apiKey: "sim_second_account", apiToken: "sim_second_token_for_tests_only" }
 const SETTINGS = "/admin/paybright/settings/pp_paybright_paybright"
-
-useAppPort()
-const lender = useSimulator({
-  decision: "approve",
-  callback: { enabled: false },
-  accounts: [SIMULATOR_TEST_ACCOUNT, SECOND_ACCOUNT],
-})
 
 /**
  * A payment keeps the way it was authorized: a settings change in the admin applies to new
  * payments, and never reroutes the money of an open one.
  */
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer }) => {
+export const paymentChannel: AppSuite = {
+  title: "a settings change and the payments already open",
+  tests: ({ api, getContainer }, lender) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
     const lenient = () => ({ ...admin, validateStatus: () => true })
 
@@ -184,4 +173,4 @@ medusaIntegrationTestRunner({
       }
     })
   },
-})
+}

@@ -1,8 +1,7 @@
+import type { AppSuite } from "../helpers/one-app"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/lenders/paybright/simulator"
-import { useSimulator } from "../helpers/simulator"
 import { sign } from "../../src/lenders/paybright/signing"
 import {
   approvalOf,
@@ -14,7 +13,6 @@ import {
   ordersOfCart as ordersOfCartIn,
 } from "../helpers/approvals"
 import { recordLogs, type Transcript } from "../helpers/card-data-search"
-import { useAppPort } from "../helpers/app-port"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals, orderPayment } from "../helpers/ledger"
 import type { SeededStore } from "../../test-support/seed-store"
@@ -26,20 +24,13 @@ import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approval
 import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 
-jest.setTimeout(120_000)
-
 /** Mutations of a genuine result sent through the callback and the return, each one. */
 const MUTANTS = explorationBudget({ quick: 500, full: 2500 })
 
-const app = useAppPort()
-const lender = useSimulator(
-  { decision: "ask", callback: { delayMs: 0, retries: 3, retryIntervalMs: 200 } },
-  { PAYBRIGHT_STOREFRONT_URL: "http://storefront.test" }
-)
-
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer }) => {
+export const checkout: AppSuite = {
+  title: "checkout with PayBright",
+  lender: { decision: "ask", callback: { enabled: true, delayMs: 0, retries: 3, retryIntervalMs: 200 } },
+  tests: ({ api, getContainer }, lender, app) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
@@ -648,4 +639,4 @@ medusaIntegrationTestRunner({
       expect(session.id).toBe(delivery.fields.x_reference)
     })
   },
-})
+}

@@ -1,6 +1,6 @@
+import type { AppSuite } from "../helpers/one-app"
 import type { ILockingModule } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { randomUUID } from "node:crypto"
 import { setTimeout as sleep } from "node:timers/promises"
 import { clearExpiredLeases, leaseHeld } from "../../src/lib/expired-lease"
@@ -12,26 +12,15 @@ import {
   usesPostgresLocks,
 } from "../../src/lib/medusa-internals"
 import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
-import { useAppPort } from "../helpers/app-port"
-import { useSimulator } from "../helpers/simulator"
-
-jest.setTimeout(120_000)
 
 /**
  * Each thing src/lib/medusa-internals.ts reads of Medusa, checked against the Medusa installed: `npm
  * test` runs it on the release package-lock.json holds, `npm run test:medusa-releases` on each
  * other release the peers accept, so the release that changes one fails here, by name.
  */
-useAppPort()
-useSimulator(
-  { decision: "approve", callback: { enabled: false } },
-  // A second PayBright registration, so a provider must tell its own key from another's.
-  { PAYBRIGHT_MANUAL_PROVIDER: "1" }
-)
-
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ getContainer }) => {
+export const medusaInternals: AppSuite = {
+  title: "what the plugin reads of Medusa's internals",
+  tests: ({ getContainer }) => {
     it("applicationContainer: the container the store runs with, holding the plugin's module, the payment module and the query", () => {
       const app = applicationContainer()
       expect(app.resolve(PAYBRIGHT_MODULE)).toBe(getContainer().resolve(PAYBRIGHT_MODULE))
@@ -102,4 +91,4 @@ medusaIntegrationTestRunner({
       expect(await leaseHeld(container, key)).toBe(false)
     })
   },
-})
+}

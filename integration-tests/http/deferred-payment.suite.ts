@@ -1,26 +1,20 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
+import type { AppSuite } from "../helpers/one-app"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { PAYBRIGHT_PROVIDER_ID } from "../../src/storefront/provider"
 import { approvalOf, deliverCallback, deliveryOf, ordersOfCart } from "../helpers/approvals"
-import { useAppPort } from "../helpers/app-port"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
 import { submitApplication } from "../helpers/hosted-application"
 import { cartReadyForPayment, choosePayBright, completeCart } from "../helpers/shopper"
 import type { SeededStore } from "../../test-support/seed-store"
-import { useSimulator } from "../helpers/simulator"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
-jest.setTimeout(240_000)
-
-useAppPort()
-// The store also offers a payment method whose authorization is deferred (a bank transfer, say).
-const lender = useSimulator({ decision: "approve", callback: { enabled: false } }, { PAYBRIGHT_DEFERRED_PROVIDER: "1" })
+/** A payment method whose authorization is deferred (a bank transfer, say), which the app also registers. */
 const DEFERRED = "pp_deferred_deferred"
 
-medusaIntegrationTestRunner({
-  env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-  testSuite: ({ api, getContainer }) => {
+export const deferredPayment: AppSuite = {
+  title: "a store that also takes a payment method whose authorization is deferred",
+  tests: ({ api, getContainer }, lender) => {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
@@ -66,4 +60,4 @@ medusaIntegrationTestRunner({
       expect(simulator.contract(delivery.fields.x_gateway_reference)!.captured).toBe("0.00")
     })
   },
-})
+}
