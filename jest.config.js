@@ -15,6 +15,8 @@ const integration = { ...shared, setupFiles: ["<rootDir>/integration-tests/setup
  * (`npm run test:redis`); the walks (`npm run walks`) run with the plugin's source instrumented.
  */
 module.exports = {
+  // Longest first on a fresh clone too, where jest has not timed the files yet.
+  testSequencer: "<rootDir>/scripts/test-sequencer.js",
   projects: [
     {
       ...shared,
