@@ -2,7 +2,7 @@ import { configManager } from "@medusajs/framework/config"
 import type { ConfigModule } from "@medusajs/framework/types"
 import { longestStripeCallMs, longestStripeChargeMs } from "./stripe"
 import { configuredOptionsById } from "./provider-registry"
-import { paybright } from "../lenders/paybright/api"
+import { lender } from "../lenders"
 import { parseOptions, type PayBrightOptions } from "./options"
 
 /** How long a payment's lock may be held: the lease. Set, it must cover the longest capture. */
@@ -65,7 +65,7 @@ export function completionLeaseSeconds(configs?: PayBrightOptions[]): number {
  * the virtual card calls (whatever the capture mode now, since the admin may switch to it).
  */
 export function longestCardReadMs(options: PayBrightOptions): number {
-  return paybright.longestCallMs(options.timeoutMs, "card_read")
+  return lender.longestCallMs(options.timeoutMs, "card_read")
 }
 
 /**
@@ -105,13 +105,13 @@ function leaseSeconds(callsMs: number, floor = SHORTEST_LEASE_SECONDS): number {
  * the virtual card, the card read (with its retries), then the processor's charge.
  */
 export function longestCaptureMs(options: PayBrightOptions): number {
-  if (options.captureMode !== "virtual_card") return paybright.longestCallMs(options.timeoutMs, "movement")
+  if (options.captureMode !== "virtual_card") return lender.longestCallMs(options.timeoutMs, "movement")
   return longestCardReadMs(options) + processorChargeMs(options.cardProcessor)
 }
 
 /** The longest one refund takes: in store, one call; through the virtual card, one processor refund per charge. */
 export function longestRefundMs(options: PayBrightOptions, charges: number): number {
-  if (options.captureMode !== "virtual_card") return paybright.longestCallMs(options.timeoutMs, "movement")
+  if (options.captureMode !== "virtual_card") return lender.longestCallMs(options.timeoutMs, "movement")
   return Math.max(1, charges) * processorRefundMs(options.cardProcessor)
 }
 

@@ -1,6 +1,6 @@
 import { createCardProcessor } from "./card-processors"
 import type { LenderApi } from "../lenders/lender"
-import { paybright } from "../lenders/paybright/api"
+import { lender } from "../lenders"
 import type { PayBrightOptions } from "./options"
 import type { ProviderSettings } from "./effective-settings"
 import { InStoreMover } from "./in-store"
@@ -12,7 +12,7 @@ export type ProviderClients = { lender: LenderApi; mover: ChannelMover }
 
 /** The lender client and the mover for a set of options. */
 export function clientsFor(options: PayBrightOptions): ProviderClients {
-  const lender = paybright.api({
+  const api = lender.api({
     apiUrl: options.apiUrl,
     checkoutUrl: options.checkoutUrl,
     apiKey: options.apiKey,
@@ -21,9 +21,9 @@ export function clientsFor(options: PayBrightOptions): ProviderClients {
   })
   const mover =
     options.captureMode === "virtual_card"
-      ? new VirtualCardMover(lender, createCardProcessor(options.cardProcessor!))
-      : new InStoreMover(paybright, lender)
-  return { lender, mover }
+      ? new VirtualCardMover(api, createCardProcessor(options.cardProcessor!))
+      : new InStoreMover(lender, api)
+  return { lender: api, mover }
 }
 
 /** Clients built for each settings version's options object, so once per version and per process. */

@@ -12,7 +12,7 @@ import {
 } from "../lib/lender-result-decision"
 import { processLenderResultWorkflow, type ProcessLenderResultInput } from "./process-lender-result"
 import { suitsCaptureMode, type LenderResult } from "../lenders/lender"
-import { paybright } from "../lenders/paybright/api"
+import { lender } from "../lenders"
 import { readReturnToken } from "../lib/return-token"
 
 export type { ApplicationResultOutcome } from "../lib/lender-result-decision"
@@ -123,7 +123,7 @@ export function gateLenderResult(input: unknown, registrations: Registration[], 
     handled: { outcome: { kind: "rejected", status, reason }, options },
     log: { level: "warn", text: `PayBright: rejected an application result: ${reason}` },
   })
-  const reading = paybright.readResult(input, registrations)
+  const reading = lender.readResult(input, registrations)
   if (reading.kind === "rejected") return reject(reading.status, reading.reason)
   const { signer } = reading
   const options = signer.options

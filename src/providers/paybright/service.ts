@@ -50,7 +50,7 @@ import { amountLimitRefusal } from "../../lib/amount-limits"
 import { forLog } from "../../lib/texts/log-text"
 import { voidContract } from "../../lib/void-attempt"
 import { applicantSchema, suitsCaptureMode, type ApplicantDetails } from "../../lenders/lender"
-import { paybright } from "../../lenders/paybright/api"
+import { lender } from "../../lenders"
 import { orderManagementCallbackUrl, returnUrls } from "../../lib/backend-routes"
 import { lenderAmount, lenderMovement, toCents } from "../../lib/lender-cents"
 import { cartTotalOf, orderCollectionsOf, paymentInternals, type PaymentInternals } from "./payment-internals"
@@ -431,7 +431,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     // The signature first: nothing from the request is looked up before it verifies.
     const { options } = await this.current()
-    const signed = paybright.verifyResult(payload.data, {
+    const signed = lender.verifyResult(payload.data, {
       apiKey: options.apiKey,
       apiToken: options.apiToken,
       test: options.test,
@@ -489,7 +489,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     if (refusal) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
     }
-    const redirect = paybright.applicationRedirect(options, {
+    const redirect = lender.applicationRedirect(options, {
       reference: sessionId,
       amount,
       currency,
@@ -519,11 +519,11 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       kind === "capture" ? this.internals.capture(medusaId) : this.internals.refund(medusaId),
     ])
     const routed = moverOfPayment(current, payment)
-    const lender = lenderMovement(facts)
-    if (!lender.expressible) {
-      throw new MerchantError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(kind, lender.amount))
+    const asked = lenderMovement(facts)
+    if (!asked.expressible) {
+      throw new MerchantError(MedusaError.Types.INVALID_DATA, tooPreciseMessage(kind, asked.amount))
     }
-    const amount = lender.amount
+    const amount = asked.amount
     const movement = { paymentId: facts.payment_id, medusaId, amount }
     const mover = "mover" in routed ? routed.mover : undefined
     const attempt: AttemptInput = {

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { suitsCaptureMode } from "../../lenders/lender"
-import { paybright } from "../../lenders/paybright/api"
+import { lender } from "../../lenders"
 import { lenderAmount } from "../../lib/lender-cents"
 import type { PaymentInternals } from "./payment-internals"
 import type { PayBrightOptions } from "../../lib/options"
@@ -20,7 +20,7 @@ export class SessionResults {
   /** Checks a result against the session it names: signature, account, reference, amount, currency, test flag. */
   async verifyForSession(fields: unknown, sessionId: string) {
     const session = await this.internals.sessionAmount(sessionId)
-    const verdict = paybright.verifyResult(fields, {
+    const verdict = lender.verifyResult(fields, {
       apiKey: this.options.apiKey,
       apiToken: this.options.apiToken,
       sessionId,
