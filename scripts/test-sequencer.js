@@ -33,7 +33,7 @@ class LongestFirst extends Sequencer {
 /** Bytes of the file and of the suites it imports; integration files first. */
 function weighOf(test) {
   const text = fs.readFileSync(test.path, "utf8")
-  let bytes = text.length
+  let bytes = Buffer.byteLength(text)
   for (const [, suite] of text.matchAll(/from "(\.\.?\/[\w/-]+[.-]suite)"/g)) {
     bytes += fs.statSync(path.resolve(path.dirname(test.path), `${suite}.ts`)).size
   }
