@@ -138,10 +138,9 @@ async function migrateTemplate(databaseUrl) {
 }
 
 /**
- * Two files at once keep two cores about 87 % busy: the rest is spent waiting on a second process
- * or the lender's simulator. A third worker measured about 11 % shorter on 2 cores, but leaves the
- * suites that time a lender's answer (1.5 s in short-lender-timeout.spec.ts) less headroom, so
- * the default stays at two; TEST_WORKERS=3 chooses it.
+ * Two files at once keep two cores about 87 % busy. The run is bound by the CPU: with a third
+ * worker on 2 cores every file ran about 1.6 times longer and the whole run was no shorter, while
+ * the suites that time a lender's answer (1.5 s in short-lender-timeout.spec.ts) had less headroom.
  */
 function workerArgs() {
   const raw = process.env.TEST_WORKERS ?? "2"
