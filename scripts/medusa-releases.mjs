@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url"
  *   npm run test:medusa-releases -- --releases 2.18.0,2.20.1
  *   npm run test:medusa-releases -- --skip-locked       leave out the release package-lock.json holds (npm test runs it)
  *   npm run test:medusa-releases -- --keep              keep each release's copy (its path is printed)
- *   npm run test:medusa-releases -- --oldest -- integration-tests/http/virtual-card.spec.ts  jest arguments
+ *   npm run test:medusa-releases -- --oldest -- integration-tests/http/payment-lock.spec.ts  jest arguments
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const options = parseArguments(process.argv.slice(2))

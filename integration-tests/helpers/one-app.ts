@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner, type MedusaSuiteOptions } from "@medusajs/test-utils"
 import type { SimulatorOptions, SimulatorSettingsUpdate } from "../../src/lenders/paybright/simulator"
 import { useAppPort } from "./app-port"
-import { useSimulator } from "./simulator"
+import { useSimulator, type AppEnv } from "./simulator"
 
 export type Lender = ReturnType<typeof useSimulator>
 
@@ -28,7 +28,7 @@ export type AppSuite = {
  * simulator's settings go back to `simulatorOptions`, then take the suite's own. `appEnv` adds
  * settings for the app.
  */
-export function onOneApp(simulatorOptions: SimulatorOptions, suites: AppSuite[], appEnv: Record<string, string> = {}) {
+export function onOneApp(simulatorOptions: SimulatorOptions, suites: AppSuite[], appEnv: AppEnv = {}) {
   const app = useAppPort()
   const lender = useSimulator(simulatorOptions, appEnv)
   medusaIntegrationTestRunner({

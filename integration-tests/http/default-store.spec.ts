@@ -8,6 +8,7 @@ import { deferredPayment } from "./deferred-payment.suite"
 import { keptPayment } from "./kept-payment.suite"
 import { killedMidCapture } from "./killed-mid-capture.suite"
 import { medusaInternals } from "./medusa-internals.suite"
+import { orderChanges } from "./order-changes.suite"
 import { paymentChannel, SECOND_ACCOUNT } from "./payment-channel.suite"
 import { salesTax } from "./sales-tax.suite"
 import { setupCanada } from "./setup-canada.suite"
@@ -32,6 +33,7 @@ onOneApp(
     checkout,
     salesTax,
     captureAtShipment,
+    orderChanges("in_store"),
     deferredPayment,
     completionFailures,
     keptPayment,

@@ -41,7 +41,7 @@ import {
  * with a fault, Medusa's failures count in a sequence that survives the rollback), and the run
  * ends with `faults fired: <kind>=<n> …` and the sequences whose armed fault never fired.
  */
-const RUNS = Number(process.env.PAYBRIGHT_MODEL_RUNS ?? explorationBudget({ quick: 2, full: 15 }))
+const RUNS = Number(process.env.PAYBRIGHT_MODEL_RUNS ?? explorationBudget({ quick: 1, full: 15 }))
 const SEED = Number(process.env.PAYBRIGHT_MODEL_SEED ?? 20261126)
 const PATH = process.env.PAYBRIGHT_MODEL_PATH
 /** The commands' own path, which fast-check prints beside a counterexample (`replayPath="…"`). */

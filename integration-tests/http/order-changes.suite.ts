@@ -1,19 +1,15 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { AppSuite } from "../helpers/one-app"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
-import { useSimulator } from "./simulator"
-import { useAppPort } from "./app-port"
-import { parcels } from "./parcels"
-import { placePayBrightOrder } from "./placed-order"
+import { parcels } from "../helpers/parcels"
+import { placePayBrightOrder } from "../helpers/placed-order"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import { lenderAmount, toCents } from "../../src/lib/lender-cents"
 import { totalOf } from "../../src/lib/totals"
 import type { SeededStore } from "../../test-support/seed-store"
-import { storeFixture, type StoreFixture } from "./store-fixture"
-
-import { startFakeStripe, type FakeStripe } from "../../test-support/fake-stripe"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
-import { refuseWrites } from "./database-faults"
-import { eventually } from "./eventually"
+import { refuseWrites } from "../helpers/database-faults"
+import { eventually } from "../helpers/eventually"
 import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 
@@ -23,33 +19,13 @@ import type PayBrightModuleService from "../../src/modules/paybright/service"
  * what is pending. The shopper's loan is never voided by it; the contract is carried into the new
  * collection for what the order still owes, and the merchant collects exactly that.
  */
-export function orderChangeSuite(mode: "in_store" | "virtual_card") {
-  useAppPort()
-  let stripe: FakeStripe | undefined
-  const lender = useSimulator(
-    { decision: "approve", callback: { enabled: false } },
-    { PAYBRIGHT_CAPTURE_ON_PROVIDERS: "1" }
-  )
-  // After the simulator (which sets the app's environment), before the app boots.
-  beforeAll(async () => {
-    if (mode !== "virtual_card") return
-    stripe = await startFakeStripe({ onCardTransaction: (event) => lender.simulator.cardTransaction(event) })
-    Object.assign(process.env, {
-      PAYBRIGHT_CAPTURE_MODE: "virtual_card",
-      PAYBRIGHT_CARD_PROCESSOR: "stripe",
-      PAYBRIGHT_STRIPE_URL: stripe.url,
-      PAYBRIGHT_STRIPE_KEY: stripe.secretKey,
-    })
-  })
-  afterAll(async () => {
-    await stripe?.close()
-  })
+export function orderChanges(mode: "in_store" | "virtual_card"): AppSuite {
   /** Where the merchant captures by hand: an in-store registration that never captures by itself. */
   const inStoreOnly = mode === "in_store" ? it : it.skip
 
-  medusaIntegrationTestRunner({
-    env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-    testSuite: ({ api, getContainer }) => {
+  return {
+    title: `Medusa's order changes, ${mode === "in_store" ? "in store" : "through the virtual card"}`,
+    tests: ({ api, getContainer }, lender) => {
       let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
       beforeAll(async () => {
@@ -469,5 +445,5 @@ export function orderChangeSuite(mode: "in_store" | "virtual_card") {
         ])
       })
     },
-  })
+  }
 }

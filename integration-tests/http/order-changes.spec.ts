@@ -1,5 +1,0 @@
-import { orderChangeSuite } from "../helpers/order-change-suite"
-
-jest.setTimeout(300_000)
-
-orderChangeSuite("in_store")
