@@ -22,8 +22,8 @@ export type AppSuite = {
  * Several suites on one boot of Medusa, each as if it had the app alone: a suite starts from the
  * database as migrated (a template taken before any suite seeds), runs its own `beforeAll` (its
  * store), and that state becomes the template each of its tests starts from, as Medusa's runner
- * does for a file. Booting Medusa in jest costs about 12 s of CPU a file, so suites that ask the
- * app and the lender for the same settings share one boot. What is left of a suite in the app's
+ * does for a file. Booting Medusa in jest costs about 12 s of CPU a file, so suites that can share
+ * an app's configuration share one boot. What is left of a suite in the app's
  * memory (its caches, the simulator's contracts) stays, as between the tests of one file; the
  * simulator's settings go back to `simulatorOptions`, then take the suite's own. `appEnv` adds
  * settings for the app.
