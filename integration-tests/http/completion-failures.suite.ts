@@ -262,6 +262,37 @@ export const completionFailures: AppSuite = {
       expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
     })
 
+    it("waits for the next delivery when a write of Medusa's authorization is dropped, and places the order on its payment then", async () => {
+      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      // The payment is written, then the collection's "authorized" is lost with its connection:
+      // Medusa says only "Payment authorization failed" and undoes the order.
+      const restore = await refuseWrites(pg(), {
+        name: "authorized_collection_dropped",
+        table: "payment_collection",
+        event: "update",
+        when: "new.status = 'authorized'",
+        once: true,
+        message: "terminating connection due to administrator command",
+      })
+      try {
+        expect((await deliverCallback(delivery)).status).toBe(503)
+      } finally {
+        await restore()
+      }
+      expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
+      const [kept, ...others] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)
+      expect(others).toEqual([])
+      expect(kept).toMatchObject({ canceled_at: null })
+
+      // Nothing about the cart refused it: the lender's next delivery places the order on that payment.
+      expect((await deliverCallback(delivery)).status).toBe(200)
+      const [orderId] = await ordersOfCart(getContainer(), cart.id)
+      expect(await orderPayment(getContainer(), orderId)).toMatchObject({ id: kept.id })
+      expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
+      expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
+    })
+
     it("places no order on an approval the plugin no longer counts on, even from a session that still holds it", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
       // Recorded and sealed into its session, its order not placed (the database refused it).

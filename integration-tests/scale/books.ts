@@ -54,25 +54,42 @@ export async function medusaBooks(admin: Medusa): Promise<MedusaBooks[]> {
 }
 
 /**
- * Waits until an order exists for the payment session (placed by a callback or the return). Every
- * waiting shopper shares one reading of the orders, taken at most every 2 s, so that waiting adds
- * no load to a store that is already slow.
+ * Waits until the store says the payment session's approval is an order (placed by a callback, the
+ * return or the store's own retry). An order merely present is not enough: Medusa writes it before
+ * it authorizes the payment, and undoes it when the completion fails after that. Every waiting
+ * shopper shares one reading of the approvals, taken at most every 2 s, so that waiting adds no load
+ * to a store that is already slow.
  */
 export async function orderForSession(admin: Medusa, sessionId: string, timeoutMs = 120_000): Promise<string> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const found = (await sharedReading(admin)).find((books) => books.sessionId === sessionId)
-    if (found) return found.orderId
+    const orderId = (await sharedReading(admin)).get(sessionId)
+    if (orderId) return orderId
     if (Date.now() > deadline) throw new Error(`no order for payment session ${sessionId} within ${timeoutMs / 1000}s`)
     await new Promise((resolve) => setTimeout(resolve, 2000))
   }
 }
 
-let reading: { at: number; books: Promise<MedusaBooks[]> } | undefined
+let reading: { at: number; orders: Promise<Map<string, string>> } | undefined
 
-function sharedReading(admin: Medusa): Promise<MedusaBooks[]> {
-  if (!reading || Date.now() - reading.at > 2000) reading = { at: Date.now(), books: medusaBooks(admin) }
-  return reading.books
+function sharedReading(admin: Medusa): Promise<Map<string, string>> {
+  if (!reading || Date.now() - reading.at > 2000) reading = { at: Date.now(), orders: orderedApprovals(admin) }
+  return reading.orders
+}
+
+/** The order of each payment session whose approval the store marked ordered (every page of the admin's list). */
+async function orderedApprovals(admin: Medusa): Promise<Map<string, string>> {
+  const orders = new Map<string, string>()
+  for (let offset = 0; ; offset += 100) {
+    const { approvals, count } = await throughOutages(() =>
+      admin.client.fetch<{ approvals: { session_id: string; order_id: string | null }[]; count: number }>(
+        "/admin/paybright/approvals",
+        { query: { state: "ordered", limit: 100, offset } }
+      )
+    )
+    for (const approval of approvals) if (approval.order_id) orders.set(approval.session_id, approval.order_id)
+    if (offset + 100 >= count) return orders
+  }
 }
 
 function byTime<T extends { amount?: unknown; created_at?: unknown }>(rows: T[]): T[] {

@@ -117,12 +117,16 @@ export type LenderResultAction =
       country_code?: string
     }
 
-/** Medusa's error types for a cart that cannot become an order as it stands. */
+/**
+ * Medusa's error types for a cart that cannot become an order as it stands. Not its "Payment
+ * authorization failed" (PAYMENT_AUTHORIZATION_ERROR): the completion raises it in place of an error
+ * that is not Medusa's own, such as a connection dropped while it writes the payment, and a provider's
+ * refusal reaches the completion as NOT_ALLOWED instead.
+ */
 const PERMANENT = new Set<string>([
   MedusaError.Types.INVALID_DATA,
   MedusaError.Types.NOT_ALLOWED,
   MedusaError.Types.NOT_FOUND,
-  MedusaError.Types.PAYMENT_AUTHORIZATION_ERROR,
 ])
 
 /** The code of the error the placement raises for a cart whose payment Medusa cancelled. */

@@ -604,7 +604,16 @@ describe("the lender result's decision", () => {
         { type: "invalid_data", message: "out of stock" },
         { busy: false, permanent: true, message: "out of stock" },
       ],
-      ["a refused authorization", { type: "payment_authorization_error", message: "no" }, { permanent: true }],
+      [
+        "a provider refusing the authorization",
+        { type: "not_allowed", message: "Session: payses_1 was not authorized with the provider." },
+        { permanent: true },
+      ],
+      [
+        "Medusa's authorization cut short (a write dropped)",
+        { type: "payment_authorization_error", message: "Payment authorization failed" },
+        { busy: false, permanent: false },
+      ],
       [
         "a dropped connection",
         new Error("Connection terminated"),
