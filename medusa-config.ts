@@ -13,6 +13,11 @@ const backendUrl = env.PAYBRIGHT_BACKEND_URL ?? `http://localhost:${env.PORT ?? 
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: env.DATABASE_URL,
+    // The tests run the plugin's jobs themselves, on the clock they set, so one scheduled in the
+    // same minute cannot take a fault or an approval a test is about to look at: as Medusa's server,
+    // the app loads no scheduled jobs (its local event bus still delivers events). The demo and the
+    // scale suite run the jobs on their schedule.
+    workerMode: (env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server" | undefined) ?? "server",
     http: {
       storeCors: env.STORE_CORS ?? "*",
       adminCors: env.ADMIN_CORS ?? "*",
