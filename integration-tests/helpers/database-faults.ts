@@ -37,3 +37,18 @@ export async function refuseWrites(pg: Knex, fault: RefusedWrite): Promise<() =>
     await pg.raw(`drop trigger if exists ${trigger} on ${fault.table}`)
   }
 }
+
+/** Runs `during` while Medusa's writes fail as `fault` says, and takes the fault away after: answers what `during` answered. */
+export async function whileRefusingWrites<T>(pg: Knex, fault: RefusedWrite, during: () => Promise<T>): Promise<T> {
+  const restore = await refuseWrites(pg, fault)
+  try {
+    return await during()
+  } finally {
+    await restore()
+  }
+}
+
+/** The first insert of an order fails, as a blink of the database fails it: the cart is still to complete. */
+export function orderInsertDroppedOnce(name: string): RefusedWrite {
+  return { name, table: '"order"', event: "insert", once: true, message: "the database dropped the write" }
+}

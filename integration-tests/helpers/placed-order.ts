@@ -28,3 +28,9 @@ export async function placePayBrightOrder(
   const payment = await orderPayment(container, orderId)
   return { order: data.order, payment, reference: simulator.contractByReference(session.id)!.gateway_reference }
 }
+
+/** The order most suites ship: a sofa (the store's first variant) and three lamps (its second). */
+export const SOFA_AND_THREE_LAMPS = [
+  { variantIndex: 0, quantity: 1 },
+  { variantIndex: 1, quantity: 3 },
+]

@@ -7,7 +7,7 @@ import paybrightCaptureMissedParcels from "../../src/jobs/paybright-capture-miss
 import { medusaTotals } from "../helpers/ledger"
 import { lenderAmount } from "../../src/lib/lender-cents"
 import { parcels } from "../helpers/parcels"
-import { placePayBrightOrder } from "../helpers/placed-order"
+import { placePayBrightOrder, SOFA_AND_THREE_LAMPS } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
@@ -30,18 +30,7 @@ export const captureAtShipment: AppSuite = {
 
     /** A placed order of a sofa and three lamps, paid with the given PayBright registration. */
     const placedOrder = (providerId = "pp_paybright_paybright") =>
-      placePayBrightOrder(
-        api,
-        getContainer(),
-        store,
-        simulator,
-        admin,
-        [
-          { variantIndex: 0, quantity: 1 },
-          { variantIndex: 1, quantity: 3 },
-        ],
-        providerId
-      )
+      placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_THREE_LAMPS, providerId)
 
     const { fulfill, ship, captures } = parcels(api, () => ({ admin, store }))
 

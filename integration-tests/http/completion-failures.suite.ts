@@ -13,7 +13,7 @@ import { parcels } from "../helpers/parcels"
 import type { SeededStore } from "../../test-support/seed-store"
 import { returnToStore } from "../../test-support/storefront"
 import { completeCart, storeHeaders } from "../helpers/shopper"
-import { refuseWrites } from "../helpers/database-faults"
+import { refuseWrites, orderInsertDroppedOnce, whileRefusingWrites } from "../helpers/database-faults"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
 import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
@@ -192,18 +192,10 @@ export const completionFailures: AppSuite = {
       const { cart, delivery } = await approvedAwaitingDelivery(api, store)
       // The approval is recorded but its order's write fails once; the storefront then completes
       // the cart itself, through the Store API.
-      const restoreOrders = await refuseWrites(pg(), {
-        name: "order_insert_dropped_once",
-        table: '"order"',
-        event: "insert",
-        once: true,
-        message: "the database dropped the write",
-      })
-      try {
-        expect((await deliverCallback(delivery)).status).toBe(503)
-      } finally {
-        await restoreOrders()
-      }
+      const dropped = await whileRefusingWrites(pg(), orderInsertDroppedOnce("order_insert_dropped_once"), () =>
+        deliverCallback(delivery)
+      )
+      expect(dropped.status).toBe(503)
       const placed = await completeCart(api, store, cart.id)
       expect([placed.status, placed.data.type]).toEqual([200, "order"])
       // The lender delivers again: the store looks whether a completion still holds the cart
@@ -266,19 +258,19 @@ export const completionFailures: AppSuite = {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
       // The payment is written, then the collection's "authorized" is lost with its connection:
       // Medusa says only "Payment authorization failed" and undoes the order.
-      const restore = await refuseWrites(pg(), {
-        name: "authorized_collection_dropped",
-        table: "payment_collection",
-        event: "update",
-        when: "new.status = 'authorized'",
-        once: true,
-        message: "terminating connection due to administrator command",
-      })
-      try {
-        expect((await deliverCallback(delivery)).status).toBe(503)
-      } finally {
-        await restore()
-      }
+      const answered = await whileRefusingWrites(
+        pg(),
+        {
+          name: "authorized_collection_dropped",
+          table: "payment_collection",
+          event: "update",
+          when: "new.status = 'authorized'",
+          once: true,
+          message: "terminating connection due to administrator command",
+        },
+        () => deliverCallback(delivery)
+      )
+      expect(answered.status).toBe(503)
       expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "approved" })
       const [kept, ...others] = await paymentsOfCollection(getContainer(), cart.paymentCollectionId)

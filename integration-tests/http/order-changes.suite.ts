@@ -1,7 +1,7 @@
 import type { AppSuite } from "../helpers/one-app"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { parcels } from "../helpers/parcels"
-import { placePayBrightOrder } from "../helpers/placed-order"
+import { placePayBrightOrder, SOFA_AND_THREE_LAMPS } from "../helpers/placed-order"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import { lenderAmount, toCents } from "../../src/lib/lender-cents"
 import { totalOf } from "../../src/lib/totals"
@@ -40,18 +40,7 @@ export function orderChanges(mode: "in_store" | "virtual_card"): AppSuite {
 
       /** A sofa and three lamps, paid with the given PayBright registration. */
       const placedOrder = (providerId: string) =>
-        placePayBrightOrder(
-          api,
-          getContainer(),
-          store,
-          simulator,
-          admin,
-          [
-            { variantIndex: 0, quantity: 1 },
-            { variantIndex: 1, quantity: 3 },
-          ],
-          providerId
-        )
+        placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_THREE_LAMPS, providerId)
 
       /** The order as Medusa's admin shows it: totals, and every payment of every collection. */
       async function orderBooks(orderId: string) {

@@ -11,7 +11,7 @@ import {
   orderOfCart,
 } from "../helpers/approvals"
 import { orderPayment } from "../helpers/ledger"
-import { refuseWrites } from "../helpers/database-faults"
+import { orderInsertDroppedOnce, whileRefusingWrites } from "../helpers/database-faults"
 import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
@@ -143,18 +143,12 @@ export const paymentChannel: AppSuite = {
     it("places an approval delivered again after the settings switched to the virtual card under the channel it was approved with", async () => {
       const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
       // The approval is verified in store; its order's write fails once.
-      const restore = await refuseWrites(getContainer().resolve("__pg_connection__"), {
-        name: "channel_order_dropped_once",
-        table: '"order"',
-        event: "insert",
-        once: true,
-        message: "the database dropped the write",
-      })
-      try {
-        expect((await deliverCallback(delivery)).status).toBe(503)
-      } finally {
-        await restore()
-      }
+      const answered = await whileRefusingWrites(
+        getContainer().resolve("__pg_connection__"),
+        orderInsertDroppedOnce("channel_order_dropped_once"),
+        () => deliverCallback(delivery)
+      )
+      expect(answered.status).toBe(503)
       await save({ captureMode: "virtual_card", cardProcessorType: "manual" })
       try {
         // The lender delivers again: the order is placed on the channel the contract was approved in.

@@ -12,7 +12,7 @@ import { PAYBRIGHT_UNAVAILABLE_TO_SHOPPERS } from "../../src/lib/settings-messag
 import type { PayBrightAttentionItem } from "../../src/lib/admin-types"
 import { useAppPort } from "../helpers/app-port"
 import { deliverCallback, deliveryOf } from "../helpers/approvals"
-import { refuseWrites } from "../helpers/database-faults"
+import { orderInsertDroppedOnce, whileRefusingWrites } from "../helpers/database-faults"
 import { follow, submitApplication } from "../helpers/hosted-application"
 import { medusaTotals, orderPayment } from "../helpers/ledger"
 import { medusaExec } from "../helpers/medusa-exec"
@@ -196,18 +196,12 @@ medusaIntegrationTestRunner({
       const application = await submitApplication(session.data.redirect, "approve")
       const delivery = deliveryOf(application.location!, session.data.redirect.fields.x_url_callback)
       // The approval is recorded, but the order's write fails once: the cart is still to complete.
-      const restoreOrders = await refuseWrites(getContainer().resolve("__pg_connection__"), {
-        name: "order_insert_dropped",
-        table: '"order"',
-        event: "insert",
-        once: true,
-        message: "the database dropped the write",
-      })
-      try {
-        expect((await deliverCallback(delivery)).status).toBe(503)
-      } finally {
-        await restoreOrders()
-      }
+      const answered = await whileRefusingWrites(
+        getContainer().resolve("__pg_connection__"),
+        orderInsertDroppedOnce("order_insert_dropped"),
+        () => deliverCallback(delivery)
+      )
+      expect(answered.status).toBe(503)
       const records = getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
       const [row] = await records.listPayBrightSettings({})
       const sealed = new SecretBox("a-key-only-some-processes-were-given-0123456789").encrypt(
