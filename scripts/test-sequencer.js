@@ -4,18 +4,20 @@ const Sequencer = require("@jest/test-sequencer").default
 
 /**
  * The order jest starts the test files in. Jest starts the longest first when it has timed them
- * before, so that no worker is left alone on a long file at the end; on a fresh clone it has no
- * times and starts the largest files first instead. A spec that runs several `*.suite.ts` on one
- * app (onOneApp) is a few lines long and the longest file of all, so it started last. Here, until
- * jest has times, a file weighs what it runs: its own size plus the suites it imports
- * (`*.suite.ts`, `*-suite.ts`), and each integration file, which boots a Medusa app or more,
- * comes before any unit file.
+ * before, so that no worker is left alone on a long file at the end. On a fresh clone it has no
+ * times, and the size of a file says little: a spec that runs several `*.suite.ts` on one app
+ * (onOneApp) is a few lines long and the longest file of all, and a short one that installs the
+ * plugin with npm takes minutes. Here, until jest has times, each integration file comes before any
+ * unit file, and weighs the seconds it took when they were last recorded
+ * (`TEST_RECORD_DURATIONS=1 npm test` writes scripts/test-durations.json); one not recorded yet
+ * (a new file) goes first, as jest puts a new file first, and the unit files go by size.
  */
 class LongestFirst extends Sequencer {
   sort(tests) {
+    const recorded = recordedSeconds()
     const weights = new Map()
     const weight = (test) => {
-      if (!weights.has(test.path)) weights.set(test.path, weighOf(test))
+      if (!weights.has(test.path)) weights.set(test.path, weighOf(test, recorded))
       return weights.get(test.path)
     }
     for (const test of tests) test.duration = this.time(test)
@@ -30,15 +32,27 @@ class LongestFirst extends Sequencer {
   }
 }
 
-/** Bytes of the file and of the suites it imports; integration files first. */
-function weighOf(test) {
-  const text = fs.readFileSync(test.path, "utf8")
-  let bytes = Buffer.byteLength(text)
-  for (const [, suite] of text.matchAll(/from "(\.\.?\/[\w/-]+[.-]suite)"/g)) {
-    bytes += fs.statSync(path.resolve(path.dirname(test.path), `${suite}.ts`)).size
+const ROOT = path.resolve(__dirname, "..")
+const UNIT = 0
+const RECORDED = 1
+const NEW = 2
+
+/** Each integration file's seconds when they were last recorded, by its path from the project's root. */
+function recordedSeconds() {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(__dirname, "test-durations.json"), "utf8")).seconds ?? {}
+  } catch {
+    return {}
   }
+}
+
+/** Integration files first, a new one before the recorded ones, those by their seconds; unit files by bytes. */
+function weighOf(test, recorded) {
   const unit = test.context.config.displayName?.name === "unit"
-  return (unit ? 0 : Number.MAX_SAFE_INTEGER / 2) + bytes
+  const seconds = recorded[path.relative(ROOT, test.path)]
+  const rank = unit ? UNIT : seconds === undefined ? NEW : RECORDED
+  const measure = unit ? fs.statSync(test.path).size : (seconds ?? 0)
+  return rank * 1e9 + measure
 }
 
 module.exports = LongestFirst

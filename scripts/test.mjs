@@ -18,6 +18,9 @@ import { processTable } from "./process-table.mjs"
  *   npm run test:redis                         (`--redis` first: the suite that needs a redis-server)
  *   npm run walks                              (`--walks` first: the folders each main act crosses)
  *
+ * TEST_RECORD_DURATIONS=1 writes how long each integration file took into
+ * scripts/test-durations.json, which orders the files on a fresh clone (scripts/test-sequencer.js).
+ *
  * TEST_TIMEOUT_MINUTES (default 75) bounds the whole run. TEST_WORKERS (default 2) is how many test
  * files run at once, each in its own jest worker with its own databases (Medusa's test runner names
  * them after the worker); TEST_WORKERS=1 runs them one after another in jest's own process.
@@ -235,7 +238,10 @@ function summary(code) {
   }
 }
 
-/** The files that took longest, so that the run's length can be traced to where it is spent. */
+/**
+ * The files that took longest, so that the run's length can be traced to where it is spent; with
+ * TEST_RECORD_DURATIONS=1, the integration files' times are kept for the sequencer.
+ */
 function slowestFiles() {
   let report
   try {
@@ -248,6 +254,20 @@ function slowestFiles() {
     .sort((a, b) => b.seconds - a.seconds)
   console.log("\nslowest files:")
   for (const { file, seconds } of files.slice(0, SLOWEST)) console.log(`  ${seconds.toFixed(0).padStart(5)}s  ${file}`)
+  if (process.env.TEST_RECORD_DURATIONS === "1") recordDurations(files)
+}
+
+/** Writes scripts/test-durations.json: each integration file's seconds in this run. */
+function recordDurations(files) {
+  const seconds = Object.fromEntries(
+    files
+      .filter(({ file }) => file.startsWith("integration-tests/"))
+      .sort((a, b) => a.file.localeCompare(b.file))
+      .map(({ file, seconds }) => [file, Math.round(seconds)])
+  )
+  const table = { measured: `npm test on ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)}`, seconds }
+  fs.writeFileSync(path.join(root, "scripts/test-durations.json"), `${JSON.stringify(table, null, 2)}\n`)
+  console.log("(recorded in scripts/test-durations.json)")
 }
 
 /** The first lines of a failure, without colours or the stack, each as a `  why: ` line. */
