@@ -2,6 +2,7 @@ import { SIMULATOR_TEST_ACCOUNT } from "../../src/lenders/paybright/simulator"
 import { onOneApp } from "../helpers/one-app"
 import { adminSettings } from "./admin-settings.suite"
 import { captureAtShipment } from "./capture-at-shipment.suite"
+import { captureRace } from "./capture-race.suite"
 import { checkout } from "./checkout.suite"
 import { completionFailures } from "./completion-failures.suite"
 import { deferredPayment } from "./deferred-payment.suite"
@@ -38,6 +39,7 @@ onOneApp(
     completionFailures,
     keptPayment,
     killedMidCapture,
+    captureRace("postgres"),
     paymentChannel,
     adminSettings,
   ],

@@ -2,47 +2,32 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner, TestEventUtils } from "@medusajs/test-utils"
+import { TestEventUtils } from "@medusajs/test-utils"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
-import { useAppPort } from "./app-port"
-import { follow, submitApplication } from "./hosted-application"
-import { medusaTotals, orderPayment } from "./ledger"
-import { signal } from "./go-file"
-import { medusaExec, until } from "./medusa-exec"
-import { startRedis } from "../../test-support/redis"
+import { follow, submitApplication } from "../helpers/hosted-application"
+import { medusaTotals, orderPayment } from "../helpers/ledger"
+import { signal } from "../helpers/go-file"
+import { medusaExec, until } from "../helpers/medusa-exec"
 import { capturePaymentOnceWorkflow } from "../../src/workflows"
 import type { SeededStore } from "../../test-support/seed-store"
-import { storeFixture, type StoreFixture } from "./store-fixture"
-import { cartReadyForPayment, choosePayBright } from "./shopper"
-import { useSimulator } from "./simulator"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
+import { cartReadyForPayment, choosePayBright } from "../helpers/shopper"
 import { orderIdOf } from "../../test-support/storefront"
-
-let redis: Awaited<ReturnType<typeof startRedis>> | undefined
+import type { AppSuite } from "../helpers/one-app"
 
 export type CrossProcessLocking = "postgres" | "redis"
 
 /**
  * Two server processes of one store capture the same shipped parcel at the same moment; the
- * lender must see one capture. Run with the locks a store would use across processes: its own
- * PostgreSQL (no Redis), or Redis.
+ * lender must see one capture. Run on an app that locks as a store would across processes: through
+ * its own PostgreSQL (no Redis), or Redis. A slow lender widens the window in which a second
+ * process could capture the same parcel.
  */
-export function captureRaceSuite(locking: CrossProcessLocking) {
-  // Before the app boots: medusa-config.ts picks the Redis locking provider when REDIS_URL is set.
-  beforeAll(async () => {
-    if (locking === "redis") {
-      redis = await startRedis()
-      process.env.REDIS_URL = redis.url
-    } else {
-      delete process.env.REDIS_URL
-    }
-  })
-  useAppPort()
-  // A slow lender widens the window in which a second process could capture the same parcel.
-  const lender = useSimulator({ decision: "approve", callback: { enabled: false }, apiLatencyMs: 700 })
-
-  medusaIntegrationTestRunner({
-    env: { MEDUSA_DISABLE_TELEMETRY: "true" },
-    testSuite: ({ api, getContainer, dbConfig }) => {
+export function captureRace(locking: CrossProcessLocking): AppSuite {
+  return {
+    title: `two server processes capturing one parcel, with ${locking} locks`,
+    lender: { apiLatencyMs: 700 },
+    tests: ({ api, getContainer, dbConfig }, lender) => {
       let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
       beforeAll(async () => {
@@ -130,10 +115,5 @@ export function captureRaceSuite(locking: CrossProcessLocking) {
         expect(outcomes).toEqual([1, 2, 3].map(() => expect.objectContaining({ status: "done" })))
       })
     },
-  })
-
-  // After the app's own shutdown (hooks run in the order declared): its Redis clients close first.
-  afterAll(async () => {
-    await redis?.stop()
-  })
+  }
 }
