@@ -55,7 +55,7 @@ export function captureRace(locking: CrossProcessLocking): AppSuite {
         const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin)
         const lamps = data.order.items.find((item: any) => item.title !== "Sofa")
 
-        // The second process: the same app and database, its own memory, the shared Redis.
+        // The second process: the same app, database and locks, its own memory.
         const goFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "paybright-race-")), "go")
         const second = medusaExec("./integration-tests/cross-process/capture-race.ts", dbConfig.clientUrl, {
           PAYBRIGHT_RACE_GO: goFile,
