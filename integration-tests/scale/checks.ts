@@ -59,16 +59,28 @@ export function everyShipmentCaptured(
   for (const run of runs.filter((candidate) => candidate.sessionId && !candidate.error)) {
     const contract = contracts.find((candidate) => candidate.reference === run.sessionId)
     const book = books.find((candidate) => candidate.paymentId === run.paymentId)
-    const unsettled = unconcluded(records.get(run.paymentId ?? "") ?? [], "capture")
+    const rows = records.get(run.paymentId ?? "") ?? []
+    const unsettled = unconcluded(rows, "capture")
     const awaitingPerson = unsettled.inDoubt.length + (unsettled.inDoubt.length ? unsettled.refused.length : 0)
     if (!awaitingPerson && contract?.captured !== book?.authorized) {
       problems.push(
-        `order ${run.orderId}: every parcel shipped, the lender captured ${contract?.captured ?? "nothing"} of ${book?.authorized ?? "?"}`
+        `order ${run.orderId}: ${run.shipments} parcels shipped, the lender captured ${contract?.captured ?? "nothing"} of ${book?.authorized ?? "?"} (records: ${describeRecords(rows)})`
       )
     }
   }
   const shipments = runs.reduce((total, run) => total + run.shipments, 0)
   return { name: `every shipped order captured in full, or in doubt (${shipments} shipments)`, problems }
+}
+
+/** A payment's money records in a line: what each moved, how it ended, and why, to explain a failed check. */
+function describeRecords(rows: PayBrightMoneyRecord[]): string {
+  if (!rows.length) return "none"
+  return rows
+    .map(
+      (row) =>
+        `${row.kind} ${row.amount} ${row.trigger}${row.fulfillment_id ? ` ${row.fulfillment_id}` : ""} ${row.state}${row.message ? `: ${row.message}` : ""}`
+    )
+    .join("; ")
 }
 
 /**

@@ -39,6 +39,11 @@ const CONCURRENCY = Number(process.env.SCALE_CONCURRENCY) || 50
 const CALLBACK_COPIES = 2
 const REFUND = 10
 const PROVIDER_ID = "pp_paybright_paybright"
+/**
+ * How long the suite waits for every order to settle: long enough for the lender's last retry (5,
+ * 60 s apart), the stale-pending threshold (120 s) and the reconciliation job's next minute.
+ */
+const SETTLE_MINUTES = 10
 
 /**
  * `npm run test:scale`: the production topology (one Medusa server, two workers, Redis event bus,
@@ -258,9 +263,7 @@ async function settled(
   runs: CheckoutRun[],
   note: (text: string) => void
 ): Promise<PaymentRecords> {
-  // Long enough for the lender's last retry (5, 60 s apart), the stale-pending threshold (120 s)
-  // and the reconciliation job's next minute.
-  const deadline = Date.now() + 600_000
+  const deadline = Date.now() + SETTLE_MINUTES * 60_000
   const paid = runs.filter((run) => run.paymentId && !run.error)
   for (;;) {
     const records: PaymentRecords = new Map()
@@ -291,7 +294,13 @@ async function settled(
     note(
       `${open.length} orders with a capture or refund under way${named}, ${callbacks.problems.length} callbacks unanswered`
     )
-    if ((open.length === 0 && callbacks.problems.length === 0) || Date.now() > deadline) {
+    const settledAll = open.length === 0 && callbacks.problems.length === 0
+    if (!settledAll && Date.now() > deadline) {
+      // Said outside the step's note, which keeps only its last words: what never settled, and why.
+      const held = await Promise.all(open.slice(0, 10).map((left) => whatHolds(left, redis.url)))
+      console.log(`still under way after ${SETTLE_MINUTES} minutes: ${held.join(", ") || "none"}`)
+    }
+    if (settledAll || Date.now() > deadline) {
       // A capture made twice would show up a moment later: give the workers that moment.
       await new Promise((resolve) => setTimeout(resolve, 3000))
       return records
@@ -424,8 +433,9 @@ function finish(checks: Check[], started: number): never {
   console.log("")
   for (const check of checks) {
     console.log(`${check.problems.length ? "✖" : "✔"} ${check.name}`)
-    for (const problem of check.problems.slice(0, 10)) console.log(`    ${problem}`)
-    if (check.problems.length > 10) console.log(`    … and ${check.problems.length - 10} more`)
+    // "  why: " as npm test writes a failure's reasons, so that .ci/run repeats them at its end.
+    for (const problem of check.problems.slice(0, 10)) console.log(`  why: ${problem}`)
+    if (check.problems.length > 10) console.log(`  why: … and ${check.problems.length - 10} more`)
   }
   const failed = checks.filter((check) => check.problems.length).length
   const seconds = Math.round((Date.now() - started) / 1000)
