@@ -7,6 +7,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
 import type { AppSuite } from "../helpers/one-app"
 import { approvalOf, approvedAwaitingDelivery, deliverCallback, orderOfCart, ordersOfCart } from "../helpers/approvals"
+import { eventually } from "../helpers/eventually"
 import { orderPayment } from "../helpers/ledger"
 import { medusaExec, until } from "../helpers/medusa-exec"
 import { parcels } from "../helpers/parcels"
@@ -283,6 +284,15 @@ export const completionFailures: AppSuite = {
       expect(await orderPayment(getContainer(), orderId)).toMatchObject({ id: kept.id })
       expect(await approvalOf(api, admin, contract)).toMatchObject({ state: "ordered", order_id: orderId })
       expect(simulator.contract(contract)!.status).not.toBe("VOIDED")
+      // Medusa's completion reused the payment without writing the collection's "authorized" again:
+      // the order reads as authorized all the same, to the merchant and to Medusa's order changes.
+      const paymentStatus = async () =>
+        (await api.get(`/admin/orders/${orderId}?fields=payment_status`, admin)).data.order.payment_status
+      expect(await eventually(paymentStatus, "authorized")).toBe("authorized")
+      const [collection] = await getContainer()
+        .resolve(Modules.PAYMENT)
+        .listPaymentCollections({ id: cart.paymentCollectionId }, { select: ["status"] })
+      expect(collection.status).toBe("authorized")
     })
 
     it("places no order on an approval the plugin no longer counts on, even from a session that still holds it", async () => {
