@@ -7,7 +7,7 @@ import paybrightCaptureMissedParcels from "../../src/jobs/paybright-capture-miss
 import { medusaTotals } from "../helpers/ledger"
 import { lenderAmount } from "../../src/lib/lender-cents"
 import { parcels } from "../helpers/parcels"
-import { placePayBrightOrder, SOFA_AND_THREE_LAMPS } from "../helpers/placed-order"
+import { placedOncePerSuite, placePayBrightOrder, SOFA_AND_THREE_LAMPS } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
@@ -29,8 +29,11 @@ export const captureAtShipment: AppSuite = {
     })
 
     /** A placed order of a sofa and three lamps, paid with the given PayBright registration. */
-    const placedOrder = (providerId = "pp_paybright_paybright") =>
-      placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_THREE_LAMPS, providerId)
+    const placedOrder = placedOncePerSuite(
+      () => simulator,
+      (providerId: string = "pp_paybright_paybright") =>
+        placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_THREE_LAMPS, providerId)
+    )
 
     const { fulfill, ship, captures } = parcels(api, () => ({ admin, store }))
 
@@ -132,7 +135,8 @@ export const captureAtShipment: AppSuite = {
         // Authorized while the store captured at fulfillment: packed and captured; then the merchant
         // switches to capture at shipment and ships that same parcel. It is not captured again.
         expect((await settings("fulfillment")).status).toBe(200)
-        const packedFirst = await placedOrder()
+        // Named, so that it is placed now, under the setting just saved.
+        const packedFirst = await placedOrder("pp_paybright_paybright")
         const parcel = await fulfill(packedFirst.order.id, itemsOf(packedFirst.order))
         await captures(packedFirst.order.id, 1)
         expect((await settings("shipment")).status).toBe(200)

@@ -9,7 +9,7 @@ import type { AppSuite } from "../helpers/one-app"
 import { medusaTotals } from "../helpers/ledger"
 import { until } from "../helpers/medusa-exec"
 import { parcels } from "../helpers/parcels"
-import { placePayBrightOrder } from "../helpers/placed-order"
+import { placedOncePerSuite, placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
@@ -32,11 +32,14 @@ export const moneyMovesOnce: AppSuite = {
 
     /** A sofa, two lamps and shipping, 520.00 before Ontario's 13 % HST. */
     const ORDER_TOTAL = "587.60"
-    const placedOrder = () =>
-      placePayBrightOrder(api, getContainer(), store, simulator, admin, [
-        { variantIndex: 0, quantity: 1 },
-        { variantIndex: 1, quantity: 2 },
-      ])
+    const placedOrder = placedOncePerSuite(
+      () => simulator,
+      () =>
+        placePayBrightOrder(api, getContainer(), store, simulator, admin, [
+          { variantIndex: 0, quantity: 1 },
+          { variantIndex: 1, quantity: 2 },
+        ])
+    )
 
     async function records(paymentId: string) {
       const { data } = await api.get(`/admin/paybright/payments/${paymentId}/records`, admin)

@@ -1,7 +1,7 @@
 import type { AppSuite } from "../helpers/one-app"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { parcels } from "../helpers/parcels"
-import { placePayBrightOrder, SOFA_AND_THREE_LAMPS } from "../helpers/placed-order"
+import { placedOncePerSuite, placePayBrightOrder, SOFA_AND_THREE_LAMPS } from "../helpers/placed-order"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import { lenderAmount, toCents } from "../../src/lib/lender-cents"
 import { totalOf } from "../../src/lib/totals"
@@ -39,8 +39,10 @@ export function orderChanges(mode: "in_store" | "virtual_card"): AppSuite {
       const { ship, captures } = parcels(api, () => ({ admin, store }))
 
       /** A sofa and three lamps, paid with the given PayBright registration. */
-      const placedOrder = (providerId: string) =>
+      const place = (providerId: string) =>
         placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_THREE_LAMPS, providerId)
+      const placedOrder =
+        mode === "in_store" ? placedOncePerSuite(() => simulator, place, "pp_paybright_paybright") : place
 
       /** The order as Medusa's admin shows it: totals, and every payment of every collection. */
       async function orderBooks(orderId: string) {

@@ -2,7 +2,7 @@ import type { AppSuite } from "../helpers/one-app"
 import { SIMULATOR_TEST_ACCOUNT, type Simulator } from "../../src/lenders/paybright/simulator"
 import { SETTINGS_KEY_ENV } from "../../src/lib/secret-box"
 import { medusaTotals } from "../helpers/ledger"
-import { placePayBrightOrder } from "../helpers/placed-order"
+import { placedOncePerSuite, placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import {
   approvedAwaitingDelivery,
@@ -38,8 +38,10 @@ export const paymentChannel: AppSuite = {
       delete process.env[SETTINGS_KEY_ENV]
     })
 
-    const placedOrder = () =>
-      placePayBrightOrder(api, getContainer(), store, simulator, admin, [{ variantIndex: 0, quantity: 1 }])
+    const placedOrder = placedOncePerSuite(
+      () => simulator,
+      () => placePayBrightOrder(api, getContainer(), store, simulator, admin, [{ variantIndex: 0, quantity: 1 }])
+    )
 
     async function save(settings: Record<string, unknown>) {
       const saved = await api.post(SETTINGS, settings, lenient())

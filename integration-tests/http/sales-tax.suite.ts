@@ -6,7 +6,7 @@ import type { AppSuite } from "../helpers/one-app"
 import { eventually } from "../helpers/eventually"
 import { medusaTotals } from "../helpers/ledger"
 import { parcels } from "../helpers/parcels"
-import { placePayBrightOrder } from "../helpers/placed-order"
+import { placedOncePerSuite, placePayBrightOrder } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { cartReadyForPayment, storeHeaders, type Shopper } from "../helpers/shopper"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
@@ -33,22 +33,25 @@ export const salesTax: AppSuite = {
     })
 
     /** A Quebec order of a sofa, two lamps, a rug and the bookshelf priced tax included. */
-    const quebecOrder = (shopper: Shopper = QUEBEC) =>
-      placePayBrightOrder(
-        api,
-        getContainer(),
-        store,
-        simulator,
-        admin,
-        [
-          { variantIndex: 0, quantity: 1 },
-          { variantIndex: 1, quantity: 2 },
-          { variantIndex: 2, quantity: 1 },
-          { variantIndex: 3, quantity: 1 },
-        ],
-        "pp_paybright_paybright",
-        shopper
-      )
+    const quebecOrder = placedOncePerSuite(
+      () => simulator,
+      (shopper: Shopper = QUEBEC) =>
+        placePayBrightOrder(
+          api,
+          getContainer(),
+          store,
+          simulator,
+          admin,
+          [
+            { variantIndex: 0, quantity: 1 },
+            { variantIndex: 1, quantity: 2 },
+            { variantIndex: 2, quantity: 1 },
+            { variantIndex: 3, quantity: 1 },
+          ],
+          "pp_paybright_paybright",
+          shopper
+        )
+    )
 
     async function paymentStatus(orderId: string) {
       const { data } = await api.get(`/admin/orders/${orderId}?fields=payment_status`, admin)

@@ -133,6 +133,11 @@ export class FaultQueue {
     return fault
   }
 
+  /** Disarms every fault armed on a contract. */
+  disarm(gatewayReference: string): void {
+    for (const id of [...this.armed.keys()]) if (id.startsWith(keyPrefix(gatewayReference))) this.armed.delete(id)
+  }
+
   /** Whether the next call of this operation is to be reset before its request is read. */
   resetsBeforeRead(gatewayReference: string, operation: FaultOperation): boolean {
     return this.armed.get(key(gatewayReference, operation))?.kind === "reset_before_read"
@@ -140,7 +145,11 @@ export class FaultQueue {
 }
 
 function key(gatewayReference: string, operation: FaultOperation) {
-  return `${gatewayReference}\n${operation}`
+  return `${keyPrefix(gatewayReference)}${operation}`
+}
+
+function keyPrefix(gatewayReference: string) {
+  return `${gatewayReference}\n`
 }
 
 /** The status and body each kind answers with, when it answers at all. */

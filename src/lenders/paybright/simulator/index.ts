@@ -3,7 +3,7 @@ export { startSimulator, type Simulator, type SimulatorOptions, type CardTransac
 export { SIMULATOR_TEST_ACCOUNT, type Account } from "./accounts"
 export type { SimulatorSettings, SimulatorSettingsUpdate, CallbackSettings } from "./settings"
 export type { SimulatorLogger } from "./logger"
-export type { ContractView, ContractStatus } from "./ledger"
+export type { ContractBooks, ContractView, ContractStatus } from "./ledger"
 export type { CallbackAttempt, CallbackKind } from "./callbacks"
 export type { InjectedFailure, Operation } from "./rest-api"
 export {

@@ -46,6 +46,9 @@ export type ContractView = {
   voided_at: string | null
 }
 
+/** What has moved on a contract, kept to be put back later (`Ledger.restore`). */
+export type ContractBooks = Pick<Contract, "gatewayReference" | "status" | "captures" | "refunds" | "voidedAt">
+
 /** A request the ledger refuses; `status` is what the REST API answers. */
 export class LedgerError extends Error {
   constructor(
@@ -79,6 +82,29 @@ export class Ledger {
 
   get(gatewayReference: string): Contract | undefined {
     return this.contracts.get(gatewayReference)
+  }
+
+  /** A copy of what has moved on a contract so far. */
+  books(gatewayReference: string): ContractBooks {
+    const contract = this.get(gatewayReference)
+    if (!contract) throw new LedgerError(404, `no contract ${gatewayReference}`)
+    return { gatewayReference, ...this.copy(contract) }
+  }
+
+  /** Puts a contract's books back as `books` kept them: what moved on it since is undone. */
+  restore(books: ContractBooks): void {
+    const contract = this.get(books.gatewayReference)
+    if (!contract) throw new LedgerError(404, `no contract ${books.gatewayReference}`)
+    Object.assign(contract, this.copy(books))
+  }
+
+  private copy(books: Omit<ContractBooks, "gatewayReference">): Omit<ContractBooks, "gatewayReference"> {
+    return {
+      status: books.status,
+      captures: books.captures.map((capture) => ({ ...capture })),
+      refunds: books.refunds.map((refund) => ({ ...refund })),
+      voidedAt: books.voidedAt,
+    }
   }
 
   /** The contract a virtual card was issued for, as the card network reports it by card number. */

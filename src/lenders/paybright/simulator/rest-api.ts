@@ -56,6 +56,13 @@ export class RestApi {
     this.failures.set(failureKey(gatewayReference, parsed.data.operation), parsed.data)
   }
 
+  /** Disarms every failure armed on a contract. */
+  disarm(gatewayReference: string): void {
+    for (const id of [...this.failures.keys()]) {
+      if (id.startsWith(failureKeyPrefix(gatewayReference))) this.failures.delete(id)
+    }
+  }
+
   /** GET /api/vcn/pan (spec §4.1). */
   async virtualCard(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
     if (this.resetBeforeRead(req, query.get("orderNumber") ?? "", "card")) return
@@ -244,7 +251,11 @@ export class RestApi {
 }
 
 function failureKey(gatewayReference: string, operation: Operation) {
-  return `${gatewayReference}\n${operation}`
+  return `${failureKeyPrefix(gatewayReference)}${operation}`
+}
+
+function failureKeyPrefix(gatewayReference: string) {
+  return `${gatewayReference}\n`
 }
 
 function notFound(res: ServerResponse, reference: string) {

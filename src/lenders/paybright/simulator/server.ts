@@ -8,7 +8,7 @@ import { CallbackSender, type CallbackAttempt } from "./callbacks"
 import { handleControl, type ControlTarget } from "./control-api"
 import { HostedApplication } from "./hosted-application"
 import { HttpError, sendHtml, sendJson } from "./http"
-import { Ledger, LedgerError, type ContractView } from "./ledger"
+import { Ledger, LedgerError, type ContractBooks, type ContractView } from "./ledger"
 import { silentLogger, type SimulatorLogger } from "./logger"
 import {
   FaultQueue,
@@ -83,6 +83,13 @@ export interface Simulator {
   failNext(gatewayReference: string, failure: InjectedFailure): void
   /** Arms a fault of the fault matrix for the next `count` calls of an operation on the contract. */
   injectFault(gatewayReference: string, fault: FaultRequest): Fault
+  /** What has moved on a contract so far, to put back with `restoreBooks`. */
+  books(gatewayReference: string): ContractBooks
+  /**
+   * Puts a contract back as `books` kept it, with no fault or failure armed on it: a test can start
+   * from a contract an earlier one used, as Medusa's test runner starts it from the same database.
+   */
+  restoreBooks(books: ContractBooks): void
   /** Every armed fault that answered a call so far, oldest first (a copy). */
   faultsFired(): FiredFault[]
   /**
@@ -230,6 +237,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     readonly callbacks = control.callbacks
     readonly failNext = control.failNext
     readonly injectFault = control.injectFault
+
+    books(gatewayReference: string) {
+      return ledger.books(gatewayReference)
+    }
+
+    restoreBooks(books: ContractBooks) {
+      ledger.restore(books)
+      faults.disarm(books.gatewayReference)
+      api.disarm(books.gatewayReference)
+    }
 
     faultsFired() {
       return faults.fired.map((fired) => ({ ...fired }))
