@@ -29,6 +29,12 @@ export async function placePayBrightOrder(
   return { order: data.order, payment, reference: simulator.contractByReference(session.id)!.gateway_reference }
 }
 
+/** The order the money and void suites begin with: a sofa (the store's first variant) and two lamps (its second). */
+export const SOFA_AND_TWO_LAMPS = [
+  { variantIndex: 0, quantity: 1 },
+  { variantIndex: 1, quantity: 2 },
+]
+
 /** The order most suites ship: a sofa (the store's first variant) and three lamps (its second). */
 export const SOFA_AND_THREE_LAMPS = [
   { variantIndex: 0, quantity: 1 },

@@ -9,7 +9,7 @@ import type { AppSuite } from "../helpers/one-app"
 import { medusaTotals } from "../helpers/ledger"
 import { until } from "../helpers/medusa-exec"
 import { parcels } from "../helpers/parcels"
-import { placedOncePerSuite, placePayBrightOrder } from "../helpers/placed-order"
+import { placedOncePerSuite, placePayBrightOrder, SOFA_AND_TWO_LAMPS } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 
@@ -34,11 +34,7 @@ export const moneyMovesOnce: AppSuite = {
     const ORDER_TOTAL = "587.60"
     const placedOrder = placedOncePerSuite(
       () => simulator,
-      () =>
-        placePayBrightOrder(api, getContainer(), store, simulator, admin, [
-          { variantIndex: 0, quantity: 1 },
-          { variantIndex: 1, quantity: 2 },
-        ])
+      () => placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_TWO_LAMPS)
     )
 
     async function records(paymentId: string) {

@@ -32,7 +32,15 @@ export const salesTax: AppSuite = {
       }))
     })
 
-    /** A Quebec order of a sofa, two lamps, a rug and the bookshelf priced tax included. */
+    /** A sofa, two lamps, a rug and the bookshelf priced tax included. */
+    const QUEBEC_LINES = [
+      { variantIndex: 0, quantity: 1 },
+      { variantIndex: 1, quantity: 2 },
+      { variantIndex: 2, quantity: 1 },
+      { variantIndex: 3, quantity: 1 },
+    ]
+
+    /** A Quebec order of QUEBEC_LINES. */
     const quebecOrder = placedOncePerSuite(
       () => simulator,
       (shopper: Shopper = QUEBEC) =>
@@ -42,12 +50,7 @@ export const salesTax: AppSuite = {
           store,
           simulator,
           admin,
-          [
-            { variantIndex: 0, quantity: 1 },
-            { variantIndex: 1, quantity: 2 },
-            { variantIndex: 2, quantity: 1 },
-            { variantIndex: 3, quantity: 1 },
-          ],
+          QUEBEC_LINES,
           "pp_paybright_paybright",
           shopper
         )
@@ -246,17 +249,7 @@ export const salesTax: AppSuite = {
 
     /** The same Quebec order paid with Medusa's system provider, completed by the storefront. */
     async function systemProviderOrder() {
-      const cart = await cartReadyForPayment(
-        api,
-        store,
-        [
-          { variantIndex: 0, quantity: 1 },
-          { variantIndex: 1, quantity: 2 },
-          { variantIndex: 2, quantity: 1 },
-          { variantIndex: 3, quantity: 1 },
-        ],
-        QUEBEC
-      )
+      const cart = await cartReadyForPayment(api, store, QUEBEC_LINES, QUEBEC)
       await api.post(
         `/store/payment-collections/${cart.paymentCollectionId}/payment-sessions`,
         { provider_id: "pp_system_default" },

@@ -6,7 +6,7 @@ import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { approvedForReplacedSession, listApprovals } from "../helpers/approvals"
 import type { AppSuite } from "../helpers/one-app"
 import { medusaTotals } from "../helpers/ledger"
-import { placedOncePerSuite, placePayBrightOrder } from "../helpers/placed-order"
+import { placedOncePerSuite, placePayBrightOrder, SOFA_AND_TWO_LAMPS } from "../helpers/placed-order"
 import type { SeededStore } from "../../test-support/seed-store"
 import { Modules } from "@medusajs/framework/utils"
 import { paymentLockKey } from "../../src/lib/payment-lock"
@@ -40,11 +40,7 @@ export const voidContract: AppSuite = {
 
     const placedOrder = placedOncePerSuite(
       () => simulator,
-      () =>
-        placePayBrightOrder(api, getContainer(), store, simulator, admin, [
-          { variantIndex: 0, quantity: 1 },
-          { variantIndex: 1, quantity: 2 },
-        ])
+      () => placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_TWO_LAMPS)
     )
 
     async function panelOf(orderId: string) {
