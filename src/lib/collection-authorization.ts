@@ -9,6 +9,8 @@ const NOT_YET_AUTHORIZED: string[] = [PaymentCollectionStatus.NOT_PAID, PaymentC
 
 export type OwedAuthorization = {
   collection_id: string
+  /** The status the collection reads now, to put back if writing the owed one is undone. */
+  from: string
   status: PaymentCollectionStatus.AUTHORIZED | PaymentCollectionStatus.PARTIALLY_AUTHORIZED
 }
 
@@ -31,6 +33,7 @@ export function owedAuthorizations(collections: OrderCollectionRow[]): OwedAutho
     const authorized = totalOf(standing)
     owed.push({
       collection_id: collection.id,
+      from: collection.status,
       status:
         toCents(authorized) >= toCents(exactAmount(collection))
           ? PaymentCollectionStatus.AUTHORIZED

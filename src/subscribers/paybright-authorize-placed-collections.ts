@@ -20,7 +20,7 @@ export default async function authorizePlacedCollections({ event, container }: S
   } else {
     for (const written of result) {
       logger.warn(
-        `PayBright: order ${event.data.id}'s payment collection ${written.collection_id} read "${written.before}" under an authorized PayBright payment (Medusa lost that write); written as Medusa would have`
+        `PayBright: order ${event.data.id}'s payment collection ${written.collection_id} read "${written.from}" under an authorized PayBright payment (Medusa lost that write); written "${written.status}", as Medusa would have`
       )
     }
   }

@@ -34,6 +34,6 @@ describe("the status Medusa owes a placed order's collection", () => {
     ["not_paid", "402.40", [], undefined],
   ])("%s for %s, paid by %j: %s", (status, amount, payments, owed) => {
     const found = owedAuthorizations([collection(status, amount, payments)])
-    expect(found).toEqual(owed ? [{ collection_id: "paycol_1", status: owed }] : [])
+    expect(found).toEqual(owed ? [{ collection_id: "paycol_1", from: status, status: owed }] : [])
   })
 })

@@ -8,8 +8,6 @@ export const authorizePlacedCollectionsStepId = "paybright-authorize-placed-coll
 
 export type AuthorizePlacedCollectionsInput = { order_id: string }
 
-type Written = { collection_id: string; before: string }
-
 /**
  * Writes, through Medusa's payment module, the status each collection of a placed order is owed
  * (lib/collection-authorization.ts). Compensation puts back the status each had.
@@ -19,18 +17,14 @@ export const authorizePlacedCollectionsStep = createStep(
   async (input: AuthorizePlacedCollectionsInput, { container }) => {
     const collections = await orderCollections(container.resolve(ContainerRegistrationKeys.QUERY), input.order_id)
     const payments = container.resolve(Modules.PAYMENT)
-    const written: Written[] = []
-    for (const owed of owedAuthorizations(collections)) {
-      const before = collections.find((collection) => collection.id === owed.collection_id)!.status
-      await payments.updatePaymentCollections(owed.collection_id, { status: owed.status })
-      written.push({ collection_id: owed.collection_id, before })
-    }
-    return new StepResponse(written, written)
+    const owed = owedAuthorizations(collections)
+    for (const { collection_id, status } of owed) await payments.updatePaymentCollections(collection_id, { status })
+    return new StepResponse(owed, owed)
   },
   async (written, { container }) => {
     const payments = container.resolve(Modules.PAYMENT)
-    for (const { collection_id, before } of written ?? []) {
-      await payments.updatePaymentCollections(collection_id, { status: before as PaymentCollectionStatus })
+    for (const { collection_id, from } of written ?? []) {
+      await payments.updatePaymentCollections(collection_id, { status: from as PaymentCollectionStatus })
     }
   }
 )
