@@ -4,6 +4,8 @@ export type EmbeddedPostgres = {
   port: number
   user: string
   password: string
+  /** Whether the data is in memory (asked for with `inMemory`, and the machine had room). */
+  inMemory: boolean
   /** A connection URL to `database` on this server. */
   url(database: string): string
   stop(deadlineMs?: number): Promise<void>
@@ -16,6 +18,7 @@ export function startPostgres(options?: {
   maxConnections?: number
   stopDeadlineMs?: number
   settings?: Record<string, string>
+  inMemory?: boolean
 }): Promise<EmbeddedPostgres>
 
 export function freePort(): Promise<number>

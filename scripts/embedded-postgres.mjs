@@ -31,6 +31,10 @@ import { processTable } from "./process-table.mjs"
  *   killing the server (default 20 s; a shutdown normally takes well under a second).
  * @param {Record<string, string>} [options.settings] More server settings, e.g. the bench's
  *   `shared_preload_libraries: "pg_stat_statements"`.
+ * @param {boolean} [options.inMemory] Keep the data in memory (a folder on the /dev/shm tmpfs)
+ *   when the machine has one with room, else under os.tmpdir(). For `npm test`: Medusa's test
+ *   runner copies its database from a template before every test, about 18 MB written each time,
+ *   which on a virtual disk takes several times as long and keeps the kernel busy writing back.
  */
 export async function startPostgres({
   port,
@@ -39,6 +43,7 @@ export async function startPostgres({
   maxConnections = 200,
   stopDeadlineMs = 20_000,
   settings = {},
+  inMemory = false,
 } = {}) {
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const asRoot = process.getuid?.() === 0
@@ -47,6 +52,7 @@ export async function startPostgres({
     // The server runs as `postgres`: it must reach the binaries in node_modules.
     letOthersTraverse(binariesFolder())
   }
+  const tempRoot = (inMemory && memoryFolder()) || os.tmpdir()
   // A port chosen here can be taken before the server binds it: try another one, a few times.
   for (let attempt = 1; ; attempt++) {
     const chosenPort = port ?? (await freePort())
@@ -59,6 +65,7 @@ export async function startPostgres({
         stopDeadlineMs,
         asRoot,
         settings,
+        tempRoot,
       })
     } catch (error) {
       if (
@@ -86,8 +93,46 @@ export function freePort() {
 }
 
 const running = new Set()
+const CLUSTER_PREFIX = "paybright-pg-"
+/** The in-memory filesystem Linux offers every process, and the room a test run's cluster needs there. */
+const SHM = "/dev/shm"
+const SHM_ROOM = 4 * 1024 ** 3
 
-async function startOnce(EmbeddedPostgres, { port, dataDir, log, maxConnections, stopDeadlineMs, asRoot, settings }) {
+/**
+ * /dev/shm when it is a tmpfs with room to spare, first cleared of clusters whose server is gone
+ * (a run killed with SIGKILL cannot remove its own, and memory is not freed until they are).
+ */
+function memoryFolder() {
+  try {
+    const mounted = fs
+      .readFileSync("/proc/mounts", "utf8")
+      .split("\n")
+      .some((line) => line.split(" ")[1] === SHM && line.split(" ")[2] === "tmpfs")
+    if (!mounted) return undefined
+    fs.accessSync(SHM, fs.constants.W_OK)
+    removeAbandonedClusters(SHM)
+    const { bavail, bsize } = fs.statfsSync(SHM)
+    return bavail * bsize >= SHM_ROOM ? SHM : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Clusters under `parent` with no live server; one still starting (no postmaster.pid yet) is left for an hour. */
+function removeAbandonedClusters(parent) {
+  for (const name of fs.readdirSync(parent)) {
+    if (!name.startsWith(CLUSTER_PREFIX)) continue
+    const folder = path.join(parent, name)
+    const pid = postmasterPid(path.join(folder, "data"))
+    const abandoned = pid ? !alive(pid) : Date.now() - fs.statSync(folder).mtimeMs > 60 * 60 * 1000
+    if (abandoned) removeFolder(folder)
+  }
+}
+
+async function startOnce(
+  EmbeddedPostgres,
+  { port, dataDir, log, maxConnections, stopDeadlineMs, asRoot, settings, tempRoot }
+) {
   const password = randomBytes(16).toString("hex")
   // The folder we remove on stop: a fresh temp one holding `data`, or the caller's own.
   let owned
@@ -101,7 +146,7 @@ async function startOnce(EmbeddedPostgres, { port, dataDir, log, maxConnections,
     owned = clusterDir
     if (asRoot) letOthersTraverse(path.dirname(clusterDir))
   } else {
-    owned = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-pg-"))
+    owned = fs.mkdtempSync(path.join(tempRoot, CLUSTER_PREFIX))
     clusterDir = path.join(owned, "data")
   }
   // initdb and the server run as `postgres`: the folder must be reachable by it (the package
@@ -171,6 +216,8 @@ async function startOnce(EmbeddedPostgres, { port, dataDir, log, maxConnections,
     port,
     user: "postgres",
     password,
+    /** Whether the data is in memory (asked for with `inMemory`, and the machine had room). */
+    inMemory: owned.startsWith(`${SHM}/`),
     url: (database = "postgres") => `postgres://postgres:${password}@localhost:${port}/${encodeURIComponent(database)}`,
     /** Stops the server (killing it past the deadline) and removes its folder. Safe to call twice. */
     stop,

