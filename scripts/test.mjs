@@ -21,9 +21,11 @@ import { processTable } from "./process-table.mjs"
  * TEST_RECORD_DURATIONS=1 writes how long each integration file took into
  * scripts/test-durations.json, which orders the files on a fresh clone (scripts/test-sequencer.js).
  *
- * TEST_TIMEOUT_MINUTES (default 75) bounds the whole run. TEST_WORKERS (default 2) is how many test
+ * TEST_TIMEOUT_MINUTES (default 75) bounds the whole run. TEST_WORKERS (default 3) is how many test
  * files run at once, each in its own jest worker with its own databases (Medusa's test runner names
- * them after the worker); TEST_WORKERS=1 runs them one after another in jest's own process.
+ * them after the worker); TEST_WORKERS=1 runs them one after another in jest's own process. Three
+ * on two cores: the tests wait at times (a lender's timeout, another process's boot, a browser's
+ * page), and a third file uses the core the waiting one leaves.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const started = Date.now()
@@ -146,7 +148,7 @@ async function migrateTemplate(databaseUrl) {
  * the suites that time a lender's answer (1.5 s in short-lender-timeout.spec.ts) had less headroom.
  */
 function workerArgs() {
-  const raw = process.env.TEST_WORKERS ?? "2"
+  const raw = process.env.TEST_WORKERS ?? "3"
   const workers = Number(raw)
   if (!Number.isInteger(workers) || workers < 1) {
     throw new Error(`TEST_WORKERS must be a whole number of at least 1, not ${JSON.stringify(raw)}`)
