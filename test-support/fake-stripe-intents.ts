@@ -82,6 +82,17 @@ export class FakePaymentIntents {
     return { ...intent }
   }
 
+  /** Every PaymentIntent as it stands, to put back with `restore`. */
+  snapshot(): FakeIntent[] {
+    return structuredClone([...this.intents.values()])
+  }
+
+  /** Puts back what `snapshot` answered: intents made since are gone. */
+  restore(intents: FakeIntent[]): void {
+    this.intents.clear()
+    for (const intent of structuredClone(intents)) this.intents.set(intent.id, intent)
+  }
+
   get(id: string): FakeIntent | undefined {
     const intent = this.intents.get(id)
     return intent && { ...intent }

@@ -23,6 +23,14 @@ export type FakeStripeCharge = {
   metadata: Record<string, string>
 }
 
+/** What the fake holds: its charges, the cards behind them, its PaymentIntents and its idempotent replies. */
+export type FakeStripeBooks = {
+  charges: [string, FakeStripeCharge][]
+  cards: [string, string][]
+  intents: FakeIntent[]
+  replies: [string, { body: string; status: number; response: unknown }][]
+}
+
 export type FakeStripe = {
   url: string
   host: string
@@ -55,6 +63,10 @@ export type FakeStripe = {
   faultsFired(): { endpoint: "charge" | "refund"; kind: StripeFaultKind }[]
   /** Disarms every fault not fired yet. */
   clearFaults(): void
+  /** What it holds now, to put back with `restoreBooks` (held in memory only, as the cards are). */
+  books(): FakeStripeBooks
+  /** Puts back what `books` answered: charges, intents and replies made since are gone, and every fault is disarmed. */
+  restoreBooks(books: FakeStripeBooks): void
   close(): Promise<void>
 }
 
@@ -359,12 +371,33 @@ export async function startFakeStripe(
     },
     faultsFired: () => fired.map((fault) => ({ ...fault })),
     clearFaults: () => faults.clear(),
+    books: () =>
+      structuredClone({
+        charges: [...charges],
+        cards: [...cards],
+        intents: intents.snapshot(),
+        replies: [...replies],
+      }),
+    restoreBooks(books) {
+      const kept = structuredClone(books)
+      refill(charges, kept.charges)
+      refill(cards, kept.cards)
+      refill(replies, kept.replies)
+      intents.restore(kept.intents)
+      faults.clear()
+      nextFailure = undefined
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
   }
+}
+
+function refill<K, V>(map: Map<K, V>, entries: [K, V][]) {
+  map.clear()
+  for (const [key, value] of entries) map.set(key, value)
 }
 
 const STRIPE_FAULT_ERRORS: Partial<

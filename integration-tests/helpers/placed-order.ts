@@ -5,6 +5,7 @@ import { follow, submitApplication } from "./hosted-application"
 import { orderPayment } from "./ledger"
 import type { SeededStore } from "../../test-support/seed-store"
 import { cartReadyForPayment, choosePayBright, type Shopper } from "./shopper"
+import type { FakeStripe, FakeStripeBooks } from "../../test-support/fake-stripe"
 import { orderIdOf } from "../../test-support/storefront"
 
 /** A shopper's order paid with PayBright, as the admin sees it, with its payment and contract. */
@@ -41,30 +42,36 @@ export const SOFA_AND_THREE_LAMPS = [
   { variantIndex: 1, quantity: 3 },
 ]
 
+/** The books outside Medusa a placed order lives in: the lender's, and the card processor's where a virtual card is charged. */
+export type OutsideBooks = { simulator: Simulator; stripe?: FakeStripe }
+
 /**
  * `place` for a suite's tests, with the first order of each test that asks for `preplaced` (the
  * arguments) placed once for the whole suite. Placing one (a cart, the lender's application,
  * Medusa's completion) costs about 2 s, and most tests begin with one. It is placed in a
  * `beforeAll` that runs before the suite's database is snapshotted (onOneApp takes it after the
  * suite's own `beforeAll`s), so Medusa's runner gives every test the order as it was placed; the
- * lender's contract is put back to that moment, its armed faults gone. A test's next orders, and
- * orders with other arguments, are placed as it asks. A test that changes what placing depends on
- * (a setting saved in the admin) places its order with other arguments. For in-store contracts
- * only: a virtual card's charges are in the card processor's books too.
+ * lender's contract, and the card processor's books where there is one, are put back to that
+ * moment, their armed faults gone. A test's next orders, and orders with other arguments, are
+ * placed as it asks. A test that changes what placing depends on (a setting saved in the admin)
+ * places its order with other arguments.
  */
 export function placedOncePerSuite<Args extends unknown[], Placed extends { reference: string }>(
-  simulator: () => Simulator,
+  outside: () => OutsideBooks,
   place: (...args: Args) => Promise<Placed>,
   ...preplaced: NoInfer<Args>
 ): (...args: Args) => Promise<Placed> {
-  let placed: { order: Placed; books: ContractBooks } | undefined
+  let placed: { order: Placed; lender: ContractBooks; stripe?: FakeStripeBooks } | undefined
   let untouched = false
   beforeAll(async () => {
     const order = await place(...preplaced)
-    placed = { order, books: simulator().books(order.reference) }
+    const { simulator, stripe } = outside()
+    placed = { order, lender: simulator.books(order.reference), stripe: stripe?.books() }
   })
   beforeEach(() => {
-    simulator().restoreBooks(placed!.books)
+    const { simulator, stripe } = outside()
+    simulator.restoreBooks(placed!.lender)
+    if (placed!.stripe) stripe!.restoreBooks(placed!.stripe)
     untouched = true
   })
   return async (...args) => {

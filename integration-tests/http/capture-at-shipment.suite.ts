@@ -30,7 +30,7 @@ export const captureAtShipment: AppSuite = {
 
     /** A placed order of a sofa and three lamps, paid with the given PayBright registration. */
     const placedOrder = placedOncePerSuite(
-      () => simulator,
+      () => ({ simulator }),
       (providerId: string = "pp_paybright_paybright") =>
         placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_THREE_LAMPS, providerId)
     )

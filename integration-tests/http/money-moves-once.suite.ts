@@ -33,7 +33,7 @@ export const moneyMovesOnce: AppSuite = {
     /** A sofa, two lamps and shipping, 520.00 before Ontario's 13 % HST. */
     const ORDER_TOTAL = "587.60"
     const placedOrder = placedOncePerSuite(
-      () => simulator,
+      () => ({ simulator }),
       () => placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_TWO_LAMPS)
     )
 

@@ -12,6 +12,7 @@ import { refuseWrites } from "../helpers/database-faults"
 import { eventually } from "../helpers/eventually"
 import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
+import type { CardNetwork } from "./virtual-card.suite"
 
 /**
  * Medusa's own order changes on a PayBright order (return, exchange, claim, order edit), through
@@ -19,7 +20,7 @@ import type PayBrightModuleService from "../../src/modules/paybright/service"
  * what is pending. The shopper's loan is never voided by it; the contract is carried into the new
  * collection for what the order still owes, and the merchant collects exactly that.
  */
-export function orderChanges(mode: "in_store" | "virtual_card"): AppSuite {
+export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card", CardNetwork]): AppSuite {
   /** Where the merchant captures by hand: an in-store registration that never captures by itself. */
   const inStoreOnly = mode === "in_store" ? it : it.skip
 
@@ -41,8 +42,11 @@ export function orderChanges(mode: "in_store" | "virtual_card"): AppSuite {
       /** A sofa and three lamps, paid with the given PayBright registration. */
       const place = (providerId: string) =>
         placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_THREE_LAMPS, providerId)
-      const placedOrder =
-        mode === "in_store" ? placedOncePerSuite(() => simulator, place, "pp_paybright_paybright") : place
+      const placedOrder = placedOncePerSuite(
+        () => ({ simulator, stripe: network?.stripe }),
+        place,
+        "pp_paybright_paybright"
+      )
 
       /** The order as Medusa's admin shows it: totals, and every payment of every collection. */
       async function orderBooks(orderId: string) {

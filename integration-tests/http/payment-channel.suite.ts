@@ -39,7 +39,7 @@ export const paymentChannel: AppSuite = {
     })
 
     const placedOrder = placedOncePerSuite(
-      () => simulator,
+      () => ({ simulator }),
       () => placePayBrightOrder(api, getContainer(), store, simulator, admin, [{ variantIndex: 0, quantity: 1 }])
     )
 

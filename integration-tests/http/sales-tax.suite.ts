@@ -42,7 +42,7 @@ export const salesTax: AppSuite = {
 
     /** A Quebec order of QUEBEC_LINES. */
     const quebecOrder = placedOncePerSuite(
-      () => simulator,
+      () => ({ simulator }),
       (shopper: Shopper = QUEBEC) =>
         placePayBrightOrder(
           api,

@@ -21,7 +21,7 @@ afterAll(async () => {
  */
 onOneApp(
   { decision: "approve", callback: { enabled: false } },
-  [virtualCard(network), orderChanges("virtual_card")],
+  [virtualCard(network), orderChanges("virtual_card", network)],
   async (simulator) => {
     network.stripe = await startFakeStripe({ onCardTransaction: (event) => simulator.cardTransaction(event) })
     return {

@@ -22,6 +22,7 @@ import {
 import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approvals"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { orderIdOf } from "../../test-support/storefront"
+import { placedOncePerSuite } from "../helpers/placed-order"
 
 /** What the virtual-card suite is handed: the fake Stripe its app charges cards through. */
 export type CardNetwork = { readonly stripe: FakeStripe }
@@ -56,7 +57,7 @@ export function virtualCard(network: CardNetwork): AppSuite {
         admin = await adminHeaders(getContainer())
       })
 
-      /** Approves an application for a fresh cart and answers the order's payment. */
+      /** Approves an application for a fresh cart and answers the order's payment, recording what the shopper was answered. */
       async function placeOrder(transcript: Transcript, providerId = "pp_paybright_paybright") {
         const cart = await cartReadyForPayment(api, store, [
           { variantIndex: 0, quantity: 1 },
@@ -70,8 +71,13 @@ export function virtualCard(network: CardNetwork): AppSuite {
         const orderId = orderIdOf(back.location)
         const payment = await orderPayment(getContainer(), orderId)
         const contract = simulator.contractByReference(session.id)!
-        return { cart, orderId, payment, contract }
+        return { cart, orderId, payment, contract, reference: contract.gateway_reference }
       }
+      /** The same order for a test that reads nothing of its answers: placed once for the suite. */
+      const placedOrder = placedOncePerSuite(
+        () => ({ simulator, stripe }),
+        () => placeOrder({ logs: [], responses: [] })
+      )
 
       /** The approval's row as the module keeps it. */
       async function approvalRowOf(contract: string) {
@@ -164,7 +170,7 @@ export function virtualCard(network: CardNetwork): AppSuite {
       })
 
       it("fails a capture Stripe declines with a message saying what to do, and captures on retry", async () => {
-        const { payment } = await placeOrder({ logs: [], responses: [] })
+        const { payment } = await placedOrder()
         stripe.failNextCharge("card_declined")
         const declined = await api.post(
           `/admin/payments/${payment.id}/capture`,
@@ -181,7 +187,7 @@ export function virtualCard(network: CardNetwork): AppSuite {
       })
 
       it("records each part of a refund split over two charges, and the merchant records exactly what went back when the second part fails", async () => {
-        const { cart, payment, contract } = await placeOrder({ logs: [], responses: [] })
+        const { cart, payment, contract } = await placedOrder()
         const second = MathBN.sub(cart.total, "100.00").toFixed(2)
         await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
         await api.post(`/admin/payments/${payment.id}/capture`, { amount: Number(second) }, admin)
@@ -219,7 +225,7 @@ export function virtualCard(network: CardNetwork): AppSuite {
       })
 
       it("walks the fault matrix on Stripe's charge and refund: outcomes as documented, ledgers agree or an in-doubt record names the gap", async () => {
-        const { payment, contract } = await placeOrder({ logs: [], responses: [] })
+        const { payment, contract } = await placedOrder()
         await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
         let injected = 0
         let asDocumented = 0
@@ -338,7 +344,7 @@ export function virtualCard(network: CardNetwork): AppSuite {
       const orderOfCart = (cartId: string) => orderOfCartIn(getContainer(), cartId)
 
       it("reconciles a card charge a stopped process left pending, and names the card processor in what the merchant reads", async () => {
-        const { payment, contract } = await placeOrder({ logs: [], responses: [] })
+        const { payment, contract } = await placedOrder()
         const module = getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
         const row = await module.createPayBrightCardTransactions({
           payment_id: payment.id,
@@ -372,7 +378,7 @@ export function virtualCard(network: CardNetwork): AppSuite {
       })
 
       it("charges nothing when a virtual-card order is cancelled, and tells the merchant to cancel the contract in the portal", async () => {
-        const { orderId, payment, contract } = await placeOrder({ logs: [], responses: [] })
+        const { orderId, payment, contract } = await placedOrder()
         await api.post(`/admin/orders/${orderId}/cancel`, {}, admin)
         const [cancelled] = await getContainer().resolve("payment").listPayments({ id: payment.id })
         expect(cancelled.canceled_at).toBeTruthy()

@@ -39,7 +39,7 @@ export const voidContract: AppSuite = {
     })
 
     const placedOrder = placedOncePerSuite(
-      () => simulator,
+      () => ({ simulator }),
       () => placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_TWO_LAMPS)
     )
 
