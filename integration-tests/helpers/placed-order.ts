@@ -54,7 +54,8 @@ export type OutsideBooks = { simulator: Simulator; stripe?: FakeStripe }
  * lender's contract, and the card processor's books where there is one, are put back to that
  * moment, their armed faults gone. A test's next orders, and orders with other arguments, are
  * placed as it asks. A test that changes what placing depends on (a setting saved in the admin)
- * places its order with other arguments.
+ * places its order with other arguments. `place` may also stop short of the order: an approval the
+ * lender has not delivered yet (completion-failures.suite.ts).
  */
 export function placedOncePerSuite<Args extends unknown[], Placed extends { reference: string }>(
   outside: () => OutsideBooks,

@@ -10,6 +10,7 @@ import { approvalOf, approvedAwaitingDelivery, deliverCallback, orderOfCart, ord
 import { eventually } from "../helpers/eventually"
 import { orderPayment } from "../helpers/ledger"
 import { medusaExec, until } from "../helpers/medusa-exec"
+import { placedOncePerSuite } from "../helpers/placed-order"
 import { parcels } from "../helpers/parcels"
 import type { SeededStore } from "../../test-support/seed-store"
 import { returnToStore } from "../../test-support/storefront"
@@ -57,10 +58,19 @@ export const completionFailures: AppSuite = {
       ;({ simulator, store, admin } = await storeFixture(getContainer(), lender))
     })
 
+    /** Every test begins with an approval the lender has not delivered yet: made once for the suite. */
+    const approved = placedOncePerSuite(
+      () => ({ simulator }),
+      async () => {
+        const approval = await approvedAwaitingDelivery(api, store)
+        return { ...approval, reference: approval.contract }
+      }
+    )
+
     const pg = () => getContainer().resolve("__pg_connection__")
 
     it("places the order on a redelivery once the server killed mid-completion has let go of the cart, and voids nothing", async () => {
-      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      const { cart, delivery, contract } = await approved()
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paybright-kill-completion-"))
       const file = path.join(dir, "delivery.json")
       fs.writeFileSync(file, JSON.stringify(delivery.fields))
@@ -135,7 +145,7 @@ export const completionFailures: AppSuite = {
     })
 
     it("keeps for the merchant, never voided, an approval the store itself failed to place past the grace period", async () => {
-      const { delivery, contract } = await approvedAwaitingDelivery(api, store)
+      const { delivery, contract } = await approved()
       await pg().raw(REFUSE_ORDERS)
       try {
         // Within the grace period the lender is asked to deliver again.
@@ -169,7 +179,7 @@ export const completionFailures: AppSuite = {
     })
 
     it("decides an approval never placed after the admin lowered the order limits below its cart, and lists it", async () => {
-      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      const { cart, delivery, contract } = await approved()
       const settings = "/admin/paybright/settings/pp_paybright_paybright"
       await pg().raw(REFUSE_ORDERS)
       try {
@@ -190,7 +200,7 @@ export const completionFailures: AppSuite = {
     })
 
     it("leaves no lock behind on the cart when it looks whether a completion is running, even if giving one back fails", async () => {
-      const { cart, delivery } = await approvedAwaitingDelivery(api, store)
+      const { cart, delivery } = await approved()
       // The approval is recorded but its order's write fails once; the storefront then completes
       // the cart itself, through the Store API.
       const dropped = await whileRefusingWrites(pg(), orderInsertDroppedOnce("order_insert_dropped_once"), () =>
@@ -227,7 +237,7 @@ export const completionFailures: AppSuite = {
     })
 
     it("leaves an approval to the next sweep when it cannot be withdrawn from its session, and places it then", async () => {
-      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      const { cart, delivery, contract } = await approved()
       await pg().raw(REFUSE_ORDERS)
       // The session's write that withdraws the approval fails too, for as long as the orders' do.
       const restoreWithdrawal = await refuseWrites(pg(), {
@@ -256,7 +266,7 @@ export const completionFailures: AppSuite = {
     })
 
     it("waits for the next delivery when a write of Medusa's authorization is dropped, and places the order on its payment then", async () => {
-      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      const { cart, delivery, contract } = await approved()
       // The payment is written, then the collection's "authorized" is lost with its connection:
       // Medusa says only "Payment authorization failed" and undoes the order.
       const answered = await whileRefusingWrites(
@@ -296,7 +306,7 @@ export const completionFailures: AppSuite = {
     })
 
     it("places no order on an approval the plugin no longer counts on, even from a session that still holds it", async () => {
-      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      const { cart, delivery, contract } = await approved()
       // Recorded and sealed into its session, its order not placed (the database refused it).
       await pg().raw(REFUSE_ORDERS)
       try {
@@ -359,7 +369,7 @@ export const completionFailures: AppSuite = {
       getContainer().resolve<PayBrightModuleService>("paybright").listPayBrightMoneyRecords({ contract })
 
     it("keeps the contract when Medusa undoes a completion that failed after authorizing, and places the order on the next delivery", async () => {
-      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      const { cart, delivery, contract } = await approved()
       expect((await deliverWhileGivingBackTheLockFails(cart.id, delivery)).status).toBe(503)
       // Undone: no order; but the contract stands and its payment is still authorized on the session.
       expect(await ordersOfCart(getContainer(), cart.id)).toEqual([])
@@ -377,7 +387,7 @@ export const completionFailures: AppSuite = {
     })
 
     it("sends the shopper back only to an order its completion kept, while that completion may still be undone", async () => {
-      const { cart, delivery, contract, returnUrl } = await approvedAwaitingDelivery(api, store)
+      const { cart, delivery, contract, returnUrl } = await approved()
       // The callback's completion has made the order and authorized its payment, then waits on the
       // cart's lock being given back, which fails: Medusa undoes the order. The shopper returns
       // meanwhile.
@@ -409,7 +419,7 @@ export const completionFailures: AppSuite = {
     })
 
     it("places no order on a payment Medusa cancelled, reports the approval at once, and counts its contract voided", async () => {
-      const { cart, delivery, contract } = await approvedAwaitingDelivery(api, store)
+      const { cart, delivery, contract } = await approved()
       expect((await deliverWhileGivingBackTheLockFails(cart.id, delivery)).status).toBe(503)
       // Medusa cancels the payment the undone completion left (no completion is running now): the
       // contract is voided, as for any cancelled payment.
