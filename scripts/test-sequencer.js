@@ -3,14 +3,13 @@ const path = require("node:path")
 const Sequencer = require("@jest/test-sequencer").default
 
 /**
- * The order jest starts the test files in. Jest starts the longest first when it has timed them
- * before, so that no worker is left alone on a long file at the end. On a fresh clone it has no
- * times, and the size of a file says little: a spec that runs several `*.suite.ts` on one app
- * (onOneApp) is a few lines long and the longest file of all, and a short one that installs the
- * plugin with npm takes minutes. Here, until jest has times, each integration file comes before any
- * unit file, and weighs the seconds it took when they were last recorded
- * (`TEST_RECORD_DURATIONS=1 npm test` writes scripts/test-durations.json); one not recorded yet
- * (a new file) goes first, as jest puts a new file first, and the unit files go by size.
+ * The order jest starts the test files in: the longest first, so that no worker is left alone on a
+ * long file at the end. An integration file weighs the seconds it took when they were last recorded
+ * (`TEST_RECORD_DURATIONS=1 npm test` writes scripts/test-durations.json), before jest's own times:
+ * jest also times a run filtered with -t, after which the longest file would look short and start
+ * last. Other files go by jest's times; without them (a fresh clone, a new file), each integration
+ * file comes before any unit file, one not recorded yet (a new file) first, as jest puts a new file
+ * first, and the unit files by size.
  */
 class LongestFirst extends Sequencer {
   sort(tests) {
@@ -20,7 +19,10 @@ class LongestFirst extends Sequencer {
       if (!weights.has(test.path)) weights.set(test.path, weighOf(test, recorded))
       return weights.get(test.path)
     }
-    for (const test of tests) test.duration = this.time(test)
+    for (const test of tests) {
+      const seconds = recorded[path.relative(ROOT, test.path)]
+      test.duration = seconds === undefined ? this.time(test) : seconds * 1000
+    }
     return tests.sort((a, b) => {
       const failedA = this.hasFailed(a)
       if (failedA !== this.hasFailed(b)) return failedA ? -1 : 1
