@@ -11,7 +11,8 @@ jest.setTimeout(600_000)
  * a new store outside this project, beside Medusa on the release this project has installed (so
  * `npm test` proves the newest release and `npm run test:medusa-releases` each other one), or on
  * PAYBRIGHT_STORE_MEDUSA when set. The same tarball with peerDependencies that leave that release
- * out is refused: npm really holds the store to the plugin's peer range here.
+ * out is refused when that store installs it next: npm really holds the store to the plugin's peer
+ * range here.
  */
 const release = process.env.PAYBRIGHT_STORE_MEDUSA ?? installedMedusaRelease()
 
@@ -122,10 +123,14 @@ describe(`the packed plugin in a new store on Medusa ${release}`, () => {
     fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2))
     const narrow = path.join(unpacked, (await runCommand("npm", ["pack", "--silent"], { cwd: unpacked })).trim())
 
-    const store = newStore(narrow)
-    // npm refuses while it resolves the tree, before it fetches anything: resolving is enough.
+    // The store that installed the plugin takes this tarball as its next release of it. npm refuses
+    // while it resolves the tree, before it fetches anything: resolving is enough, and it resolves
+    // against the store's lockfile instead of the whole registry tree again (3 s against 18 s).
+    const store = await installedStore()
+    const next = `next-${path.basename(narrow)}`
+    fs.copyFileSync(narrow, path.join(store, next))
     await expect(
-      runCommand("npm", ["install", "--package-lock-only", ...QUIET_INSTALL], {
+      runCommand("npm", ["install", `./${next}`, "--package-lock-only", ...QUIET_INSTALL], {
         cwd: store,
         env: plainNpmEnv(),
         label: "npm install",
