@@ -14,29 +14,22 @@ const Sequencer = require("@jest/test-sequencer").default
 class LongestFirst extends Sequencer {
   sort(tests) {
     const recorded = recordedSeconds()
-    const weights = new Map()
-    const weight = (test) => {
-      if (!weights.has(test.path)) weights.set(test.path, weighOf(test, recorded))
-      return weights.get(test.path)
+    const ranks = new Map()
+    const rank = (test) => {
+      if (!ranks.has(test.path)) ranks.set(test.path, rankOf(test, recorded, this.time(test)))
+      return ranks.get(test.path)
     }
-    for (const test of tests) {
-      const seconds = recorded[path.relative(ROOT, test.path)]
-      test.duration = seconds === undefined ? this.time(test) : seconds * 1000
-    }
+    for (const test of tests) test.duration = rank(test).duration
     return tests.sort((a, b) => {
       const failedA = this.hasFailed(a)
       if (failedA !== this.hasFailed(b)) return failedA ? -1 : 1
-      // As jest does: a file it has not timed yet (a new one) before those it has.
-      const timedA = a.duration != null
-      if (timedA !== (b.duration != null)) return timedA ? 1 : -1
-      return timedA ? b.duration - a.duration : weight(b) - weight(a)
+      return rank(b).weight - rank(a).weight
     })
   }
 }
 
 const ROOT = path.resolve(__dirname, "..")
-const UNIT = 0
-const RECORDED = 1
+const TIMED = 1
 const NEW = 2
 
 /** Each integration file's seconds when they were last recorded, by its path from the project's root. */
@@ -48,13 +41,17 @@ function recordedSeconds() {
   }
 }
 
-/** Integration files first, a new one before the recorded ones, those by their seconds; unit files by bytes. */
-function weighOf(test, recorded) {
+/**
+ * A new integration file (neither recorded nor timed by jest) first, as jest puts a new file first;
+ * then every file with a duration, the longest first: an integration file's recorded seconds, or
+ * jest's time; then the unit files jest has not timed, by bytes.
+ */
+function rankOf(test, recorded, jestMs) {
   const unit = test.context.config.displayName?.name === "unit"
-  const seconds = recorded[path.relative(ROOT, test.path)]
-  const rank = unit ? UNIT : seconds === undefined ? NEW : RECORDED
-  const measure = unit ? fs.statSync(test.path).size : (seconds ?? 0)
-  return rank * 1e9 + measure
+  const seconds = unit ? undefined : recorded[path.relative(ROOT, test.path)]
+  const duration = seconds === undefined ? jestMs : seconds * 1000
+  if (duration != null) return { duration, weight: TIMED * 1e12 + duration }
+  return unit ? { weight: fs.statSync(test.path).size } : { weight: NEW * 1e12 }
 }
 
 module.exports = LongestFirst
