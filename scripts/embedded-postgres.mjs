@@ -123,7 +123,8 @@ function removeAbandonedClusters(parent) {
   for (const name of fs.readdirSync(parent)) {
     if (!name.startsWith(CLUSTER_PREFIX)) continue
     const folder = path.join(parent, name)
-    const pid = postmasterPid(path.join(folder, "data"))
+    // initdb's single-user backends write their pid negated: a cluster being made is alive too.
+    const pid = Math.abs(postmasterPid(path.join(folder, "data")) ?? 0)
     const abandoned = pid ? !alive(pid) : Date.now() - fs.statSync(folder).mtimeMs > 60 * 60 * 1000
     if (abandoned) removeFolder(folder)
   }
