@@ -123,8 +123,7 @@ function removeAbandonedClusters(parent) {
   for (const name of fs.readdirSync(parent)) {
     if (!name.startsWith(CLUSTER_PREFIX)) continue
     const folder = path.join(parent, name)
-    // initdb's single-user backends write their pid negated: a cluster being made is alive too.
-    const pid = Math.abs(postmasterPid(path.join(folder, "data")) ?? 0)
+    const pid = postmasterPid(path.join(folder, "data"))
     const abandoned = pid ? !alive(pid) : Date.now() - fs.statSync(folder).mtimeMs > 60 * 60 * 1000
     if (abandoned) removeFolder(folder)
   }
@@ -327,9 +326,10 @@ function removeFolder(folder) {
   } catch {}
 }
 
+/** The server's pid; initdb's single-user backends write theirs negated, which would name a process group. */
 function postmasterPid(dataDir) {
   try {
-    return Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]) || undefined
+    return Math.abs(Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0])) || undefined
   } catch {
     return undefined
   }

@@ -14,16 +14,12 @@ const Sequencer = require("@jest/test-sequencer").default
 class LongestFirst extends Sequencer {
   sort(tests) {
     const recorded = recordedSeconds()
-    const ranks = new Map()
-    const rank = (test) => {
-      if (!ranks.has(test.path)) ranks.set(test.path, rankOf(test, recorded, this.time(test)))
-      return ranks.get(test.path)
-    }
-    for (const test of tests) test.duration = rank(test).duration
+    const ranks = new Map(tests.map((test) => [test.path, rankOf(test, recorded, this.time(test))]))
+    for (const test of tests) test.duration = ranks.get(test.path).duration
     return tests.sort((a, b) => {
       const failedA = this.hasFailed(a)
       if (failedA !== this.hasFailed(b)) return failedA ? -1 : 1
-      return rank(b).weight - rank(a).weight
+      return ranks.get(b.path).weight - ranks.get(a.path).weight
     })
   }
 }
