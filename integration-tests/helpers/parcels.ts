@@ -25,15 +25,32 @@ export function parcels(api: AxiosInstance, fixture: () => { admin: Admin; store
     return fulfillmentId
   }
 
-  /** The order's capture records once `count` of them have an outcome (the capture runs in a subscriber). */
+  /**
+   * The order's capture records once `count` of them have an outcome (the capture runs in a
+   * subscriber) and Medusa has booked each one made on the order. The lender's answer concludes the
+   * record inside Medusa's capture workflow, which writes the order's transaction after it: an order
+   * change confirmed in between reads the order as if nothing had been paid yet.
+   */
   async function captures(orderId: string, count: number) {
     for (let i = 0; i < 100; i++) {
       const { data } = await api.get(`/admin/paybright/orders/${orderId}/captures`, fixture().admin)
-      if (data.captures.filter((capture: any) => capture.state !== "pending").length >= count) return data.captures
+      const concluded = data.captures.filter((capture: any) => capture.state !== "pending")
+      if (concluded.length >= count && (await bookedOnOrder(orderId, concluded))) return data.captures
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     const { data } = await api.get(`/admin/paybright/orders/${orderId}/captures`, fixture().admin)
-    throw new Error(`fewer than ${count} captures for ${orderId}: ${JSON.stringify(data.captures)}`)
+    throw new Error(`fewer than ${count} captures booked for ${orderId}: ${JSON.stringify(data.captures)}`)
+  }
+
+  /** Whether the order holds a transaction for each of the records' Medusa captures that was made. */
+  async function bookedOnOrder(orderId: string, records: { state: string; medusa_id: string | null }[]) {
+    const made = records.filter((record) => record.state === "done" && record.medusa_id)
+    if (!made.length) return true
+    const { data } = await api.get(`/admin/orders/${orderId}?fields=id,transactions.reference_id`, fixture().admin)
+    const booked = new Set(
+      data.order.transactions.map((transaction: { reference_id: string }) => transaction.reference_id)
+    )
+    return made.every((record) => booked.has(record.medusa_id))
   }
 
   return { fulfill, ship, captures }
