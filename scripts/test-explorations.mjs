@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url"
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const EXPLORATIONS = [
-  { file: "integration-tests/http/default-store.spec.ts", test: "accepts none of a genuine result's mutants" },
+  { file: "integration-tests/http/default-store-checkout.spec.ts", test: "accepts none of a genuine result's mutants" },
 ]
 const files = EXPLORATIONS.map(({ file }) => file)
 const names = EXPLORATIONS.map(({ test }) => test.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")
