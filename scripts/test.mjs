@@ -143,9 +143,9 @@ async function migrateTemplate(databaseUrl) {
 }
 
 /**
- * Two files at once keep two cores about 87 % busy. The run is bound by the CPU: with a third
- * worker on 2 cores every file ran about 1.6 times longer and the whole run was no shorter, while
- * the suites that time a lender's answer (1.5 s in short-lender-timeout.spec.ts) had less headroom.
+ * Three files at once on 2 cores: each file waits at times (a lender's timeout, another process's
+ * boot, a browser's page), and a third keeps the cores busy then (docs/developing.md gives the
+ * figures). TEST_WORKERS sets another number.
  */
 function workerArgs() {
   const raw = process.env.TEST_WORKERS ?? "3"
