@@ -44,6 +44,25 @@ function englishIn(text: string): string[] {
 }
 
 /**
+ * Moves an admin tab to `url` as the admin's own links do: its router draws the page, without
+ * loading the admin again (in development mode, a load is hundreds of module requests). The
+ * entry pushed is the router's own kind, so the browser's Back returns through it.
+ */
+async function visit(page: Page, url: string) {
+  const { pathname, search } = new URL(url)
+  await page.evaluate((to) => {
+    const state = window.history.state as { idx?: number } | null
+    window.history.pushState(
+      { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state?.idx ?? 0) + 1 },
+      "",
+      to
+    )
+    window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }))
+  }, `${pathname}${search}`)
+  await page.waitForURL((current) => current.pathname === pathname)
+}
+
+/**
  * `npm run demo -- --serve` in a real headless Chromium, one demo for the whole file: a person
  * buying on the demo's checkout page, then the merchant's side, the Medusa admin with the plugin
  * installed from its package (its order panel, needs-attention list and settings). Each side has
@@ -147,7 +166,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 60_000 })
 
       // Before shipping: the order list shows the authorization awaiting capture and its expiry.
-      await page.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+      await visit(page, `${adminUrl}/orders`)
       const awaiting = page.locator("#paybright-needs-attention")
       await awaiting.getByText(`Order #${order.display_id}`).waitFor({ state: "visible", timeout: 60_000 })
       expect(await awaiting.textContent()).toMatch(/expires .+\((29|30) days left\)/)
@@ -182,7 +201,7 @@ describe("npm run demo -- --serve, in a browser", () => {
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
 
-      await page.goto(`${adminUrl}/orders/${placedOrderId}`, { timeout: 120_000 })
+      await visit(page, `${adminUrl}/orders/${placedOrderId}`)
       const widget = page.locator("#paybright-order-panel")
       await widget
         .locator("#paybright-status", { hasText: /^Captured$/ })
@@ -275,18 +294,19 @@ describe("npm run demo -- --serve, in a browser", () => {
   describe("the merchant, in the Medusa admin", () => {
     let context: BrowserContext
     let admin: Awaited<ReturnType<typeof demoAdminApi>>["request"]
+    /** The merchant's tab, open from the login on, as a person keeps the admin open. */
+    let tab: Page
 
     beforeAll(async () => {
       admin = (await demoAdminApi(new URL(adminUrl).origin)).request
       // Money follows the browser's locale in Medusa's admin, as in the panel: English (US) here.
       context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, locale: "en-US" })
-      const page = await context.newPage()
-      await page.goto(`${adminUrl}/login`, { timeout: 120_000 })
-      await page.fill('input[name="email"]', ADMIN_LOGIN.email, { timeout: 120_000 })
-      await page.fill('input[name="password"]', ADMIN_LOGIN.password)
-      await page.click('button[type="submit"]')
-      await page.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 60_000 })
-      await page.close()
+      tab = await context.newPage()
+      await tab.goto(`${adminUrl}/login`, { timeout: 120_000 })
+      await tab.fill('input[name="email"]', ADMIN_LOGIN.email, { timeout: 120_000 })
+      await tab.fill('input[name="password"]', ADMIN_LOGIN.password)
+      await tab.click('button[type="submit"]')
+      await tab.waitForURL((url) => !url.pathname.endsWith("/login"), { timeout: 60_000 })
     })
 
     /** A shopper buys the first product (or the first `products`) on the demo's checkout page and is approved. */
@@ -318,10 +338,19 @@ describe("npm run demo -- --serve, in a browser", () => {
       }
     }
 
-    async function openPanel(orderId: string): Promise<{ page: Page; panel: ReturnType<Page["locator"]> }> {
-      const page = await context.newPage()
-      await page.goto(`${adminUrl}/orders/${orderId}`, { timeout: 120_000 })
-      const panel = page.locator("#paybright-order-panel")
+    /**
+     * The order's page and its PayBright panel: in the merchant's tab, or, with `newTab`, in a tab
+     * loaded for it (the admin reads its language when it loads: after the language cookie changes).
+     */
+    async function openPanel(
+      orderId: string,
+      { newTab = false } = {}
+    ): Promise<{ page: Page; panel: ReturnType<Page["locator"]> }> {
+      const page = newTab ? await context.newPage() : tab
+      if (newTab) await page.goto(`${adminUrl}/orders/${orderId}`, { timeout: 120_000 })
+      else await visit(page, `${adminUrl}/orders/${orderId}`)
+      // This order's: while the router moves from another order, that one's panel is still drawn.
+      const panel = page.locator(`#paybright-order-panel[data-order-id="${orderId}"]`)
       await panel.locator("#paybright-status").waitFor({ state: "visible", timeout: 120_000 })
       return { page, panel }
     }
@@ -402,7 +431,6 @@ describe("npm run demo -- --serve, in a browser", () => {
       // The panel alone, once the confirmation's toast is gone: the README's picture (docs/admin-order-panel.png).
       await page.getByText(`PayBright captured ${written(rest)}.`).waitFor({ state: "hidden", timeout: 30_000 })
       await panel.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel.png") })
-      await page.close()
     })
 
     /**
@@ -460,7 +488,6 @@ describe("npm run demo -- --serve, in a browser", () => {
         `Capture ${written(shipped.total)} at shipment`
       )
       await first.page.getByRole("button", { name: "Capture payment" }).waitFor({ state: "hidden", timeout: 30_000 })
-      await first.page.close()
 
       // Medusa's own "Capture payment" on its payment card.
       const captured = await placeOrder()
@@ -469,7 +496,6 @@ describe("npm run demo -- --serve, in a browser", () => {
       await confirm(second.page, /^Confirm$/)
       await second.panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 60_000 })
       expect(await second.panel.locator("#paybright-amounts").textContent()).toContain("Remaining$0.00")
-      await second.page.close()
 
       // Medusa's own "Cancel" in the order's menu: the contract is voided, and the panel says so.
       const cancelled = await placeOrder()
@@ -487,7 +513,6 @@ describe("npm run demo -- --serve, in a browser", () => {
       await third.panel
         .locator("#paybright-status", { hasText: /^Canceled · loan voided$/ })
         .waitFor({ timeout: 60_000 })
-      await third.page.close()
     })
 
     it("says what changed instead of acting when the page is older than the order", async () => {
@@ -505,7 +530,6 @@ describe("npm run demo -- --serve, in a browser", () => {
       await panel.locator("#paybright-status", { hasText: /^Captured$/ }).waitFor({ timeout: 30_000 })
       const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
       expect(ledger.captured).toBe(order.total)
-      await page.close()
     })
 
     it("lists a parcel's refused capture under needs attention, and retries that parcel's amount from the list", async () => {
@@ -516,8 +540,8 @@ describe("npm run demo -- --serve, in a browser", () => {
       const share = refused.amount
       expect(Number(share)).toBeLessThan(Number(order.total))
 
-      const list = await context.newPage()
-      await list.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+      const list = tab
+      await visit(list, `${adminUrl}/orders`)
       const attention = list.locator("#paybright-needs-attention")
       const entry = attention.locator('[data-kind="refused_capture"]', { hasText: `Order #${order.display_id}` })
       await entry.waitFor({ state: "visible", timeout: 120_000 })
@@ -536,7 +560,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       // The row opens its order, as a row of Medusa's order table does.
       await entry.click({ position: { x: 8, y: 8 } })
       await list.waitForURL(new RegExp(`/orders/${order.id}$`))
-      const opened = list.locator("#paybright-order-panel")
+      const opened = list.locator(`#paybright-order-panel[data-order-id="${order.id}"]`)
       await opened.locator("#paybright-status", { hasText: /^Capture failed$/ }).waitFor({ timeout: 120_000 })
       expect(await opened.locator("#paybright-records").textContent()).toContain("Contract on hold at PayBright")
       // On the order too, the parcel's retry, not Medusa's whole capture.
@@ -554,14 +578,12 @@ describe("npm run demo -- --serve, in a browser", () => {
       await confirm(list, /^Capture /)
       await list.getByText(`PayBright captured ${written(share)}.`).waitFor({ timeout: 60_000 })
       await entry.waitFor({ state: "hidden", timeout: 60_000 })
-      await list.close()
 
       const { page, panel } = await openPanel(order.id)
       await panel.locator("#paybright-status", { hasText: /^Partially captured$/ }).waitFor({ timeout: 60_000 })
       expect(await panel.locator("#paybright-records").textContent()).toContain(`Capture ${written(share)} at shipment`)
       expect(await panel.locator("#paybright-amounts").textContent()).toContain(`Captured${written(share)}`)
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-retried.png"), fullPage: true })
-      await page.close()
     })
 
     it("shows an order cancelled while PayBright refused the void as a live loan, and voids it from the panel", async () => {
@@ -593,12 +615,11 @@ describe("npm run demo -- --serve, in a browser", () => {
       const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
       expect(ledger.status).toBe("VOIDED")
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-loan-voided.png"), fullPage: true })
-      await page.close()
     })
 
     it("keeps the shop name and limits saved on the settings page, token masked, and the next checkout uses them without a restart", async () => {
-      const page = await context.newPage()
-      await page.goto(settingsUrl, { timeout: 120_000 })
+      const page = tab
+      await visit(page, settingsUrl)
       const form = page.locator("#paybright-settings-form")
       await form.waitFor({ state: "visible", timeout: 120_000 })
       expect(await page.inputValue("#shopName")).toBe("PayBright Demo Furniture")
@@ -647,7 +668,6 @@ describe("npm run demo -- --serve, in a browser", () => {
       expect(await page.textContent("#paybright-settings-version")).toContain(`by ${ADMIN_LOGIN.email}`)
       expect(await page.content()).not.toContain("sim_test_token")
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-settings-saved.png"), fullPage: true })
-      await page.close()
 
       // The next checkout, on the same running store: the lender's page shows the new name it was signed with.
       const shop = await context.newPage()
@@ -698,7 +718,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       const language = (value: string) => ({ name: "lng", value, domain: new URL(adminUrl).hostname, path: "/" })
       await context.addCookies([language("fr")])
       try {
-        const { page, panel } = await openPanel(order.id)
+        const { page, panel } = await openPanel(order.id, { newTab: true })
         expect(await panel.locator("#paybright-status").textContent()).toBe("En attente de capture")
         // What the browser reports from the capture on: uncaught errors, and errors in the console.
         const reported: { kind: "pageerror" | "console"; text: string; where: string }[] = []
@@ -784,7 +804,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       await context.addCookies([language("fr")])
       try {
         // The first tab shows the refusal and its retry.
-        const { page, panel } = await openPanel(order.id)
+        const { page, panel } = await openPanel(order.id, { newTab: true })
         await panel.locator("#paybright-status", { hasText: /^Capture refusée$/ }).waitFor({ timeout: 60_000 })
         const records = panel.locator("#paybright-records")
         expect(await records.textContent()).toContain(
@@ -820,11 +840,11 @@ describe("npm run demo -- --serve, in a browser", () => {
         await page.reload()
         await panel.locator("#paybright-status", { hasText: /^Capturé$/ }).waitFor({ timeout: 60_000 })
         const texts = [await panel.innerText()]
-        await page.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+        await visit(page, `${adminUrl}/orders`)
         const attention = page.locator("#paybright-needs-attention")
         await attention.getByText(`Commande n°\u00a0${awaiting.display_id}`).waitFor({ timeout: 60_000 })
         texts.push(await attention.innerText())
-        await page.goto(settingsUrl, { timeout: 120_000 })
+        await visit(page, settingsUrl)
         await page.locator("#paybright-settings-form").waitFor({ state: "visible", timeout: 120_000 })
         texts.push(await page.locator("main").innerText())
         expect(englishIn(texts.join("\n"))).toEqual([])
@@ -840,7 +860,7 @@ describe("npm run demo -- --serve, in a browser", () => {
       const language = (value: string) => ({ name: "lng", value, domain: new URL(adminUrl).hostname, path: "/" })
       await context.addCookies([language("fr")])
       try {
-        const { page, panel } = await openPanel(order.id)
+        const { page, panel } = await openPanel(order.id, { newTab: true })
         expect(await panel.locator("#paybright-status").textContent()).toBe("En attente de capture")
         const amounts = (await panel.locator("#paybright-amounts").textContent())!
         expect(amounts).toContain(`Autorisé${written(order.total)}`)
@@ -861,7 +881,7 @@ describe("npm run demo -- --serve, in a browser", () => {
         await page.getByRole("button", { name: "Capture du paiement" }).waitFor({ timeout: 30_000 })
         await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-french.png"), fullPage: true })
 
-        await page.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+        await visit(page, `${adminUrl}/orders`)
         const attention = page.locator("#paybright-needs-attention")
         await attention.getByText(`Commande n°\u00a0${order.display_id}`).waitFor({ timeout: 60_000 })
         expect(await attention.textContent()).toContain("PayBright\u00a0: à traiter")
@@ -869,7 +889,7 @@ describe("npm run demo -- --serve, in a browser", () => {
         expect(await badgesOverflowing(attention)).toEqual([])
 
         // The settings page: amounts shown and typed as French writes them, what the server says in French.
-        await page.goto(settingsUrl, { timeout: 120_000 })
+        await visit(page, settingsUrl)
         const form = page.locator("#paybright-settings-form")
         await form.waitFor({ state: "visible", timeout: 120_000 })
         expect(await page.textContent("#paybright-settings-form")).toContain("Environnement")

@@ -67,7 +67,8 @@ function OrderPanel({ orderId }: { orderId: string }) {
   /** The panel as the server has it now, read again before an action. */
   const fresh = async () => (await refetch()).data?.panel ?? null
   return (
-    <Container id="paybright-order-panel" className="divide-y p-0">
+    // Which order it shows: a page the admin's router moves to another order draws it anew.
+    <Container id="paybright-order-panel" data-order-id={orderId} className="divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">{t("paybright.panel.title")}</Heading>
         {panel && (
