@@ -25,7 +25,7 @@ import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { cartReadyForPayment, choosePayBright, completeCart, storeHeaders } from "../helpers/shopper"
 
 /** Mutations of a genuine result sent through the callback and the return, each one. */
-const MUTANTS = explorationBudget({ quick: 250, full: 2500 })
+const MUTANTS = explorationBudget({ quick: 100, full: 2500 })
 
 export const checkout: AppSuite = {
   title: "checkout with PayBright",
