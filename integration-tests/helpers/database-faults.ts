@@ -52,3 +52,38 @@ export async function whileRefusingWrites<T>(pg: Knex, fault: RefusedWrite, duri
 export function orderInsertDroppedOnce(name: string): RefusedWrite {
   return { name, table: '"order"', event: "insert", once: true, message: "the database dropped the write" }
 }
+
+/**
+ * Holds Medusa's writes to `table` that match `when` (a SQL condition on `new`) until the answered
+ * function lets them go, as a slow database holds them: a PostgreSQL trigger waits on an advisory
+ * lock this connection holds. `heldYet` says whether one such write has reached the trigger.
+ */
+export async function holdWrites(
+  pg: Knex,
+  fault: { name: string; table: string; when: string }
+): Promise<{ release: () => Promise<void>; heldYet: () => Promise<boolean> }> {
+  const trigger = `paybright_test_${fault.name}`
+  const key = Math.floor(Math.random() * 2 ** 31)
+  const holder = await pg.transaction()
+  await holder.raw(`select pg_advisory_xact_lock(${key})`)
+  await pg.raw(`
+    create sequence if not exists ${trigger};
+    select setval('${trigger}', 1, false);
+    create or replace function ${trigger}() returns trigger language plpgsql as $$
+    begin
+      if (${fault.when}) then
+        perform nextval('${trigger}');
+        perform pg_advisory_xact_lock_shared(${key});
+      end if;
+      return new;
+    end $$;
+    create trigger ${trigger} before insert on ${fault.table}
+      for each row execute function ${trigger}();`)
+  return {
+    release: async () => {
+      if (!holder.isCompleted()) await holder.commit()
+      await pg.raw(`drop trigger if exists ${trigger} on ${fault.table}`)
+    },
+    heldYet: async () => (await pg.raw(`select is_called from ${trigger}`)).rows[0].is_called,
+  }
+}

@@ -4,7 +4,9 @@ import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { reportExpiringAuthorizations } from "../../src/lib/authorization-expiry"
 import captureOnFulfillment from "../../src/subscribers/paybright-capture-on-fulfillment"
 import paybrightCaptureMissedParcels from "../../src/jobs/paybright-capture-missed-parcels"
+import { holdWrites } from "../helpers/database-faults"
 import { medusaTotals } from "../helpers/ledger"
+import { until } from "../helpers/medusa-exec"
 import { lenderAmount } from "../../src/lib/lender-cents"
 import { parcels } from "../helpers/parcels"
 import { placedOncePerSuite, placePayBrightOrder, SOFA_AND_THREE_LAMPS } from "../helpers/placed-order"
@@ -274,6 +276,40 @@ export const captureAtShipment: AppSuite = {
       ])
       expect(lender.captured).toBe(lenderAmount(edited.order.total))
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("666.70")
+    })
+
+    it("captures no more than the edited order's total when the edit is confirmed before Medusa books the first capture", async () => {
+      const { order, reference } = await placedOrder()
+      const sofa = order.items.find((item: any) => item.title === "Sofa")
+      const lamps = order.items.find((item: any) => item.title !== "Sofa")
+      const booking = await holdWrites(getContainer().resolve("__pg_connection__"), {
+        name: "capture_booked_late",
+        table: "order_transaction",
+        when: "new.reference = 'capture'",
+      })
+      try {
+        await ship(order.id, [{ id: sofa.id, quantity: 1 }])
+        await captures(order.id, 1, { booked: false })
+        await until(booking.heldYet, 10_000, () => "Medusa never booked the sofa's capture on the order")
+        // The lender captured the sofa; Medusa has not booked it on the order when the edit is confirmed,
+        // so it opens the new collection for the whole edited total, which the contract cannot cover.
+        await api.post(`/admin/order-edits`, { order_id: order.id }, admin)
+        await api.post(`/admin/order-edits/${order.id}/items/item/${lamps.id}`, { quantity: 2 }, admin)
+        await api.post(`/admin/order-edits/${order.id}/request`, {}, admin)
+        await api.post(`/admin/order-edits/${order.id}/confirm`, {}, admin)
+      } finally {
+        await booking.release()
+      }
+      const { data: edited } = await api.get(`/admin/orders/${order.id}?fields=total`, admin)
+      await ship(order.id, [{ id: lamps.id, quantity: 2 }])
+      const [, last] = await captures(order.id, 2)
+      expect(last).toMatchObject({ state: "done", trigger: "shipment" })
+      const lender = simulator.contract(reference)!
+      expect(lender.captures.map((capture) => capture.amount)).toEqual([
+        "666.70",
+        lenderAmount(MathBN.sub(edited.order.total, "666.70")),
+      ])
+      expect(lender.captured).toBe(lenderAmount(edited.order.total))
     })
 
     it("refunds across captures, never more than captured, and the ledgers agree", async () => {

@@ -24,8 +24,11 @@ export type CaptureTarget =
 
 /**
  * The order, its PayBright payment and what the fulfillment is worth now. At shipment only
- * parcels already shipped count toward "everything has gone"; the order's current total (after
- * edits) caps what is captured. `orderId`: the parcel's order, where it was found already.
+ * parcels already shipped count toward "everything has gone"; what the order owes now caps what
+ * is captured: its current total (after edits) less what its payments hold, captured less
+ * refunded. Read off the payments' own rows, not the order's summary: Medusa books a capture on
+ * the order after the lender's answer, and an order change confirmed in between opens its new
+ * collection for too much. `orderId`: the parcel's order, where it was found already.
  */
 export async function captureTarget(
   container: MedusaContainer,
@@ -60,6 +63,7 @@ export async function captureTarget(
         "payment_collections.payments.canceled_at",
         "payment_collections.payments.data",
         "payment_collections.payments.captures.amount",
+        "payment_collections.payments.refunds.amount",
       ],
     },
   })) as { result: any }
@@ -90,8 +94,14 @@ export async function captureTarget(
     MathBN.convert(0)
   )
   const captured = totalOf(payment.captures)
+  // Every payment of the order, the ones Medusa cancelled after capturing part included.
+  const payments = (order.payment_collections ?? []).flatMap((collection: any) => collection?.payments ?? [])
+  const paid = payments.reduce(
+    (sum: any, each: any) => MathBN.add(sum, MathBN.sub(totalOf(each.captures), totalOf(each.refunds))),
+    MathBN.convert(0)
+  )
   const amount = captureAmountFor(
-    { items: order.items, shippingTotal, fulfilledQuantities, total: order.total },
+    { items: order.items, shippingTotal, fulfilledQuantities, total: order.total, paid },
     { items: fulfillment.items },
     { authorized: payment.amount, captured, capturedBefore: payment.data?.captured_before }
   )

@@ -10,8 +10,14 @@ export type OrderForCapture = {
    * (this one included), never those only packed; at fulfillment, every fulfillment not cancelled.
    */
   fulfilledQuantities: Record<string, BigNumberInput>
-  /** The order's total now, after any edit: no capture takes more than this minus what was captured. */
+  /** The order's total now, after any edit: no capture takes more than this minus what the order holds paid. */
   total?: BigNumberInput
+  /**
+   * What the order's payments hold, captured less refunded, this payment's included (this
+   * payment's captures when omitted). A payment the contract was carried into counts what the
+   * earlier one captured, whatever amount Medusa opened its collection for.
+   */
+  paid?: BigNumberInput
 }
 
 /**
@@ -20,8 +26,10 @@ export type OrderForCapture = {
  * rounded to the cent; and, once everything is fulfilled (or the parcel is worth at least what
  * remains), exactly what remains of the order's current total, fractions of a cent included, so
  * that Medusa reads the payment as fully captured and the lender captures what remains of the
- * contract (src/lib/lender-cents.ts). Never more than remains authorized, and an order edited
- * down is not captured at its original amount. "0.00" when nothing remains at the lender.
+ * contract (src/lib/lender-cents.ts). Never more than remains authorized, nor than the order owes:
+ * an order edited down is not captured at its original amount, and where the payment holds more
+ * than the order owes, what it owes is captured in whole cents. "0.00" when nothing remains at
+ * the lender.
  */
 export function captureAmountFor(
   order: OrderForCapture,
@@ -33,14 +41,19 @@ export function captureAmountFor(
     capturedBefore?: BigNumberInput
   }
 ): string {
-  const ceiling = order.total === undefined ? payment.authorized : MathBN.min(payment.authorized, order.total)
-  const remaining = MathBN.sub(ceiling, payment.captured)
+  const authorizedLeft = MathBN.sub(payment.authorized, payment.captured)
+  const owed = order.total === undefined ? authorizedLeft : MathBN.sub(order.total, order.paid ?? payment.captured)
+  const remaining = MathBN.min(authorizedLeft, owed)
+  const ceiling = MathBN.add(payment.captured, remaining)
   if (MathBN.lte(remaining, 0) || toCents(ceiling) <= toCents(payment.captured)) {
     return "0.00"
   }
+  // What remains authorized is taken exactly, fractions of a cent included; what the order owes,
+  // where less, is a part of the payment, in whole cents as the lender moves them.
+  const rest = MathBN.lt(owed, authorizedLeft) ? lenderAmount(remaining) : exactText(remaining)
   const fullyFulfilled = order.items.every((item) => MathBN.gte(order.fulfilledQuantities[item.id] ?? 0, item.quantity))
   if (fullyFulfilled) {
-    return exactText(remaining)
+    return rest
   }
   const items = fulfillment.items.reduce((sum, fulfilled) => {
     const item = order.items.find((candidate) => candidate.id === fulfilled.line_item_id)
@@ -53,5 +66,5 @@ export function captureAmountFor(
   const firstCapture = MathBN.eq(payment.captured, 0) && MathBN.eq(payment.capturedBefore ?? 0, 0)
   const shipping = firstCapture ? lenderAmount(order.shippingTotal) : 0
   const worth = MathBN.add(items, shipping)
-  return MathBN.gte(worth, remaining) ? exactText(remaining) : lenderAmount(worth)
+  return MathBN.gte(worth, remaining) ? rest : lenderAmount(worth)
 }

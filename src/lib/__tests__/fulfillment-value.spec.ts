@@ -84,6 +84,44 @@ describe("capture amount for a fulfillment", () => {
       captureAmountFor(edited, { items: [{ line_item_id: "sofa", quantity: 1 }] }, { authorized, captured: "141.25" })
     ).toBe("500.00")
   })
+
+  it("caps a payment the contract was carried into at what the order owes, whatever Medusa opened it for", () => {
+    // 666.70 captured on the earlier payment; an edit took a lamp off (the order now 742.033258), but
+    // was confirmed before Medusa booked that capture, so the new collection (and the carried
+    // payment) asks for all the contract covers, 113.00. The last parcel captures what is owed, in
+    // whole cents: it is not all that remains of the payment.
+    const carried: OrderForCapture = {
+      items: [
+        { id: "lamps", quantity: 2, total: "75.333258" },
+        { id: "sofa", quantity: 1, total: "638.45" },
+      ],
+      shippingTotal: "28.25",
+      fulfilledQuantities: { lamps: 2, sofa: 1 },
+      total: "742.033258",
+      paid: "666.70",
+    }
+    expect(
+      captureAmountFor(
+        carried,
+        { items: [{ line_item_id: "lamps", quantity: 2 }] },
+        { authorized: "113.00", captured: "0", capturedBefore: "666.70" }
+      )
+    ).toBe("75.33")
+  })
+
+  it("counts refunds as paid back: after a returned sofa, the lamps are captured whole", () => {
+    // The sofa and the shipping captured (666.70), the sofa returned and refunded (638.45): the order
+    // is worth 141.25 and holds 28.25; the lamps still owe 113.00.
+    const returned = { ...order({ lamps: 3, sofa: 1 }), total: "141.25", paid: "28.25" }
+    // Counting the earlier payment's captures alone (666.70) would leave nothing to capture.
+    expect(
+      captureAmountFor(
+        returned,
+        { items: [{ line_item_id: "lamps", quantity: 3 }] },
+        { authorized: "113.00", captured: "0", capturedBefore: "666.70" }
+      )
+    ).toBe("113.00")
+  })
 })
 
 describe("capture amount for a fulfillment of a taxed order (GST + QST, 14.975 %)", () => {
