@@ -10,12 +10,4 @@ import { setupCanada } from "./setup-canada.suite"
 jest.setTimeout(300_000)
 
 /** The default store (./default-store.ts), from its setup to a placed order, and completions that fail. */
-onDefaultStore([
-  medusaInternals,
-  setupCanada,
-  checkout,
-  salesTax,
-  deferredPayment,
-  completionFailures,
-  keptPayment,
-])
+onDefaultStore([medusaInternals, setupCanada, checkout, salesTax, deferredPayment, completionFailures, keptPayment])
