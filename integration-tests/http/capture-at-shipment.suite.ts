@@ -249,25 +249,23 @@ export const captureAtShipment: AppSuite = {
       ])
     })
 
-    it("captures no more than the edited order's total when an item is removed before the last shipment", async () => {
-      const { order, payment, reference } = await placedOrder()
-      const sofa = order.items.find((item: any) => item.title === "Sofa")
-      const lamps = order.items.find((item: any) => item.title !== "Sofa")
-      await ship(order.id, [{ id: sofa.id, quantity: 1 }])
-      await captures(order.id, 1)
-      // One lamp of three is taken off the order before the rest ships.
-      const { data: edit } = await api.post(`/admin/order-edits`, { order_id: order.id }, admin)
-      await api.post(`/admin/order-edits/${order.id}/items/item/${lamps.id}`, { quantity: 2 }, admin)
-      await api.post(`/admin/order-edits/${order.id}/request`, {}, admin)
-      await api.post(`/admin/order-edits/${order.id}/confirm`, {}, admin)
-      expect(edit.order_change.order_id).toBe(order.id)
-      const { data: edited } = await api.get(`/admin/orders/${order.id}?fields=total`, admin)
-      expect(MathBN.lt(edited.order.total, order.total)).toBe(true)
-      // Medusa cancels the authorized remainder on an edit and opens a collection for what the
-      // order owes: the contract is carried into it, and the last parcel, shipped at once, is
-      // captured from there.
-      await ship(order.id, [{ id: lamps.id, quantity: 2 }])
-      const [, last] = await captures(order.id, 2)
+    /** One lamp of three taken off the order through Medusa's order edit, confirmed; answers the edit. */
+    async function removeOneLamp(orderId: string, lampsId: string) {
+      const { data: edit } = await api.post(`/admin/order-edits`, { order_id: orderId }, admin)
+      await api.post(`/admin/order-edits/${orderId}/items/item/${lampsId}`, { quantity: 2 }, admin)
+      await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
+      await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
+      return edit
+    }
+
+    /**
+     * Ships the two lamps left after the edit: the lender holds the sofa's 666.70 and then what the
+     * edited order still owed, its total in all. Answers that total.
+     */
+    async function expectLampsLeftCapturedToEditedTotal(orderId: string, lampsId: string, reference: string) {
+      const { data: edited } = await api.get(`/admin/orders/${orderId}?fields=total`, admin)
+      await ship(orderId, [{ id: lampsId, quantity: 2 }])
+      const [, last] = await captures(orderId, 2)
       expect(last).toMatchObject({ state: "done", trigger: "shipment" })
       const lender = simulator.contract(reference)!
       expect(lender.captures.map((capture) => capture.amount)).toEqual([
@@ -275,6 +273,23 @@ export const captureAtShipment: AppSuite = {
         lenderAmount(MathBN.sub(edited.order.total, "666.70")),
       ])
       expect(lender.captured).toBe(lenderAmount(edited.order.total))
+      return edited.order.total
+    }
+
+    it("captures no more than the edited order's total when an item is removed before the last shipment", async () => {
+      const { order, payment, reference } = await placedOrder()
+      const sofa = order.items.find((item: any) => item.title === "Sofa")
+      const lamps = order.items.find((item: any) => item.title !== "Sofa")
+      await ship(order.id, [{ id: sofa.id, quantity: 1 }])
+      await captures(order.id, 1)
+      // One lamp of three is taken off the order before the rest ships.
+      const edit = await removeOneLamp(order.id, lamps.id)
+      expect(edit.order_change.order_id).toBe(order.id)
+      // Medusa cancels the authorized remainder on an edit and opens a collection for what the
+      // order owes: the contract is carried into it, and the last parcel, shipped at once, is
+      // captured from there.
+      const editedTotal = await expectLampsLeftCapturedToEditedTotal(order.id, lamps.id, reference)
+      expect(MathBN.lt(editedTotal, order.total)).toBe(true)
       expect((await medusaTotals(getContainer(), payment.id)).captured).toBe("666.70")
     })
 
@@ -293,23 +308,11 @@ export const captureAtShipment: AppSuite = {
         await until(booking.heldYet, 10_000, () => "Medusa never booked the sofa's capture on the order")
         // The lender captured the sofa; Medusa has not booked it on the order when the edit is confirmed,
         // so it opens the new collection for the whole edited total, which the contract cannot cover.
-        await api.post(`/admin/order-edits`, { order_id: order.id }, admin)
-        await api.post(`/admin/order-edits/${order.id}/items/item/${lamps.id}`, { quantity: 2 }, admin)
-        await api.post(`/admin/order-edits/${order.id}/request`, {}, admin)
-        await api.post(`/admin/order-edits/${order.id}/confirm`, {}, admin)
+        await removeOneLamp(order.id, lamps.id)
       } finally {
         await booking.release()
       }
-      const { data: edited } = await api.get(`/admin/orders/${order.id}?fields=total`, admin)
-      await ship(order.id, [{ id: lamps.id, quantity: 2 }])
-      const [, last] = await captures(order.id, 2)
-      expect(last).toMatchObject({ state: "done", trigger: "shipment" })
-      const lender = simulator.contract(reference)!
-      expect(lender.captures.map((capture) => capture.amount)).toEqual([
-        "666.70",
-        lenderAmount(MathBN.sub(edited.order.total, "666.70")),
-      ])
-      expect(lender.captured).toBe(lenderAmount(edited.order.total))
+      await expectLampsLeftCapturedToEditedTotal(order.id, lamps.id, reference)
     })
 
     it("refunds across captures, never more than captured, and the ledgers agree", async () => {
