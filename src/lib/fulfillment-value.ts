@@ -48,9 +48,10 @@ export function captureAmountFor(
   if (MathBN.lte(remaining, 0) || toCents(ceiling) <= toCents(payment.captured)) {
     return "0.00"
   }
-  // What remains authorized is taken exactly, fractions of a cent included; what the order owes,
-  // where less, is a part of the payment, in whole cents as the lender moves them.
-  const rest = MathBN.lt(owed, authorizedLeft) ? lenderAmount(remaining) : exactText(remaining)
+  // What the order owes, where it is a cent or more below what the payment holds, is a part of the
+  // payment: whole cents, as the lender moves them. Otherwise the payment's remainder, exactly.
+  const part = toCents(lenderAmount(owed)) < toCents(lenderAmount(authorizedLeft))
+  const rest = part ? lenderAmount(owed) : exactText(authorizedLeft)
   const fullyFulfilled = order.items.every((item) => MathBN.gte(order.fulfilledQuantities[item.id] ?? 0, item.quantity))
   if (fullyFulfilled) {
     return rest

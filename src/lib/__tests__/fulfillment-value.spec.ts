@@ -109,6 +109,18 @@ describe("capture amount for a fulfillment", () => {
     ).toBe("75.33")
   })
 
+  it("takes the payment's exact remainder where the order owes less by a fraction of a cent", () => {
+    // The lender moves cents: 75.335 owed rounds to the payment's 75.34, which is all it holds.
+    const owing = { ...order({ lamps: 3, sofa: 1 }), total: "741.035", paid: "665.70" }
+    expect(
+      captureAmountFor(
+        owing,
+        { items: [{ line_item_id: "lamps", quantity: 3 }] },
+        { authorized: "75.336", captured: "0", capturedBefore: "665.70" }
+      )
+    ).toBe("75.336")
+  })
+
   it("counts refunds as paid back: after a returned sofa, the lamps are captured whole", () => {
     // The sofa and the shipping captured (666.70), the sofa returned and refunded (638.45): the order
     // is worth 141.25 and holds 28.25; the lamps still owe 113.00.
