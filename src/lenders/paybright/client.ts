@@ -68,6 +68,15 @@ export function longestLenderCallMs(timeoutMs: number, retries = 0): number {
 const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"])
 
 /**
+ * How long a connection to the lender is kept idle for the next call. Without a limit, Node's agent
+ * keeps an idle keep-alive connection until the lender closes it, and a capture written onto one
+ * the lender is closing at that moment fails as "dropped": in doubt, for a person, though the
+ * lender never read it. With one, the agent also closes an idle connection a second before the
+ * timeout the lender announces in its Keep-Alive header.
+ */
+const IDLE_CONNECTION_MS = 4_000
+
+/**
  * The one place that speaks HTTP to the lender's REST API and order-management call: one method
  * per endpoint, every response parsed before it is read, every failure turned into a LenderError
  * that carries no credential.
@@ -89,8 +98,8 @@ export class LenderClient {
     const credential = Buffer.from(`${config.apiKey}:${config.apiToken}`, "utf8").toString("base64")
     const shared = {
       timeout: config.timeoutMs ?? 15_000,
-      httpAgent: new http.Agent({ keepAlive: true }),
-      httpsAgent: new https.Agent({ keepAlive: true }),
+      httpAgent: new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+      httpsAgent: new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
       // Statuses are mapped to typed errors below; axios must not throw its own error, which
       // would carry the request headers (and so the credential) with it.
       validateStatus: () => true,

@@ -81,6 +81,32 @@ describe("lender client, over real HTTP", () => {
     )
   })
 
+  it("closes an idle connection before the lender's announced keep-alive timeout, so no call goes out on one the lender is closing", async () => {
+    // A lender that keeps idle connections 3 s and says so (Keep-Alive: timeout=3).
+    const closedByClient: boolean[] = []
+    const lender = http.createServer((_, res) => {
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end("{}")
+    })
+    lender.keepAliveTimeout = 3_000
+    lender.on("connection", (socket) => {
+      const index = closedByClient.push(false) - 1
+      socket.on("end", () => (closedByClient[index] = true))
+    })
+    await new Promise<void>((resolve) => lender.listen(0, "127.0.0.1", resolve))
+    try {
+      const base = `http://127.0.0.1:${(lender.address() as AddressInfo).port}`
+      const idle = new LenderClient({ apiUrl: base, checkoutUrl: base, ...SIMULATOR_TEST_ACCOUNT, readRetries: 0 })
+      await expect(idle.getVirtualCard("1")).rejects.toBeInstanceOf(LenderResponseError)
+      // Past the client's limit (a second before the lender's), before the lender's own.
+      await new Promise((resolve) => setTimeout(resolve, 2_500))
+      expect(closedByClient).toEqual([true])
+    } finally {
+      lender.closeAllConnections()
+      await new Promise((resolve) => lender.close(resolve))
+    }
+  })
+
   it("gives up after its timeout, and names bad fields of a body without their values", async () => {
     const silent = http.createServer((req, res) => {
       if (req.url?.startsWith("/api/vcn/pan")) {
