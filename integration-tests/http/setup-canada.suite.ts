@@ -39,10 +39,13 @@ export const setupCanada: AppSuite = {
       return { code, output: exec.output() }
     }
 
-    it("refuses a word it does not know, changing nothing", async () => {
+    it("refuses a word it does not know before the store boots, changing nothing", async () => {
       const { code, output } = await run(["system-provider", "colour=blue"])
       expect(code).not.toBe(0)
       expect(output).toMatch(/unknown word .{0,4}colour=blue/)
+      // Medusa's modules never loaded: a booted store's local event bus says it is installed.
+      expect(output).toContain("Executing script at")
+      expect(output).not.toContain("Local Event Bus installed")
       expect(await regionsHolding(getContainer(), "ca")).toEqual([])
     })
 

@@ -13,6 +13,7 @@ import {
   updateRegionsWorkflow,
   updateStoresWorkflow,
 } from "@medusajs/core-flows"
+import path from "node:path"
 import type { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import { PAYBRIGHT_PROVIDER_ID } from "../storefront/provider"
@@ -44,6 +45,17 @@ export default async function setupCanadaScript({ container, args }: ExecArgs) {
   for (const line of done.length ? done : ["nothing to do: the store already sells in Canada with PayBright"]) {
     logger.info(`PayBright Canada setup: ${line}`)
   }
+}
+
+/** The words after this script's path on the command line, or undefined when no command names it. */
+function wordsAfterThisScript(argv: string[]): string[] | undefined {
+  const self = withoutExtension(__filename)
+  const at = argv.findIndex((arg, index) => index > 0 && withoutExtension(path.resolve(arg)) === self)
+  return at === -1 ? undefined : argv.slice(at + 1)
+}
+
+function withoutExtension(file: string) {
+  return file.slice(0, file.length - path.extname(file).length)
 }
 
 export type SetupCanadaOptions = {
@@ -435,3 +447,8 @@ async function defaultShippingProfile(container: MedusaContainer, done: string[]
   done.push("created the default shipping profile")
   return created.id
 }
+
+// `medusa exec` imports this file before it boots the store, then hands it the same words: a word
+// it cannot use is refused now, instead of after the store's whole boot.
+const wordsOnCommandLine = wordsAfterThisScript(process.argv)
+if (wordsOnCommandLine) parseSetupWords(wordsOnCommandLine)
