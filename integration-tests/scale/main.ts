@@ -27,7 +27,7 @@ import { capturesOf, merchantConflictsRetried, paymentOf, refund, shipInParcels 
 import { outagesRetried, throughOutages } from "../../test-support/outage"
 import { processesOf, productsOfCheckout, startTopology, type Topology } from "./topology"
 import { faultSchedule, runSchedule, type InjectedFault } from "./faults"
-import { recordsOf, unconcluded } from "./records"
+import { recordsOf, takingOffered, unconcluded } from "./records"
 import { printTable } from "./table"
 import { paymentLockHolder } from "./lock-holder"
 import { keepUnplacedEvidence } from "./unplaced-evidence"
@@ -272,7 +272,7 @@ async function settled(
       const rows = await recordsOf(admin, run.paymentId!)
       records.set(run.paymentId!, rows)
       const captures = unconcluded(rows, "capture")
-      const retriable = await retryRefusedCaptures(admin, rows)
+      const retriable = await retryRefusedCaptures(admin, run.paymentId!, rows)
       const { fullyCaptured } = await capturesOf(admin, run.paymentId!)
       const awaitingPerson = captures.inDoubt.length > 0
       const pending = captures.pending.length + unconcluded(rows, "refund").pending.length
@@ -320,18 +320,23 @@ async function whatHolds(
 }
 
 /**
- * The merchant presses "retry" on each refused capture of a payment, as the admin offers, unless
- * a capture of it is in doubt: that one holds every new attempt back until a person resolves it.
- * Returns the captures pressed again.
+ * The merchant takes the money of each refused capture of a payment as the admin offers: "retry"
+ * on the refusal, or Medusa's own "Capture payment" when that button would capture it (pressed
+ * once for the payment, however many refusals it makes good). Nothing while a capture of the
+ * payment is in doubt: that one holds every new attempt back until a person resolves it. Returns
+ * the refused captures whose money was asked for again.
  */
-async function retryRefusedCaptures(admin: Medusa, rows: PayBrightMoneyRecord[]) {
+async function retryRefusedCaptures(admin: Medusa, paymentId: string, rows: PayBrightMoneyRecord[]) {
   const captures = unconcluded(rows, "capture")
   const retriable = captures.inDoubt.length ? [] : captures.refused
-  for (const refused of retriable) {
+  const routes = retriable.map((refused) =>
+    takingOffered(refused) === "capture_in_medusa"
+      ? `/admin/payments/${paymentId}/capture`
+      : `/admin/paybright/captures/${refused.id}/retry`
+  )
+  for (const route of new Set(routes)) {
     // A retry Medusa or the plugin refuses stays listed; the next look presses it again.
-    await throughOutages(() =>
-      admin.client.fetch(`/admin/paybright/captures/${refused.id}/retry`, { method: "POST" })
-    ).catch(() => {})
+    await throughOutages(() => admin.client.fetch(route, { method: "POST", body: {} })).catch(() => {})
   }
   return retriable
 }
@@ -387,7 +392,7 @@ async function refundOnceConcluded(admin: Medusa, paymentId: string): Promise<st
   // Every parcel's capture concluded: Medusa counts the whole payment, or one is in doubt.
   while (!(await capturesOf(admin, paymentId)).fullyCaptured) {
     if (await captureInDoubt()) return NOT_REFUNDED_CAPTURE_IN_DOUBT
-    await retryRefusedCaptures(admin, await recordsOf(admin, paymentId))
+    await retryRefusedCaptures(admin, paymentId, await recordsOf(admin, paymentId))
     if (Date.now() > deadline) throw new Error(`payment ${paymentId}: not fully captured within 10 minutes`)
     await new Promise((resolve) => setTimeout(resolve, 5000))
   }

@@ -18,13 +18,24 @@ export function unconcluded(records: PayBrightMoneyRecord[], kind: PayBrightMone
   return {
     pending: records.filter((record) => record.kind === kind && record.state === "pending"),
     inDoubt: records.filter((record) => record.kind === kind && record.state === "in_doubt"),
-    // As the merchant sees them: the refusals the admin still offers to retry (not retried, and
-    // not made good by a later capture).
+    // As the merchant sees them: the refusals whose money the admin still offers to take (not
+    // retried, and not made good by a later capture).
     refused: records.filter(
-      (record) =>
-        record.kind === kind &&
-        record.state === "refused" &&
-        !!(record as AdminRecord).actions?.some((action) => action.startsWith("retry_"))
+      (record) => record.kind === kind && record.state === "refused" && takingOffered(record) !== undefined
     ),
   }
+}
+
+/**
+ * How the admin offers to take a refused capture's money: Medusa's own "Capture payment" when that
+ * button would capture it, else the plugin's retry of the refusal. Undefined: nothing is offered
+ * (retried already, made good by a later capture, or not a capture).
+ */
+export function takingOffered(record: PayBrightMoneyRecord): "capture_in_medusa" | "retry_capture" | undefined {
+  const actions = (record as AdminRecord).actions ?? []
+  return actions.includes("capture_in_medusa")
+    ? "capture_in_medusa"
+    : actions.includes("retry_capture")
+      ? "retry_capture"
+      : undefined
 }
