@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto"
 import { Client } from "pg"
 
-export type DemoDatabase = { url: string; describe: string; drop(): Promise<void> }
+export type DemoDatabase = {
+  url: string
+  describe: string
+  /** Made as a copy of a template a test run has migrated already (see templateMigrated). */
+  migrated: boolean
+  drop(): Promise<void>
+}
 
 /**
  * The demo's database: a fresh one on the server named by DATABASE_URL or DB_*, dropped at the
@@ -18,12 +24,28 @@ export async function demoDatabase(settings: Record<string, string> = {}): Promi
     return {
       url: url.toString(),
       describe: `${name} on ${url.host}`,
+      migrated: templateMigrated(url),
       drop: () => admin(server, `drop database if exists "${name}" with (force)`),
     }
   }
   const { startPostgres } = await import("../scripts/embedded-postgres.mjs")
   const postgres = await startPostgres({ settings })
-  return { url: postgres.url("postgres"), describe: `embedded, port ${postgres.port}`, drop: () => postgres.stop() }
+  return {
+    url: postgres.url("postgres"),
+    describe: `embedded, port ${postgres.port}`,
+    migrated: false,
+    drop: () => postgres.stop(),
+  }
+}
+
+/**
+ * `npm test` migrates `template1` on the throwaway server it starts, then names that server in
+ * PAYBRIGHT_MIGRATED_TEMPLATE_SERVER: a database created there (a copy of `template1`) starts with
+ * every migration of Medusa and of the plugin run. Any other server, a person's included, is
+ * migrated as usual.
+ */
+function templateMigrated(url: URL): boolean {
+  return process.env.PAYBRIGHT_MIGRATED_TEMPLATE_SERVER === url.host
 }
 
 function configuredServer(): string | undefined {

@@ -85,6 +85,8 @@ try {
       DB_PASSWORD: postgres.password,
     })
     await migrateTemplate(postgres.url("template1"))
+    // A demo's database made on this server is a copy of that template: nothing left to migrate (demo/database.ts).
+    env.PAYBRIGHT_MIGRATED_TEMPLATE_SERVER = `${postgres.host}:${postgres.port}`
   } else if (!env.DB_HOST) {
     // medusaIntegrationTestRunner reads only DB_*.
     const url = new URL(env.DATABASE_URL)

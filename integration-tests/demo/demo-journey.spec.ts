@@ -8,13 +8,16 @@ jest.setTimeout(300_000)
  */
 describe("npm run demo", () => {
   it.each([
-    [[] as string[], {}],
+    [[] as string[], {} as Record<string, string>],
     [["--mode", "virtual_card"], suitePostgres()],
   ])("runs the journey %p and finds Medusa's totals equal to the lender's", async (args, database) => {
     const demo = new DemoRun(args, database)
     const code = await demo.exited
     expect(demo.output).toMatch(/Shopper returns to the store: order placed \(order_/)
     expect(demo.output).toMatch(/Lender's callback delivered \(HTTP 200/)
+    // On the suite's server, the demo's database is a copy of the template npm test migrated.
+    const premigrated = Boolean(database.DB_HOST) && Boolean(process.env.PAYBRIGHT_MIGRATED_TEMPLATE_SERVER)
+    expect(/Run Medusa's migrations \(none left/.test(demo.output)).toBe(premigrated)
     const table =
       /authorized\s+(\d+\.\d\d)\s+(\d+\.\d\d)\ncaptured\s+(\d+\.\d\d)\s+(\d+\.\d\d)[\s\S]*?refunded\s+(\d+\.\d\d)\s+(\d+\.\d\d)/.exec(
         demo.output

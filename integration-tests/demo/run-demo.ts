@@ -88,9 +88,9 @@ function descendantsOf(root: number): number[] {
 
 /**
  * The suite's own PostgreSQL, for a demo run that need not start one: the demo then makes its
- * database there, a copy of the template `npm test` has migrated, so Medusa's migrations have
- * nothing left to run (the demo's path for a server named by DB_*). One journey still runs as a
- * person runs it, on a PostgreSQL of its own migrated from nothing.
+ * database there (the demo's path for a server named by DB_*), a copy of the template `npm test`
+ * has migrated, and skips Medusa's migrations, which would find nothing left to run. One journey
+ * still runs as a person runs it, on a PostgreSQL of its own migrated from nothing.
  */
 export function suitePostgres(): Record<string, string> {
   const env = process.env
