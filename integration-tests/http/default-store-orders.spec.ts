@@ -4,6 +4,7 @@ import { captureRace } from "./capture-race.suite"
 import { onDefaultStore } from "./default-store"
 import { killedMidCapture } from "./killed-mid-capture.suite"
 import { orderChanges } from "./order-changes.suite"
+import { orderChangeScreens } from "./order-change-screens.suite"
 import { paymentChannel } from "./payment-channel.suite"
 
 jest.setTimeout(300_000)
@@ -16,6 +17,7 @@ jest.setTimeout(300_000)
 onDefaultStore([
   captureAtShipment,
   orderChanges("in_store"),
+  orderChangeScreens,
   killedMidCapture,
   captureRace("postgres"),
   paymentChannel,

@@ -4,7 +4,7 @@ import { settingsInForce } from "./provider-registry"
 import { allPages } from "./all-pages"
 import { authorizationAge, authorizationStart } from "./authorization-age"
 import { isPayBright } from "../storefront/provider"
-import { owedBy, stillCapturable, totalOf } from "./totals"
+import { OWED_FIELDS, owedBy, stillCapturable, totalOf } from "./totals"
 import { lenderAmount } from "./lender-cents"
 import { pluginRecords } from "./plugin-records"
 import { ordersOfCollections } from "./medusa-links"
@@ -57,10 +57,11 @@ export async function listOpenAuthorizations(
       display_id: number
       status?: string
       summary?: Record<string, unknown> | null
+      total: unknown
     }>(
       query,
       candidates.map((payment) => payment.payment_collection_id),
-      ["id", "display_id", "status", "summary"]
+      ["id", "display_id", ...OWED_FIELDS]
     )
     const placedOn = await contractsOrderedOn(
       container,

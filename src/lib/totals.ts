@@ -35,11 +35,20 @@ export function stillCapturable(
 }
 
 /**
- * What an order still owes, exactly: its `summary` as Medusa's query answers it, and nothing once
- * it is cancelled (Medusa leaves a cancelled order's summary as it was, its total still pending).
+ * The order's fields `owedBy` reads, for Medusa's query. `total` is among them for its effect: only
+ * when an order's totals are asked for does Medusa's order module work out `summary.pending_difference`
+ * from them, leaving out what a requested return or exchange brings back, as its admin shows it; the
+ * summary as stored still counts those items as owed.
+ */
+export const OWED_FIELDS = ["status", "currency_code", "summary", "total"]
+
+/**
+ * What an order still owes, exactly: its `summary` as Medusa's query answers it when read with
+ * OWED_FIELDS (the order's `total` beside it says it was), and nothing once it is cancelled (Medusa
+ * leaves a cancelled order's summary as it was, its total still pending).
  */
 export function owedBy(
-  order: { status?: string | null; summary?: Record<string, unknown> | null } | undefined
+  order: { status?: string | null; summary?: Record<string, unknown> | null; total: unknown } | undefined
 ): BigNumberInput | undefined {
   if (order?.status === "canceled") return 0
   const summary = order?.summary

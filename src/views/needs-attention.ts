@@ -12,7 +12,7 @@ import type { ApprovalRecord } from "../lib/approval-record"
 import { nothingLeftToCapture, openRefusals } from "../lib/open-refusals"
 import { medusaCaptureOf, recordActions } from "./record-actions"
 import { lenderAmount } from "../lib/lender-cents"
-import { owedBy, stillCapturable, totalOf } from "../lib/totals"
+import { OWED_FIELDS, owedBy, stillCapturable, totalOf } from "../lib/totals"
 import { isPayBright } from "../storefront/provider"
 import { uncoveredBalanceMessage } from "../lib/merchant-messages"
 import { isSaid, said, spoken } from "../lib/texts/said"
@@ -170,9 +170,7 @@ async function uncoveredBalances(container: MedusaContainer): Promise<PayBrightA
     fields: [
       "id",
       "display_id",
-      "currency_code",
-      "status",
-      "summary",
+      ...OWED_FIELDS,
       "payment_collections.payments.provider_id",
       "payment_collections.payments.amount",
       "payment_collections.payments.canceled_at",

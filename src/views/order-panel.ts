@@ -10,7 +10,7 @@ import { moneyRecordsOfPayment, type PanelPayment } from "./money-records"
 import { paymentStatus } from "./payment-status"
 import { pickPayBrightPayment } from "../lib/capture-target"
 import { contractOfOrder } from "../lib/find-checkout"
-import { owedBy, stillCapturable, totalOf } from "../lib/totals"
+import { OWED_FIELDS, owedBy, stillCapturable, totalOf } from "../lib/totals"
 import { lenderAmount } from "../lib/lender-cents"
 import { isSaid, money, nested, said, spoken, verbatim, type Said } from "../lib/texts/said"
 import { captureMomentOf, type CaptureTrigger } from "../lib/capture-types"
@@ -30,8 +30,7 @@ export async function orderPanel(
     entity: "order",
     fields: [
       "id",
-      "status",
-      "summary",
+      ...OWED_FIELDS,
       "payment_collections.payments.id",
       "payment_collections.payments.provider_id",
       "payment_collections.payments.amount",

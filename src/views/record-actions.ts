@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import type { PayBrightAttentionAction } from "../lib/admin-types"
-import { owedBy, stillCapturable, totalOf } from "../lib/totals"
+import { OWED_FIELDS, owedBy, stillCapturable, totalOf } from "../lib/totals"
 import { lenderAmount } from "../lib/lender-cents"
 import { ordersOfCollections } from "../lib/medusa-links"
 
@@ -54,10 +54,15 @@ export async function medusaCaptureOf(container: MedusaContainer, paymentIds: st
   const untouched = payments.filter((payment) => !payment.canceled_at && MathBN.eq(totalOf(payment.captures), 0))
   if (untouched.length === 0) return takes
   // What the order still owes caps it, as the order panel's remainder.
-  const orders = await ordersOfCollections<{ id: string; status?: string; summary?: Record<string, unknown> | null }>(
+  const orders = await ordersOfCollections<{
+    id: string
+    status?: string
+    summary?: Record<string, unknown> | null
+    total: unknown
+  }>(
     container.resolve(ContainerRegistrationKeys.QUERY),
     untouched.map((payment) => payment.payment_collection_id),
-    ["status", "summary"]
+    OWED_FIELDS
   )
   for (const payment of untouched) {
     const remaining = stillCapturable(

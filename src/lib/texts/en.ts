@@ -74,7 +74,7 @@ export const EN_TEXTS: Record<string, string> = {
   contract_carried:
     "The order changed, so Medusa replaced its payment; PayBright contract {{contract}} carries on with {{amount}} still to be captured from the new payment.",
   contract_carried_uncovered:
-    "The order changed, so Medusa replaced its payment; PayBright contract {{contract}} carries on with {{amount}} still to be captured from the new payment, and {{uncovered}} is above what the contract covers: collect it another way (Medusa's payment link, or mark it as paid).",
+    "The order changed, so Medusa replaced its payment; PayBright contract {{contract}} carries on with {{amount}} still to be captured from the new payment. At that moment the order owed {{uncovered}} more, which is above what the contract covers: collect it another way (Medusa's payment link, or mark it as paid); the list “PayBright: needs attention” keeps what is still left to collect up to date.",
   above_the_loan:
     "The order now totals more than PayBright contract {{contract}} covers: collect the remaining {{amount}} another way (Medusa's payment link, or mark it as paid).",
 

@@ -69,7 +69,7 @@ export const FR_TEXTS: Record<string, string> = {
   contract_carried:
     "La commande a changé, Medusa a donc remplacé son paiement; le contrat PayBright {{contract}} continue avec {{amount}} encore à capturer sur le nouveau paiement.",
   contract_carried_uncovered:
-    "La commande a changé, Medusa a donc remplacé son paiement; le contrat PayBright {{contract}} continue avec {{amount}} encore à capturer sur le nouveau paiement, et {{uncovered}} dépasse ce que couvre le contrat : encaissez-le autrement (lien de paiement de Medusa, ou marquez-le comme payé).",
+    "La commande a changé, Medusa a donc remplacé son paiement; le contrat PayBright {{contract}} continue avec {{amount}} encore à capturer sur le nouveau paiement. À ce moment, la commande devait {{uncovered}} de plus, ce qui dépasse ce que couvre le contrat : encaissez-le autrement (lien de paiement de Medusa, ou marquez-le comme payé); la liste « PayBright : à traiter » tient à jour ce qui reste à encaisser.",
   above_the_loan:
     "Le total de la commande dépasse maintenant ce que couvre le contrat PayBright {{contract}} : encaissez les {{amount}} restants autrement (lien de paiement de Medusa, ou marquez-les comme payés).",
 

@@ -1,0 +1,141 @@
+import type { AppSuite } from "../helpers/one-app"
+import type { Simulator } from "../../src/lenders/paybright/simulator"
+import { parcels } from "../helpers/parcels"
+import { placedOncePerSuite, placePayBrightOrder, SOFA_AND_THREE_LAMPS } from "../helpers/placed-order"
+import { MathBN } from "@medusajs/framework/utils"
+import { lenderAmount } from "../../src/lib/lender-cents"
+import { isPayBright } from "../../src/storefront/provider"
+import type { SeededStore } from "../../test-support/seed-store"
+import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
+
+/**
+ * What the merchant reads around Medusa's order changes on a PayBright order: needs attention, the
+ * order's panel and its timeline, through the admin's own routes, at each moment of the change.
+ */
+export const orderChangeScreens: AppSuite = {
+  title: "What the merchant reads around an order change",
+  tests: ({ api, getContainer }, lender) => {
+    let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
+
+    beforeAll(async () => {
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
+        providerIds: ["pp_paybright_paybright", "pp_paybright_capture-manually"],
+        prices: [565, 33.3333],
+        shippingPrice: 25,
+      }))
+    })
+
+    const { ship, captures } = parcels(api, () => ({ admin, store }))
+
+    const place = (providerId: string) =>
+      placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_THREE_LAMPS, providerId)
+    const placedOrder = placedOncePerSuite(() => ({ simulator }), place, "pp_paybright_paybright")
+
+    /** The order as Medusa's admin shows it: its summary, and every payment of every collection. */
+    async function orderBooks(orderId: string) {
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=id,total,summary,*items,payment_collections.id,payment_collections.status,payment_collections.amount,payment_collections.payments.id,payment_collections.payments.amount,payment_collections.payments.canceled_at,payment_collections.payments.provider_id,payment_collections.payments.data,payment_collections.payments.captures.amount`,
+        admin
+      )
+      return data.order
+    }
+
+    function livePayments(order: any) {
+      return order.payment_collections
+        .flatMap((collection: any) => collection.payments ?? [])
+        .filter((payment: any) => !payment.canceled_at)
+    }
+
+    /** The order once `done` says it is settled and a payment is live (the carry runs after Medusa's event). */
+    async function until(orderId: string, done: (order: any) => boolean) {
+      for (let i = 0; i < 100; i++) {
+        const books = await orderBooks(orderId)
+        if (done(books) && livePayments(books).length) return books
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      const books = await orderBooks(orderId)
+      throw new Error(`order ${orderId} did not settle: ${JSON.stringify(books.payment_collections)}`)
+    }
+
+    /** What Medusa says the order owes beyond what its live PayBright payments can still capture. */
+    function owedBeyondTheLoan(order: any) {
+      const owed = order.summary.pending_difference
+      const capturable = livePayments(order)
+        .filter((payment: any) => isPayBright(payment.provider_id))
+        .reduce((sum: any, payment: any) => {
+          const captured = (payment.captures ?? []).reduce(
+            (total: any, capture: any) => MathBN.add(total, capture.amount),
+            MathBN.convert(0)
+          )
+          const left = MathBN.max(MathBN.min(MathBN.sub(payment.amount, captured), owed), 0)
+          return MathBN.add(sum, left)
+        }, MathBN.convert(0))
+      return lenderAmount(MathBN.max(MathBN.sub(owed, capturable), 0))
+    }
+
+    /** An order edit through Medusa's admin: sets a line's quantity, requests and confirms it. */
+    async function editQuantity(orderId: string, itemId: string, quantity: number) {
+      await api.post("/admin/order-edits", { order_id: orderId }, admin)
+      await api.post(`/admin/order-edits/${orderId}/items/item/${itemId}`, { quantity }, admin)
+      await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
+      await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
+    }
+
+    /** An exchange of one lamp for another, requested through Medusa's admin. */
+    async function exchangeLamp(orderId: string, lampId: string) {
+      const { data } = await api.post("/admin/exchanges", { order_id: orderId }, admin)
+      const exchangeId = data.exchange.id
+      await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: lampId, quantity: 1 }] }, admin)
+      await api.post(
+        `/admin/exchanges/${exchangeId}/outbound/items`,
+        { items: [{ variant_id: store.variants[1].id, quantity: 1 }] },
+        admin
+      )
+      await api.post(`/admin/exchanges/${exchangeId}/request`, {}, admin)
+    }
+
+    /** The order's entries in needs attention. */
+    async function attentionOf(orderId: string) {
+      const { data } = await api.get("/admin/paybright/attention", admin)
+      return data.items.filter((item: any) => item.order_id === orderId)
+    }
+
+    /** An order an edit raised above its contract: the contract carried for all it covers, the rest uncovered. */
+    async function raisedAboveTheContract() {
+      const placed = await placedOrder("pp_paybright_paybright")
+      const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+      await editQuantity(placed.order.id, lamp.id, 5)
+      const books = await until(placed.order.id, (order) =>
+        livePayments(order).some((payment: any) => payment.data?.gateway_reference === placed.reference)
+      )
+      return { placed, lamp, books }
+    }
+
+    it("asks needs attention for what Medusa says is owed beyond the loan after an exchange", async () => {
+      const { placed, lamp } = await raisedAboveTheContract()
+      const sofa = placed.order.items.find((item: any) => item.quantity === 1)
+      await ship(placed.order.id, [
+        { id: sofa.id, quantity: 1 },
+        { id: lamp.id, quantity: 1 },
+      ])
+      await captures(placed.order.id, 1)
+      const [carried] = livePayments(await orderBooks(placed.order.id))
+      await exchangeLamp(placed.order.id, lamp.id)
+      const books = await until(placed.order.id, (order) =>
+        livePayments(order).some((payment: any) => payment.id !== carried.id)
+      )
+      const owed = owedBeyondTheLoan(books)
+      expect(MathBN.gt(owed, 0)).toBe(true)
+      expect(await attentionOf(placed.order.id)).toMatchObject([
+        { kind: "uncovered_balance", contract: placed.reference, amount: owed },
+      ])
+      // The timeline says what was uncovered when the contract was carried, as of that moment, and
+      // where the amount left is kept.
+      const { data } = await api.get(`/admin/paybright/orders/${placed.order.id}/panel`, admin)
+      const [latest] = data.panel.timeline.filter((entry: any) => entry.kind === "contract.carried")
+      expect(latest.said.values.uncovered).toEqual({ money: { amount: owed, currency: "cad" } })
+      expect(latest.message).toContain("At that moment the order owed")
+      expect(latest.message).toContain("“PayBright: needs attention” keeps what is still left to collect up to date")
+    })
+  },
+}
