@@ -13,6 +13,7 @@ import { eventually } from "../helpers/eventually"
 import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
 import type { CardNetwork } from "./virtual-card.suite"
+import { storeHeaders } from "../helpers/shopper"
 
 /**
  * Medusa's own order changes on a PayBright order (return, exchange, claim, order edit), through
@@ -252,8 +253,15 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
 
       /** An order edit through Medusa's admin: sets a line's quantity, requests and confirms it. */
       async function editQuantity(orderId: string, itemId: string, quantity: number) {
+        await editQuantities(orderId, [[itemId, quantity]])
+      }
+
+      /** One order edit setting several lines' quantities. */
+      async function editQuantities(orderId: string, lines: [itemId: string, quantity: number][]) {
         await api.post("/admin/order-edits", { order_id: orderId }, admin)
-        await api.post(`/admin/order-edits/${orderId}/items/item/${itemId}`, { quantity }, admin)
+        for (const [itemId, quantity] of lines) {
+          await api.post(`/admin/order-edits/${orderId}/items/item/${itemId}`, { quantity }, admin)
+        }
         await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
         await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
       }
@@ -302,6 +310,127 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
           expect(data.items.filter((item: any) => item.order_id === placed.order.id)).toEqual([])
         }
       )
+
+      /** The carry's session is refused once: the carry after Medusa's event fails. */
+      async function carryRefused(name: string) {
+        const pg = getContainer().resolve("__pg_connection__")
+        const restore = await refuseWrites(pg, {
+          name,
+          table: "payment_session",
+          event: "insert",
+          when: "new.data->>'carried_contract' is not null",
+          once: true,
+          message: "the database dropped the write",
+        })
+        return {
+          /** Waits until the carry tried and failed, then takes the fault away. */
+          async tried() {
+            const reached = async () => (await pg.raw(`select is_called from paybright_test_${name}`)).rows[0].is_called
+            try {
+              expect(await eventually(reached, true)).toBe(true)
+            } finally {
+              await restore()
+            }
+          },
+        }
+      }
+
+      const voidsOf = async (contract: string) =>
+        (
+          await getContainer()
+            .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+            .listPayBrightMoneyRecords({ contract, kind: "void" })
+        ).map((record) => record.state)
+
+      inStoreOnly("voids the contract once when the order is cancelled before its contract is carried", async () => {
+        const placed = await placedOrder("pp_paybright_capture-manually")
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        const fault = await carryRefused("carry_before_cancel_dropped")
+        await editQuantity(placed.order.id, lamp.id, 1)
+        await fault.tried()
+        // Medusa cancelled the payment the contract was authorized on; nothing holds it yet.
+        expect(livePayments(await orderBooks(placed.order.id))).toEqual([])
+
+        await api.post(`/admin/orders/${placed.order.id}/cancel`, {}, admin)
+        const voided = () => Promise.resolve(simulator.contract(placed.reference)!.status)
+        expect(await eventually(voided, "VOIDED")).toBe("VOIDED")
+        expect(await eventually(() => voidsOf(placed.reference), ["done"])).toEqual(["done"])
+        // The reconciliation's carry, later, neither carries nor voids again.
+        expect(await carryMissedContracts(getContainer(), Date.now() + 5 * 60_000)).toBe(0)
+        expect(await voidsOf(placed.reference)).toEqual(["done"])
+        expect(livePayments(await orderBooks(placed.order.id))).toEqual([])
+        const { data } = await api.get("/admin/paybright/attention", admin)
+        expect(data.items.filter((item: any) => item.order_id === placed.order.id)).toEqual([])
+      })
+
+      it("carries the contract past any other PayBright session in the order's collection", async () => {
+        const { placed, lamp } = await partlyCaptured()
+        const fault = await carryRefused("carry_before_stray_dropped")
+        await requestReturn(placed.order.id, lamp.id, 1)
+        await fault.tried()
+        const [, open] = (await orderBooks(placed.order.id)).payment_collections
+        // The shopper cannot open an application on the order's collection through the Store API.
+        const shopper = await api.post(
+          `/store/payment-collections/${open.id}/payment-sessions`,
+          { provider_id: "pp_paybright_paybright" },
+          { ...storeHeaders(store), validateStatus: () => true }
+        )
+        expect(shopper.status).toBe(400)
+        expect(shopper.data.message).toContain("PayBright")
+        // A session the carry did not open for this amount (a process stopped before authorizing it, the order changed since).
+        const payments = getContainer().resolve(Modules.PAYMENT)
+        const stray = await payments.createPaymentSession(open.id, {
+          provider_id: "pp_paybright_paybright",
+          currency_code: "cad",
+          amount: 1,
+          data: { carried_contract: placed.reference },
+        })
+
+        expect(await carryMissedContracts(getContainer(), Date.now() + 5 * 60_000)).toBe(1)
+        const live = await expectCarried(placed)
+        const sessions = await payments.listPaymentSessions({ payment_collection_id: open.id })
+        expect(sessions.map((session) => session.id)).not.toContain(stray.id)
+        // The rest ships and is captured from the carried payment.
+        await ship(placed.order.id, [{ id: lamp.id, quantity: 1 }])
+        await captures(placed.order.id, 2)
+        const after = await orderBooks(placed.order.id)
+        expect(livePayments(after).map((payment: any) => payment.id)).toEqual([live.id])
+        expect(toCents(simulator.contract(placed.reference)!.captured)).toBe(capturedCents(after))
+      })
+
+      inStoreOnly("refuses Medusa's own capture above what the order owes after an edit down", async () => {
+        const placed = await placedOrder("pp_paybright_capture-manually")
+        const sofa = placed.order.items.find((item: any) => item.quantity === 1)
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        const [payment] = livePayments(await orderBooks(placed.order.id))
+        await api.post(`/admin/payments/${payment.id}/capture`, { amount: 100 }, admin)
+        // The sofa and two lamps come off in one edit: the order now totals less than the 100.00 captured.
+        await editQuantities(placed.order.id, [
+          [sofa.id, 0],
+          [lamp.id, 1],
+        ])
+        const books = await orderBooks(placed.order.id)
+        expect(books.summary.pending_difference).toBeLessThan(0)
+        expect(livePayments(books).map((live: any) => live.id)).toEqual([payment.id])
+
+        const refused = await api.post(
+          `/admin/payments/${payment.id}/capture`,
+          { amount: 50 },
+          {
+            ...admin,
+            validateStatus: () => true,
+          }
+        )
+        expect(refused.status).toBe(400)
+        expect(refused.data.message).toContain("the order owes nothing more that this PayBright payment may capture")
+        const whole = await api.post(
+          `/admin/payments/${payment.id}/capture`,
+          {},
+          { ...admin, validateStatus: () => true }
+        )
+        expect(whole.status).toBe(400)
+        expect(simulator.contract(placed.reference)!.captured).toBe("100.00")
+      })
 
       it("keeps the carried payment when giving back the carry's lock fails", async () => {
         const { placed, lamp } = await partlyCaptured()

@@ -7,6 +7,11 @@ import {
   type MedusaResponse,
 } from "@medusajs/framework/http"
 import { randomUUID } from "node:crypto"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { orderOfCollection } from "../lib/medusa-links"
+import { orderBalanceNotFinancedMessage } from "../lib/merchant-messages"
+import { isPayBright } from "../storefront/provider"
 import { CARD_REVEAL_POLICY } from "../policies/paybright"
 import { orderBusyMessage, paymentBusyMessage } from "../lib/payment-lock-messages"
 import { spoken } from "../lib/texts/said"
@@ -30,7 +35,9 @@ import { ApplicationResultBody, CallbackQuery, ShopperReturnQuery } from "./payb
  */
 function guardPaymentMovement(movement: "capture" | "refund") {
   return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
-    const input = { payment_id: req.params.id, owner_id: randomUUID(), movement }
+    // Medusa's own validator answers a malformed body; the guard reads only the amount asked.
+    const amount = MovedAmount.safeParse(req.body).data?.amount
+    const input = { payment_id: req.params.id, owner_id: randomUUID(), movement, amount }
     const { errors } = await guardPaymentMovementWorkflow(req.scope).run({ input, throwOnError: false })
     const failure = errors?.[0]
     if (failure && isBusy(failure.error)) {
@@ -48,6 +55,25 @@ function guardPaymentMovement(movement: "capture" | "refund") {
     next()
   }
 }
+
+const MovedAmount = z.object({ amount: z.number().optional() })
+
+/**
+ * A PayBright contract finances an order once, at checkout: after an order change, the plugin
+ * carries it into the collection Medusa opens for what the order owes (src/lib/carried-contract.ts).
+ * The Store API accepts a session on any collection, an order's included; a shopper's PayBright
+ * session there would open a second application on a placed order, so it is refused (400) before
+ * Medusa creates it. Other providers (a card for what the loan does not cover) are untouched.
+ */
+async function refuseApplicationOnOrder(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const provider = SessionProvider.safeParse(req.body).data?.provider_id
+  if (!isPayBright(provider)) return next()
+  const order = await orderOfCollection(req.scope.resolve(ContainerRegistrationKeys.QUERY), req.params.id)
+  if (!order) return next()
+  res.status(400).json({ type: "not_allowed", ...spoken(orderBalanceNotFinancedMessage()) })
+}
+
+const SessionProvider = z.object({ provider_id: z.string() })
 
 /**
  * Medusa's cancellation of an order refunds its captured PayBright payments and cancels (voids)
@@ -211,6 +237,11 @@ export default defineMiddlewares({
       matcher: "/admin/payments/:id/refund",
       policies: [...MEDUSA_PAYMENT_READ, { resource: "refund", operation: "create" }],
       middlewares: [guardPaymentMovement("refund")],
+    },
+    {
+      methods: ["POST"],
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      middlewares: [refuseApplicationOnOrder],
     },
     {
       methods: ["POST"],

@@ -169,3 +169,17 @@ function becauseOf(fact: Said | string | undefined): { said: Said } | undefined 
 function withoutFinalStop(text: string): string {
   return text.trim().replace(/[.;:]+$/, "")
 }
+
+/**
+ * Why Medusa's own capture of a PayBright payment is turned away before anything is done: it asks
+ * more than the payment may still capture for what the order owes now. Amounts in the lender's cents.
+ */
+export function captureAboveOwedMessage(asked: string, capturable: string, currency: string): Said {
+  if (!MathBN.gt(capturable, 0)) return said("capture_nothing_owed")
+  return said("capture_above_owed", { asked: money(asked, currency), capturable: money(capturable, currency) })
+}
+
+/** What a shopper reads who tries to open a PayBright application on a placed order's payment collection. */
+export function orderBalanceNotFinancedMessage(): Said {
+  return said("order_balance_not_financed")
+}

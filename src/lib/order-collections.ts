@@ -1,14 +1,19 @@
 import type { RemoteQueryFunction } from "@medusajs/framework/types"
-import type { OrderCollectionRow } from "./carried-contract"
+import type { OrderCollectionRow, OrderOfContract } from "./carried-contract"
+
+type Query = { graph: RemoteQueryFunction["graph"] }
 
 /** Every payment collection of an order, oldest first, with their payments and sessions. */
-export async function orderCollections(
-  query: { graph: RemoteQueryFunction["graph"] },
-  orderId: string
-): Promise<OrderCollectionRow[]> {
+export async function orderCollections(query: Query, orderId: string): Promise<OrderCollectionRow[]> {
+  return (await orderOfContract(query, orderId)).collections
+}
+
+/** An order's status, and every payment collection of it, oldest first, with their payments and sessions. */
+export async function orderOfContract(query: Query, orderId: string): Promise<OrderOfContract> {
   const { data } = await query.graph({
     entity: "order",
     fields: [
+      "status",
       "payment_collections.id",
       "payment_collections.status",
       "payment_collections.amount",
@@ -27,13 +32,17 @@ export async function orderCollections(
       "payment_collections.payment_sessions.id",
       "payment_collections.payment_sessions.provider_id",
       "payment_collections.payment_sessions.status",
+      "payment_collections.payment_sessions.amount",
+      "payment_collections.payment_sessions.raw_amount",
+      "payment_collections.payment_sessions.data",
     ],
     filters: { id: orderId },
   })
   const byAge = (a: { created_at?: unknown }, b: { created_at?: unknown }) =>
     new Date(String(a.created_at)).getTime() - new Date(String(b.created_at)).getTime()
-  return ((data[0]?.payment_collections ?? []) as (OrderCollectionRow & { created_at?: unknown })[])
+  const collections = ((data[0]?.payment_collections ?? []) as (OrderCollectionRow & { created_at?: unknown })[])
     .filter(Boolean)
     .sort(byAge)
     .map((collection) => ({ ...collection, payments: [...(collection.payments ?? [])].sort(byAge as never) }))
+  return { status: String(data[0]?.status ?? ""), collections }
 }

@@ -1,5 +1,6 @@
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
+import { toCents } from "./lender-cents"
 
 /** A capture or refund as Medusa's query answers it: `raw_amount`, where selected, keeps every digit. */
 export type MedusaAmountRow = { amount: unknown; raw_amount?: unknown }
@@ -41,6 +42,11 @@ export function stillCapturable(
  * summary as stored still counts those items as owed.
  */
 export const OWED_FIELDS = ["status", "currency_code", "summary", "total"]
+
+/** Whether a capture asks more than a payment may still capture, in the lender's cents (what it would move). */
+export function capturesTooMuch(asked: BigNumberInput, capturable: BigNumberInput): boolean {
+  return toCents(asked) > toCents(capturable)
+}
 
 /**
  * What an order still owes, exactly: its `summary` as Medusa's query answers it when read with

@@ -73,6 +73,31 @@ export async function voidOrphan(container: Container, approvalId: string, retry
 }
 
 /**
+ * Voids the contract of a cancelled order that no live payment held (cancellationVoidPlan), through
+ * the channel it was authorized in, recorded on the payment it was last authorized on (Medusa
+ * cancelled that payment already: a retry of a refused void finds nothing of Medusa's to cancel).
+ */
+export async function voidContractOfCancelledOrder(
+  container: Container,
+  from: { id: string; provider_id: string; data: PaymentData }
+): Promise<Voided | null> {
+  const provider = await settingsInForce(container, from.provider_id)
+  if (!provider) return null
+  const [payment] = await container
+    .resolve(Modules.PAYMENT)
+    .listPayments({ id: from.id }, { select: ["id", "payment_collection_id"] })
+  const routed = moverOfPayment(provider, from.data)
+  return voidContract({
+    mover: "unavailable" in routed ? routed : routed.mover,
+    contract: from.data,
+    paymentId: from.id,
+    paymentCollectionId: payment?.payment_collection_id ?? null,
+    trigger: "order_canceled",
+    callbackUrl: orderManagementCallbackUrl("options" in routed ? routed.options : provider.options),
+  })
+}
+
+/**
  * Once an orphan is voided: Medusa's payments still live on its contract are cancelled, so that
  * Medusa's books say what the lender holds. Medusa keeps such a payment when it undoes a completion
  * after authorizing it (the plugin refuses that cancellation), and a cart changed and paid again

@@ -1,6 +1,7 @@
-import { createPaymentSessionStep } from "@medusajs/core-flows"
+import { createPaymentSessionStep, deletePaymentSessionsStep } from "@medusajs/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { giveLock, takeLock } from "./take-lock"
+import { contractLockKey } from "../lib/payment-lock"
 import { planCarryStep } from "./steps/plan-carry"
 import { authorizeCarriedSessionStep } from "./steps/authorize-carried-session"
 import { recordPayBrightEventsStep } from "./steps/record-paybright-events"
@@ -13,21 +14,27 @@ export type CarryContractInput = { order_id: string }
 /**
  * After Medusa changed an order (a return, an exchange, a claim, an order edit) and replaced its
  * authorized collection with a new one for what the order owes: the order's PayBright contract
- * is carried into the new collection. Under the order's carry lock, the plan is read; a PayBright
- * session is opened in that collection (or the one an earlier attempt opened is taken up) for what
+ * is carried into the new collection. Under the order's contract lock, the plan is read; any other
+ * PayBright session waiting there is removed; the carry's session is opened in that collection (or
+ * the one an earlier attempt opened for this amount is taken up) for what
  * the order owes, up to what the contract still covers, and authorized, which the provider does
  * only on the same plan (src/lib/carried-contract.ts); the order's timeline says so, and
  * what the contract cannot cover. A failure before the authorization deletes the session it
  * opened; the authorization itself is never undone (see authorizeCarriedSessionStep).
- * Nothing happens when the contract is held by a live payment, fully captured, or the order has
- * no collection waiting.
+ * Nothing happens when the order is cancelled, the contract is held by a live payment or fully
+ * captured, or the order has no collection waiting.
  */
 export const carryContractWorkflow = createWorkflow(
   "paybright-carry-contract-workflow",
   (input: CarryContractInput) => {
-    const key = transform({ input }, ({ input }) => `paybright-carry:${input.order_id}`)
+    const key = transform({ input }, ({ input }) => contractLockKey(input.order_id))
     const owner = takeLock(key)
     const plan = planCarryStep({ order_id: input.order_id })
+    // Another PayBright session in the collection is no carry's: a shopper's, or one an earlier carry
+    // opened for an amount the order no longer owes. Medusa's step opens it again if a later step fails.
+    when({ plan }, ({ plan }) => plan.carry && plan.stray_session_ids.length > 0).then(() =>
+      deletePaymentSessionsStep(transform({ plan }, ({ plan }) => ({ ids: plan.carry ? plan.stray_session_ids : [] })))
+    )
     const opened = when({ plan }, ({ plan }) => plan.carry && !plan.session_id).then(() =>
       createPaymentSessionStep(
         transform({ plan }, ({ plan }) => {

@@ -6,6 +6,8 @@ import { lockOwnerStep } from "./steps/lock-owner"
 
 type Seconds = WorkflowData<number> | number
 
+type Renamable = { config(config: { name: string }): unknown }
+
 /** One key, or several taken together (an order's payments). */
 type LockKey = WorkflowData<string> | WorkflowData<string[]> | string | string[]
 
@@ -19,6 +21,8 @@ export type LockOptions = {
    * route's guard). Omitted, an owner is made for this run.
    */
   owner?: WorkflowData<string> | string
+  /** Names this lock's steps, for a workflow that takes a second lock after reading under the first. */
+  name?: string
 }
 
 /**
@@ -33,13 +37,18 @@ export type LockOptions = {
 export function takeLock(key: LockKey, options: LockOptions = {}): WorkflowData<string> {
   const made = lockOwnerStep({ key: key as WorkflowData<string> })
   const owner = (options.owner ?? made) as WorkflowData<string>
-  acquireLockOrConflictStep({
+  const taken = acquireLockOrConflictStep({
     key: key as WorkflowData<string | string[]>,
     owner,
     timeout: options.timeout ?? transform({ key }, () => lockWaitSeconds()),
     ttl: options.ttl ?? transform({ key }, () => lockTtlSeconds()),
     only_at_top: true,
   })
+  if (options.name) {
+    made.config({ name: `paybright-lock-owner-${options.name}` })
+    // A step answering nothing is typed `never` with its `config`, which it has all the same.
+    ;(taken as unknown as Renamable).config({ name: `paybright-acquire-lock-${options.name}` })
+  }
   return owner
 }
 

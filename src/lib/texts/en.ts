@@ -176,6 +176,12 @@ export const EN_TEXTS: Record<string, string> = {
     "The refund was not made: another capture or refund of this payment is running (it may have been started from a page that was since closed); nothing moved, so wait until it has ended, look at the order's PayBright panel, and try again if still needed.",
   order_busy:
     "The order was not cancelled: a capture or refund of its PayBright payment is running; nothing changed, so wait until it has ended, look at the order's PayBright panel, and cancel again.",
+  capture_above_owed:
+    "The capture was not made: {{asked}} is more than this PayBright payment may still capture for what the order owes now ({{capturable}}); nothing moved, so capture {{capturable}} or less.",
+  capture_nothing_owed:
+    "The capture was not made: the order owes nothing more that this PayBright payment may capture (an order change lowered what it owes); nothing moved, and there is nothing left to capture.",
+  order_balance_not_financed:
+    "PayBright finances an order once, at checkout: the balance of a placed order cannot be paid with a new PayBright application, so choose another way to pay or contact the store.",
 
   // A server or worker that cannot use the saved settings.
   process_worker: "The worker process {{pid}} on {{host}}",

@@ -169,6 +169,12 @@ export const FR_TEXTS: Record<string, string> = {
     "Le remboursement n’a pas été fait : une autre capture ou un autre remboursement de ce paiement est en cours (peut-être lancé depuis une page fermée depuis); rien n’a bougé : attendez la fin, consultez le panneau PayBright de la commande, puis réessayez au besoin.",
   order_busy:
     "La commande n’a pas été annulée : une capture ou un remboursement de son paiement PayBright est en cours; rien n’a changé : attendez la fin, consultez le panneau PayBright de la commande, puis annulez de nouveau.",
+  capture_above_owed:
+    "La capture n’a pas été faite : {{asked}}, c’est plus que ce que ce paiement PayBright peut encore capturer pour ce que la commande doit maintenant ({{capturable}}); rien n’a bougé : capturez {{capturable}} ou moins.",
+  capture_nothing_owed:
+    "La capture n’a pas été faite : la commande ne doit plus rien que ce paiement PayBright puisse capturer (une modification de la commande a réduit ce qu’elle doit); rien n’a bougé, et il n’y a plus rien à capturer.",
+  order_balance_not_financed:
+    "PayBright finance une commande une seule fois, au paiement : le solde d’une commande passée ne peut pas être payé par une nouvelle demande PayBright; choisissez un autre moyen de paiement ou communiquez avec le magasin.",
 
   process_worker: "Le processus d’arrière-plan {{pid}} sur {{host}}",
   process_server: "Le processus serveur {{pid}} sur {{host}}",

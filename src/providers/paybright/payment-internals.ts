@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { BigNumberInput, IPaymentModuleService } from "@medusajs/framework/types"
-import type { OrderCollectionRow } from "../../lib/carried-contract"
-import { orderCollections } from "../../lib/order-collections"
+import type { OrderOfContract } from "../../lib/carried-contract"
+import { orderOfContract } from "../../lib/order-collections"
 import { resolvedRecordOf } from "../../lib/money-attempt"
 import { cartIdOfCollection, orderOfCollection } from "../../lib/medusa-links"
 import { appQuery, appScope } from "../../lib/plugin-records"
@@ -136,15 +136,15 @@ export async function cartTotalOf(paymentCollectionId: string): Promise<unknown>
 }
 
 /**
- * The order a payment collection belongs to, with every collection of that order and their
- * payments and sessions (where a contract is carried after an order change); undefined when the
- * collection is a cart's.
+ * The order a payment collection belongs to, with its status and every collection of that order
+ * and their payments and sessions (where a contract is carried after an order change); undefined
+ * when the collection is a cart's.
  */
 export async function orderCollectionsOf(
   paymentCollectionId: string
-): Promise<{ order_id: string; collections: OrderCollectionRow[] } | undefined> {
+): Promise<({ order_id: string } & OrderOfContract) | undefined> {
   const query = appQuery()
   const order = await orderOfCollection(query, paymentCollectionId)
   if (!order) return undefined
-  return { order_id: order.id, collections: await orderCollections(query, order.id) }
+  return { order_id: order.id, ...(await orderOfContract(query, order.id)) }
 }

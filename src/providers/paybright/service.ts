@@ -52,7 +52,7 @@ import { voidContract } from "../../lib/void-attempt"
 import { applicantSchema, suitsCaptureMode, type ApplicantDetails } from "../../lenders/lender"
 import { lender } from "../../lenders"
 import { orderManagementCallbackUrl, returnUrls } from "../../lib/backend-routes"
-import { lenderAmount, lenderMovement, toCents } from "../../lib/lender-cents"
+import { lenderAmount, lenderMovement } from "../../lib/lender-cents"
 import { cartTotalOf, orderCollectionsOf, paymentInternals, type PaymentInternals } from "./payment-internals"
 import { parseOptions, type PayBrightOptions } from "../../lib/options"
 import { returnToken } from "../../lib/return-token"
@@ -204,7 +204,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     // Only a session the carry opened is looked at as one (the key decides nothing by itself):
     // the cart's own sessions, waiting for their application, are not read further.
     if (sessionId && reads && !approval && !closed && typeof input.data?.carried_contract === "string") {
-      const carried = await this.carriedAuthorization(reads)
+      const carried = await this.carriedAuthorization(sessionId, reads)
       if (carried) return carried
     }
     if (!sessionId || !reads || (!approval && !closed)) {
@@ -279,11 +279,13 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
 
   /**
    * A session in a collection Medusa opened after an order change, authorized when the order's
-   * `ordered` approval is to be carried there (carryPlan) for at least the session's amount: the
-   * new payment takes over the contract's facts. Undefined when the session's collection is not
+   * `ordered` approval is to be carried there (carryPlan) and the session is the one the carry
+   * opened for it (isCarrySession: its contract, the plan's amount): the new payment takes over
+   * the contract's facts. Undefined when the session's collection is not
    * such a collection (a cart's, or an order's the contract is not carried into).
    */
   private async carriedAuthorization(
+    sessionId: string,
     reads: ReturnType<PayBrightProviderService["authorizationReads"]>
   ): Promise<AuthorizePaymentOutput | undefined> {
     const session = await reads.session
@@ -294,12 +296,12 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       { take: 1 }
     )
     if (!approval) return undefined
-    const plan = carryPlan(order.collections, approval)
+    const plan = carryPlan(order, approval)
     if (
       !plan.carry ||
       plan.collection.id !== session.payment_collection_id ||
-      session.currency_code.toUpperCase() !== approval.currency_code.toUpperCase() ||
-      toCents(lenderAmount(session.amount)) > toCents(lenderAmount(plan.amount))
+      plan.session_id !== sessionId ||
+      session.currency_code.toUpperCase() !== approval.currency_code.toUpperCase()
     ) {
       return undefined
     }

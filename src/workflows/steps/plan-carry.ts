@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { carryPlan, type CarryPlan } from "../../lib/carried-contract"
-import { orderCollections } from "../../lib/order-collections"
+import { orderOfContract } from "../../lib/order-collections"
 import { pluginRecords } from "../../lib/plugin-records"
 
 export const PLAN_CARRY_STEP = "paybright-plan-carry-step"
@@ -19,7 +19,7 @@ export const planCarryStep = createStep(
       { take: 1 }
     )
     if (!approval) return new StepResponse({ carry: false, why: "the order is not paid with PayBright" })
-    const collections = await orderCollections(container.resolve(ContainerRegistrationKeys.QUERY), input.order_id)
-    return new StepResponse(carryPlan(collections, approval))
+    const order = await orderOfContract(container.resolve(ContainerRegistrationKeys.QUERY), input.order_id)
+    return new StepResponse(carryPlan(order, approval))
   }
 )
