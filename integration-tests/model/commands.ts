@@ -5,6 +5,7 @@ import { sweepUnplacedApprovals } from "../../src/sweeps/sweep-unplaced-approval
 import { voidFinalOrphans } from "../../src/sweeps/void-orphans"
 import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
 import { captureMissedParcels } from "../../src/sweeps/capture-missed-parcels"
+import { voidMissedCancellations } from "../../src/sweeps/void-missed-cancellations"
 import { reportExpiringAuthorizations } from "../../src/lib/authorization-expiry"
 import { reconcileMoneyRecordsWorkflow } from "../../src/workflows"
 import { lenderAmount } from "../../src/lib/lender-cents"
@@ -307,17 +308,23 @@ async function orderChange(
 class ChangeOrder implements Command {
   constructor(
     readonly k: number,
-    readonly change: "return" | "return received" | "exchange" | "claim"
+    readonly kind: "return" | "return received" | "exchange" | "claim"
   ) {}
   check = (m: Readonly<Model>) => m.checkouts.some(ordered)
   async run(m: Model, world: World) {
+    const changed = await this.change(m, world)
+    if (changed) await carriedAfterChange(world, changed)
+    await settled(world, m)
+  }
+  /** The change's requests, answered: the carry Medusa's event starts may not have run yet. */
+  async change(m: Model, world: World): Promise<Checkout | undefined> {
     const checkout = pick(m, this.k, ordered)!
     const placed = await orderOf(world, checkout)
     const line = placed && returnableLine(placed.order)
     if (placed && line) {
       const orderId = placed.order.id
       const unit = { items: [{ id: line, quantity: 1 }] }
-      if (this.change === "return" || this.change === "return received") {
+      if (this.kind === "return" || this.kind === "return received") {
         const created = await world.api.post(
           "/admin/returns",
           { order_id: orderId, location_id: world.store.stockLocationId },
@@ -333,7 +340,7 @@ class ChangeOrder implements Command {
             ],
             `/admin/returns/${id}/request`
           )
-          if (requested && this.change === "return received") {
+          if (requested && this.kind === "return received") {
             await orderChange(
               world,
               [
@@ -345,7 +352,7 @@ class ChangeOrder implements Command {
             )
           }
         }
-      } else if (this.change === "exchange") {
+      } else if (this.kind === "exchange") {
         const created = await world.api.post("/admin/exchanges", { order_id: orderId }, world.lenient)
         const id = created.data?.exchange?.id
         if (id) {
@@ -378,11 +385,11 @@ class ChangeOrder implements Command {
           )
         }
       }
-      await carriedAfterChange(world, checkout)
+      return checkout
     }
-    await settled(world, m)
+    return undefined
   }
-  toString = () => `ChangeOrder(${this.k}, ${this.change})`
+  toString = () => `ChangeOrder(${this.k}, ${this.kind})`
 }
 
 /** Medusa's order edit: a line's quantity one up (the first line) or one down (a line not all packed). */
@@ -393,6 +400,12 @@ class EditQuantity implements Command {
   ) {}
   check = (m: Readonly<Model>) => m.checkouts.some(ordered)
   async run(m: Model, world: World) {
+    const changed = await this.change(m, world)
+    if (changed) await carriedAfterChange(world, changed)
+    await settled(world, m)
+  }
+  /** The edit's requests, answered: the carry Medusa's event starts may not have run yet. */
+  async change(m: Model, world: World): Promise<Checkout | undefined> {
     const checkout = pick(m, this.k, ordered)!
     const placed = await orderOf(world, checkout)
     const items: any[] = placed?.order.items ?? []
@@ -414,9 +427,9 @@ class EditQuantity implements Command {
         `/admin/order-edits/${orderId}`
       )
       if (edited && this.direction === "up") checkout.raisedByMerchant = true
-      await carriedAfterChange(world, checkout)
+      return checkout
     }
-    await settled(world, m)
+    return undefined
   }
   toString = () => `EditQuantity(${this.k}, ${this.direction})`
 }
@@ -469,21 +482,65 @@ export async function setStock(world: World, level: "out" | "back") {
   }
 }
 
+/** The order changes a `Together` pair may race: Medusa's order edit, or a return, exchange or claim. */
+export type OrderChangeKind = `edit ${EditQuantity["direction"]}` | ChangeOrder["kind"]
+const CHANGES: OrderChangeKind[] = ["edit up", "edit down", "return", "return received", "exchange", "claim"]
+
+/** The pairs that race an order change: what meets it between its confirmation and its contract's carry. */
+const CHANGE_PAIRS = [
+  "change during capture",
+  "change then cancel",
+  "change during shipment",
+  "change during stray session",
+] as const
+type ChangePair = (typeof CHANGE_PAIRS)[number]
+
 /**
  * Two things at once on one order, each through its own request, as they meet in life: the
  * lender's redelivery while the merchant presses Capture, two admin tabs pressing Capture, or a
- * parcel shipped (its capture starts) while the merchant presses Capture.
+ * parcel shipped (its capture starts) while the merchant presses Capture. Or an order change (an
+ * edit, a return, an exchange, a claim) and what may meet it before Medusa's event has the plugin
+ * carry the contract into the collection the change opened: the merchant's Capture, a parcel
+ * shipped, the shopper asking the Store API for a PayBright session on the order's collections,
+ * all at the same moment as the change; or the merchant's Cancel pressed as soon as the change is
+ * confirmed, which finds the old payment cancelled and the carry not yet made (or still running).
  */
 class Together implements Command {
   constructor(
     readonly k: number,
-    readonly pair: "redelivery during capture" | "two captures" | "shipment during capture"
+    readonly pair: "redelivery during capture" | "two captures" | "shipment during capture" | ChangePair,
+    /** The order change of a pair that races one. */
+    readonly change: OrderChangeKind = "edit down"
   ) {}
   check = (m: Readonly<Model>) => m.checkouts.some(ordered)
   async run(m: Model, world: World) {
     // Both act on one order: each command's index among the checkouts it picks from.
     const checkout = pick(m, this.k, ordered)!
     const among = (eligible: (candidate: Checkout) => boolean) => m.checkouts.filter(eligible).indexOf(checkout)
+    if ((CHANGE_PAIRS as readonly string[]).includes(this.pair)) {
+      const index = among(ordered)
+      const change = this.change.startsWith("edit ")
+        ? new EditQuantity(index, this.change.slice("edit ".length) as EditQuantity["direction"])
+        : new ChangeOrder(index, this.change as ChangeOrder["kind"])
+      if (this.pair === "change during capture") {
+        await Promise.all([change.run(m, world), new PressCapture(index, true).run(m, world)])
+      } else if (this.pair === "change during shipment") {
+        await Promise.all([change.run(m, world), new Parcel(index, "pack and ship").run(m, world)])
+      } else if (this.pair === "change then cancel") {
+        // Pressed once the change is answered: Medusa's event for the carry is raised by then.
+        await change.change(m, world)
+        await new Cancel(index).run(m, world)
+      } else {
+        const stray = new StraySession(index)
+        const asked = new Set<string>()
+        const [changed] = await Promise.all([change.change(m, world), stray.ask(world, checkout, asked)])
+        // The collection the change opened, asked for before its carry has run.
+        await stray.ask(world, checkout, asked)
+        if (changed) await carriedAfterChange(world, changed)
+        await settled(world, m)
+      }
+      return
+    }
     const other =
       this.pair === "redelivery during capture"
         ? new Deliver(among(approved), "callback")
@@ -492,8 +549,50 @@ class Together implements Command {
           : new Parcel(among(ordered), "pack and ship")
     await Promise.all([new PressCapture(among(ordered), true).run(m, world), other.run(m, world)])
   }
-  toString = () => `Together(${this.k}, ${this.pair})`
+  toString = () =>
+    (CHANGE_PAIRS as readonly string[]).includes(this.pair)
+      ? `Together(${this.k}, ${this.pair}, ${this.change})`
+      : `Together(${this.k}, ${this.pair})`
 }
+
+/**
+ * The shopper asks the Store API for a PayBright session on each of the order's payment
+ * collections (`GET /store/orders/:id` shows them): a second application on a placed order, which
+ * the store must refuse with 400. A session it opens there would stand in the way of the
+ * contract's carry; every answer but 400 is noted on the checkout, for invariant I11.
+ */
+class StraySession implements Command {
+  constructor(readonly k: number) {}
+  check = (m: Readonly<Model>) => m.checkouts.some(ordered)
+  async run(m: Model, world: World) {
+    const checkout = pick(m, this.k, ordered)!
+    await this.ask(world, checkout, new Set())
+    await settled(world, m)
+  }
+  /** Asks on each collection of the order not in `asked` yet, and adds it there. */
+  async ask(world: World, checkout: Checkout, asked: Set<string>) {
+    const placed = await orderOf(world, checkout)
+    for (const collection of placed?.order.payment_collections ?? []) {
+      if (!collection?.id || asked.has(collection.id)) continue
+      asked.add(collection.id)
+      const answered = await world.api.post(
+        `/store/payment-collections/${collection.id}/payment-sessions`,
+        { provider_id: PAYBRIGHT_PROVIDER },
+        { ...storeHeaders(world.store), validateStatus: () => true }
+      )
+      if (answered.status !== 400) {
+        checkout.straySessions = [
+          ...(checkout.straySessions ?? []),
+          `collection ${collection.id} (${collection.status ?? "?"}) answered ${answered.status}${answered.data?.payment_collection ? ", a session opened" : ""}`,
+        ]
+      }
+    }
+  }
+  toString = () => `StraySession(${this.k})`
+}
+
+/** The store's PayBright provider, as the storefront names it. */
+const PAYBRIGHT_PROVIDER = "pp_paybright_paybright"
 
 /**
  * The morning's expiry job, on the day before the lender would cancel the oldest authorization:
@@ -636,7 +735,7 @@ class LenderFault implements Command {
   toString = () => `LenderFault(${this.k}, ${this.operation}, ${this.kind})`
 }
 
-/** Where Medusa itself fails once, as it fails in life: a write its database refuses. */
+/** Where Medusa itself fails once, as it fails in life: a write its database refuses (or stalls on). */
 export const MEDUSA_FAILURES = {
   /**
    * A cart's lock not given back (the lock store blinks): a completion fails after authorizing its
@@ -647,23 +746,48 @@ export const MEDUSA_FAILURES = {
   payment_update: { table: "payment", event: "update", when: "true" },
   /** An order's insert: a completion fails before authorizing. */
   order_insert: { table: '"order"', event: "insert", when: "true" },
-} as const
+  /**
+   * The carry's session (the one it marks with the contract it carries) refused: the carry after
+   * an order change fails, and the contract waits in no live payment for the next carry.
+   */
+  carry_session_insert: {
+    table: "payment_session",
+    event: "insert",
+    when: "new.data->>'carried_contract' is not null",
+  },
+  /**
+   * The carry's session written slowly (the database stalls 2 s): the carry holds the order's
+   * contract lock meanwhile, so what meets the change (a cancel, a capture, a shipment) meets it
+   * mid-carry.
+   */
+  carry_session_slow: {
+    table: "payment_session",
+    event: "insert",
+    when: "new.data->>'carried_contract' is not null",
+    stallSeconds: 2,
+  },
+} as const satisfies Record<string, { table: string; event: string; when: string; stallSeconds?: number }>
 export type MedusaFailure = keyof typeof MEDUSA_FAILURES
 
 /**
- * The trigger of a Medusa failure: a write matching `when` (and the target, if any) raises while
- * the failure's sequence is armed, the first time only. The sequence is not rolled back with the
- * write, so it tells afterwards whether the failure fired.
+ * The trigger of a Medusa failure: a write matching `when` (and the target, if any) raises (or
+ * stalls, for one with `stallSeconds`) while the failure's sequence is armed, the first time
+ * only. The sequence is not rolled back with the write, so it tells afterwards whether the
+ * failure fired.
  */
 export function medusaFailureSql(where: MedusaFailure, target?: string): string {
-  const { table, event, when } = MEDUSA_FAILURES[where]
+  const failure: { table: string; event: string; when: string; stallSeconds?: number } = MEDUSA_FAILURES[where]
+  const { table, event, when, stallSeconds } = failure
   const aimed = target ? ` and old.id = '${target.replace(/'/g, "''")}'` : ""
+  const act = stallSeconds
+    ? `perform pg_sleep(${stallSeconds});`
+    : `raise exception 'the database refused this write (${where})';`
   return `
     create sequence if not exists paybright_model_${where};
     create or replace function paybright_model_${where}() returns trigger language plpgsql as $$
     begin
       if (${when}${aimed}) and nextval('paybright_model_${where}') = 1 then
-        raise exception 'the database refused this write (${where})';
+        ${act}
       end if;
       return ${event === "delete" ? "old" : "new"};
     end $$;
@@ -770,8 +894,8 @@ class Retry implements Command {
 
 /**
  * The plugin's jobs, as if an hour had passed (so every lock's lease has lapsed too):
- * reconciliation, the unplaced-approvals sweep, voids, contracts left uncarried and parcels
- * whose capture never started.
+ * reconciliation, the unplaced-approvals sweep, voids, contracts left uncarried, contracts of
+ * cancelled orders left unvoided, and parcels whose capture never started.
  */
 export class Jobs implements Command {
   check = () => true
@@ -817,6 +941,7 @@ export async function runJobs(world: World) {
   await sweepUnplacedApprovals(world.container(), later)
   await voidFinalOrphans(world.container(), later)
   await carryMissedContracts(world.container(), later)
+  await voidMissedCancellations(world.container(), later)
   await captureMissedParcels(world.container())
 }
 
@@ -831,7 +956,7 @@ const deliver = fc
   .tuple(k, fc.constantFrom("callback", "return") as fc.Arbitrary<Deliver["via"]>)
   .map(([index, via]) => new Deliver(index, via))
 const changeOrder = fc
-  .tuple(k, fc.constantFrom("return", "return received", "exchange", "claim") as fc.Arbitrary<ChangeOrder["change"]>)
+  .tuple(k, fc.constantFrom("return", "return received", "exchange", "claim") as fc.Arbitrary<ChangeOrder["kind"]>)
   .map(([index, change]) => new ChangeOrder(index, change))
 const parcel = fc
   // Packing and shipping at once comes most often, so that days reach the capture at shipment.
@@ -914,6 +1039,13 @@ export function commandsFor(mode: StoreMode, without: string[] = []) {
         >
       )
       .map(([index, pair]) => new Together(index, pair)),
+    fc
+      .tuple(k, fc.constantFrom(...CHANGE_PAIRS), fc.constantFrom(...CHANGES))
+      .map(([index, pair, change]) => new Together(index, pair, change)),
+    fc
+      .tuple(k, fc.constantFrom(...CHANGE_PAIRS), fc.constantFrom(...CHANGES))
+      .map(([index, pair, change]) => new Together(index, pair, change)),
+    k.map((index) => new StraySession(index)),
     fc.constant(new Expiry()),
   ]
   // A command's name is what its sequence prints before the parenthesis.
@@ -955,7 +1087,7 @@ export function parseSequence(printed: string): Command[] {
       case "Cancel":
         return new Cancel(n(0))
       case "ChangeOrder":
-        return new ChangeOrder(n(0), args[1] as ChangeOrder["change"])
+        return new ChangeOrder(n(0), args[1] as ChangeOrder["kind"])
       case "EditQuantity":
         return new EditQuantity(n(0), args[1] as EditQuantity["direction"])
       case "StoreComplete":
@@ -977,7 +1109,9 @@ export function parseSequence(printed: string): Command[] {
       case "Stock":
         return new Stock(args[0] as Stock["level"])
       case "Together":
-        return new Together(n(0), args[1] as Together["pair"])
+        return new Together(n(0), args[1] as Together["pair"], (args[2] ?? "edit down") as OrderChangeKind)
+      case "StraySession":
+        return new StraySession(n(0))
       case "Expiry":
         return new Expiry()
       default:

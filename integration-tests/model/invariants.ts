@@ -16,7 +16,11 @@ import {
 } from "./world"
 
 /** A broken promise, with the checkout it concerns, as the model prints it. */
-export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6" | "I7"; checkout: number; detail: string }
+export type Violation = {
+  invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6" | "I7" | "I8" | "I9" | "I10" | "I11"
+  checkout: number
+  detail: string
+}
 
 /**
  * What must hold after every command of a sequence, read from the simulator's books, Medusa's and
@@ -61,6 +65,28 @@ export type Violation = { invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6" | "
  *   difference) nor than its contracts can still capture at the lender (authorized less captured,
  *   but for captures an `in_doubt` entry names), and it offers nothing on a voided contract or a
  *   cancelled order.
+ * - I8 cancelled orders: no contract is left live under an order the merchant cancelled. A contract
+ *   the order was placed on or carried by reads, at the lender, `VOIDED`, or partly or fully
+ *   captured (`Complete`, `FINAL`: the lender has no partial void, and what was captured is I1's
+ *   and I9's); one still `PENDING` (nothing captured, not voided) is excused only by an entry of
+ *   needs attention naming the contract that says why it could not be voided: an
+ *   `unvoided_contract` (a refused void), an `in_doubt` void, or an `in_doubt` capture (a void
+ *   waits until a person knows whether the lender captured).
+ * - I9 no capture above what the order owes: whenever the lender's captured total over the
+ *   order's contracts rose, the lender's captured less refunded is at most what the order totals
+ *   (Medusa's current order total, refund credit lines put back, as I6 reads it), as it stood
+ *   before or after that command: a capture raced by an order change may have been right for the
+ *   order as it was. I5 holds captures to the most the order was ever worth and I6 to its total
+ *   once what is owed back has been refunded at the end of the day: neither sees a capture made
+ *   after an edit down and then refunded away.
+ * - I10 records on cancelled payments: every money record of the contracts on a payment Medusa
+ *   cancelled (an order change's, an order cancel's) is `done`, or resolved by a person, or
+ *   retried, or (a refused capture of a parcel) made good by that parcel's capture since, or named
+ *   by an entry of needs attention (its `record_id`); a `pending` one only while its movement may
+ *   still be under way, never at the end of the day.
+ * - I11 a shopper's session on an order: the Store API refuses (400) every PayBright session the
+ *   shopper asks for on one of an order's payment collections (command StraySession), whether or
+ *   not an order change and its carry are under way.
  */
 export async function violations(world: World, model: Model, final: boolean): Promise<Violation[]> {
   const found: Violation[] = []
@@ -278,12 +304,7 @@ async function checkoutViolations(
     fail("I6", `contract ${checkout.contract} no order was placed on (${approval.state}) captured ${lender.captured}`)
   }
   if (final && standing && placedOnIt) {
-    const { data } = await world.api.get(
-      `/admin/orders/${placed!.order.id}?fields=id,total,credit_line_total,summary`,
-      world.admin
-    )
-    const now =
-      cents(data.order.summary?.current_order_total ?? data.order.total) + cents(data.order.credit_line_total ?? 0)
+    const now = await totalNow(world, placed!.order.id)
     const kept = lenderTotal("captured") - lenderTotal("refunded")
     // The merchant's refund of what is owed back may itself be in doubt: named, it explains that much.
     const refundsInDoubt = named("in_doubt", "refund").reduce((sum, entry) => sum + cents(entry.amount), 0n)
@@ -294,6 +315,71 @@ async function checkoutViolations(
       )
     }
   }
+  // I8
+  const cancelled = !!placed && !standing
+  const ofOrder = !!placed && (approval?.order_id === placed.order.id || ours.length > 0)
+  if (cancelled && ofOrder && lender.status === "PENDING" && !underWay) {
+    const excused = voidNamed || named("in_doubt", "capture").length > 0
+    if (!excused) {
+      const voids = records.filter((record) => record.kind === "void" && record.contract === checkout.contract)
+      fail(
+        "I8",
+        `order ${placed!.order.id} is cancelled; contract ${checkout.contract} is still PENDING at the lender (authorized ${lender.authorized}, nothing captured, not voided); void records: ${voids.map((record) => `${record.state} (${record.trigger})`).join(", ") || "none"}; needs attention names it nowhere`
+      )
+    }
+  }
+
+  // I9
+  if (standing && (placedOnIt || carriedByIt)) {
+    const now = await totalNow(world, placed!.order.id)
+    const captured = lenderTotal("captured")
+    const kept = captured - lenderTotal("refunded")
+    const before = checkout.lastLook
+    const ceiling = max(before?.worth, now)
+    if (before && captured > before.captured) {
+      if (underWay) {
+        // Looked at again once the movement has ended, against the highest total seen meanwhile.
+        checkout.lastLook = { captured: before.captured, worth: ceiling }
+      } else {
+        if (kept > ceiling) {
+          fail(
+            "I9",
+            `the lender's captured total of order ${placed!.order.id} rose from ${text(before.captured)} to ${text(captured)}: it holds ${text(kept)} captured less refunded, the order totals ${text(now)} now (${text(before.worth)} before)`
+          )
+        }
+        checkout.lastLook = { captured, worth: now }
+      }
+    } else {
+      checkout.lastLook = { captured, worth: now }
+    }
+  }
+
+  // I10
+  const cancelledPayments = new Set(payments.filter((payment) => payment.canceled_at).map((payment) => payment.id))
+  const retriedRecords = new Set(records.map((record) => record.retry_of).filter(Boolean))
+  const listedRecords = new Set(entries.map((entry) => entry.record_id).filter(Boolean))
+  for (const record of records) {
+    if (!record.payment_id || !cancelledPayments.has(record.payment_id)) continue
+    if (record.state === "done" || record.resolved_at || retriedRecords.has(record.id)) continue
+    if (listedRecords.has(record.id) || (record.state === "pending" && !final)) continue
+    const parcelCaptured =
+      record.kind === "capture" &&
+      !!record.fulfillment_id &&
+      records.some(
+        (other) => other.kind === "capture" && other.state === "done" && other.fulfillment_id === record.fulfillment_id
+      )
+    if (parcelCaptured) continue
+    fail(
+      "I10",
+      `${record.state} ${record.kind} record ${record.id} (${text(cents(record.amount))}, ${record.trigger}) of contract ${record.contract} on payment ${record.payment_id}, which Medusa cancelled: not done, resolved or retried, and needs attention does not list it`
+    )
+  }
+
+  // I11
+  for (const answer of checkout.straySessions ?? []) {
+    fail("I11", `the Store API did not refuse the shopper's PayBright session on order ${placed?.order.id}: ${answer}`)
+  }
+
   // I7
   const listed = open.filter((entry) => payments.some((payment) => payment.id === entry.payment_id))
   if (listed.length && !underWay) {
@@ -313,6 +399,15 @@ async function checkoutViolations(
     }
   }
   return found
+}
+
+/** What the order totals now: Medusa's current order total, with the credit lines of refunds put back. */
+async function totalNow(world: World, orderId: string): Promise<bigint> {
+  const { data } = await world.api.get(
+    `/admin/orders/${orderId}?fields=id,total,credit_line_total,summary`,
+    world.admin
+  )
+  return cents(data.order.summary?.current_order_total ?? data.order.total) + cents(data.order.credit_line_total ?? 0)
 }
 
 async function pendingDifference(world: World, orderId: string): Promise<unknown> {

@@ -58,6 +58,10 @@ export type Checkout = {
   /** The most its order was ever worth, and its parcels, in cents (before a return lowered it). */
   highestWorth?: bigint
   highestPacked?: bigint
+  /** The Store API's answers other than 400 to the shopper's PayBright session on an order's collection. */
+  straySessions?: string[]
+  /** The lender's captured total and the order's worth when the invariants last looked (I9). */
+  lastLook?: { captured: bigint; worth: bigint }
   /** The checkout this one applied again for, on the same cart, after its placement failed. */
   againOf?: number
 }
@@ -118,6 +122,8 @@ export async function orderOf(world: World, checkout: Checkout) {
       "fulfillments.canceled_at",
       "shipping_total",
       "credit_line_total",
+      "payment_collections.id",
+      "payment_collections.status",
       "payment_collections.payments.id",
       "payment_collections.payments.data",
       "payment_collections.payments.amount",
