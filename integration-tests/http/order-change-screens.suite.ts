@@ -7,6 +7,11 @@ import { lenderAmount } from "../../src/lib/lender-cents"
 import { isPayBright } from "../../src/storefront/provider"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
+import { refuseWrites } from "../helpers/database-faults"
+import { eventually } from "../helpers/eventually"
+import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
+import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
+import type PayBrightModuleService from "../../src/modules/paybright/service"
 
 /**
  * What the merchant reads around Medusa's order changes on a PayBright order: needs attention, the
@@ -136,6 +141,75 @@ export const orderChangeScreens: AppSuite = {
       expect(latest.said.values.uncovered).toEqual({ money: { amount: owed, currency: "cad" } })
       expect(latest.message).toContain("At that moment the order owed")
       expect(latest.message).toContain("“PayBright: needs attention” keeps what is still left to collect up to date")
+    })
+
+    it("shows the contract being carried until the new payment is there, then that payment, and the approval as PayBright made it", async () => {
+      const placed = await placedOrder("pp_paybright_capture-manually")
+      const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+      const approved = simulator.contract(placed.reference)!.authorized
+      const pg = getContainer().resolve("__pg_connection__")
+      // The carry on Medusa's event fails once, as a blink of the database would fail it: the window
+      // between Medusa cancelling the payment and the contract carried into the new one stays open.
+      const restore = await refuseWrites(pg, {
+        name: "screens_carried_session_dropped_once",
+        table: "payment_session",
+        event: "insert",
+        when: "new.data->>'carried_contract' is not null",
+        once: true,
+        message: "the database dropped the write",
+      })
+      try {
+        await editQuantity(placed.order.id, lamp.id, 1)
+        const tried = async () =>
+          (await pg.raw(`select is_called from paybright_test_screens_carried_session_dropped_once`)).rows[0].is_called
+        expect(await eventually(tried, true)).toBe(true)
+      } finally {
+        await restore()
+      }
+      const books = await orderBooks(placed.order.id)
+      expect(livePayments(books)).toEqual([])
+      const panelNow = async () => (await api.get(`/admin/paybright/orders/${placed.order.id}/panel`, admin)).data.panel
+      const waiting = await panelNow()
+      expect(waiting).toMatchObject({
+        status: "carrying",
+        carry_expected: { overdue: false },
+        remaining: lenderAmount(books.summary.pending_difference),
+        actions: { capture_in_medusa: false, capture_remainder: false },
+      })
+      expect(waiting.expires_at).not.toBeNull()
+
+      expect(await carryMissedContracts(getContainer(), Date.now() + 5 * 60_000)).toBe(1)
+      const [live] = livePayments(await orderBooks(placed.order.id))
+      const panel = await panelNow()
+      expect(panel).toMatchObject({ payment_id: live.id, status: "awaiting_capture", carry_expected: null })
+      // The approval line says what PayBright approved and when, not the carried payment's amount and time.
+      const [approval] = await getContainer()
+        .resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+        .listPayBrightApprovals({ contract: placed.reference })
+      const lines = panel.timeline.filter((entry: any) => entry.kind === "approval.verified")
+      expect(lines).toHaveLength(1)
+      expect(lines[0].said.values.amount).toEqual({ money: { amount: approved, currency: "CAD" } })
+      expect(lines[0].at).toBe(new Date(approval.created_at).toISOString())
+      expect(MathBN.lt(live.amount, approved)).toBe(true)
+    })
+
+    it("says what the order's own capture mode captures by itself, on the panel and in needs attention", async () => {
+      const atShipment = await placedOrder("pp_paybright_paybright")
+      const manual = await placedOrder("pp_paybright_capture-manually")
+      const panelOf = async (orderId: string) =>
+        (await api.get(`/admin/paybright/orders/${orderId}/panel`, admin)).data.panel
+      expect(await panelOf(atShipment.order.id)).toMatchObject({
+        capture_on: "shipment",
+        actions: { capture_in_medusa: true },
+      })
+      expect(await panelOf(manual.order.id)).toMatchObject({
+        capture_on: "manual",
+        actions: { capture_in_medusa: true },
+      })
+      expect(await attentionOf(atShipment.order.id)).toMatchObject([
+        { kind: "open_authorization", capture_on: "shipment" },
+      ])
+      expect(await attentionOf(manual.order.id)).toMatchObject([{ kind: "open_authorization", capture_on: "manual" }])
     })
   },
 }

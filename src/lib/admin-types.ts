@@ -212,10 +212,18 @@ export type PayBrightPaymentStatus =
   | "capture_failed"
   | "in_doubt"
   | "cancelled"
+  /**
+   * Cancelled by an order change while the order still owes: the contract is being carried into the
+   * order's new payment, which the panel shows once it is there.
+   */
+  | "carrying"
   /** Cancelled, and the contract voided at the lender: the shopper carries no loan. */
   | "voided"
   /** A void refused or in doubt: the shopper's loan may still be live. */
   | "void_failed"
+
+/** What captures a payment by itself: its parcels as they ship, or as they are fulfilled; "manual", nothing. */
+export type CaptureOn = "shipment" | "fulfillment" | "manual"
 
 /** Everything the order page's PayBright panel shows, for one order. */
 export type PayBrightOrderPanel = {
@@ -223,6 +231,8 @@ export type PayBrightOrderPanel = {
   payment_id: string
   contract: string | null
   capture_mode: "in_store" | "virtual_card"
+  /** What captures this payment by itself: each parcel as it ships, or as it is fulfilled; "manual", nothing (the merchant captures). */
+  capture_on: CaptureOn
   /** The processor the payment is charged through: "stripe", "manual", "custom:<module>"; none in-store. */
   card_processor: string | null
   status: PayBrightPaymentStatus
@@ -245,6 +255,12 @@ export type PayBrightOrderPanel = {
    * has not landed as it should); null when none is expected. The panel follows it until it lands.
    */
   capture_expected: { since: string; overdue: boolean } | null
+  /**
+   * While the status is `carrying`: when Medusa cancelled the payment for the order change, and
+   * whether that was over two minutes ago (the carry on Medusa's event did not land; the
+   * reconciliation job carries it). The panel follows it until the new payment is there.
+   */
+  carry_expected: { since: string; overdue: boolean } | null
   timeline: PayBrightTimelineEntry[]
   actions: {
     /**
@@ -298,6 +314,8 @@ export type PayBrightAttentionItem = {
   said: Said | null
   /** For authorizations: when the lender cancels the uncaptured remainder. */
   expires_at: string | null
+  /** For authorizations: what captures it by itself (the order's own capture mode); null for other entries. */
+  capture_on: CaptureOn | null
   at: string
   /** The capture, refund or void record the entry is about, if any. */
   record_id: string | null

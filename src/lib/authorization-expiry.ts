@@ -8,6 +8,8 @@ import { OWED_FIELDS, owedBy, stillCapturable, totalOf } from "./totals"
 import { lenderAmount } from "./lender-cents"
 import { pluginRecords } from "./plugin-records"
 import { ordersOfCollections } from "./medusa-links"
+import { captureMomentOf } from "./capture-types"
+import type { CaptureOn } from "./admin-types"
 
 /** A PayBright authorization with an amount not yet captured, and when the lender cancels it. */
 export type OpenAuthorization = {
@@ -22,6 +24,8 @@ export type OpenAuthorization = {
   age_days: number
   /** Older than the provider's expiryWarningDays: ship and capture it, or cancel the order. */
   expiring: boolean
+  /** What captures it by itself: the moment its registration said when it was authorized, or nothing. */
+  capture_on: CaptureOn
 }
 
 /**
@@ -90,6 +94,7 @@ export async function listOpenAuthorizations(
         expires_at: expiresAt.toISOString(),
         age_days: ageDays,
         expiring,
+        capture_on: (options && captureMomentOf(options, payment.data as never)) || "manual",
       })
     }
   }

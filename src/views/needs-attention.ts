@@ -32,7 +32,7 @@ const ORDER: Record<PayBrightAttentionItem["kind"], number> = {
   open_authorization: 7,
 }
 
-const NONE = { record_id: null, approval_id: null, movement: null }
+const NONE = { record_id: null, approval_id: null, movement: null, capture_on: null }
 
 /**
  * The order list's "PayBright: needs attention" section: processes that cannot use the saved
@@ -57,6 +57,7 @@ export async function needsAttention(container: MedusaContainer, now = new Date(
       message: null,
       said: null,
       expires_at: authorization.expires_at,
+      capture_on: authorization.capture_on,
       at: authorization.authorized_at,
     })
   }
@@ -297,6 +298,7 @@ async function attentionItems(
     at: new Date(row.created_at).toISOString(),
     record_id: row.id,
     approval_id: null,
+    capture_on: null,
     // Rows here are not retried: refusedRecords leaves those out.
     actions: recordActions(row, false, row.payment_id ? medusaCapture.get(row.payment_id) : undefined),
     movement: row.kind,

@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, PaymentCollectionStatus } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { settingsInForce } from "../lib/provider-registry"
 import { cardProcessorOf } from "../lib/payment-processor"
@@ -9,7 +9,7 @@ import { authorizationStart } from "../lib/authorization-age"
 import { moneyRecordsOfPayment, type PanelPayment } from "./money-records"
 import { paymentStatus } from "./payment-status"
 import { pickPayBrightPayment } from "../lib/capture-target"
-import { contractOfOrder } from "../lib/find-checkout"
+import type { ApprovalRecord } from "../lib/approval-record"
 import { OWED_FIELDS, owedBy, stillCapturable, totalOf } from "../lib/totals"
 import { lenderAmount } from "../lib/lender-cents"
 import { isSaid, money, nested, said, spoken, verbatim, type Said } from "../lib/texts/said"
@@ -31,6 +31,8 @@ export async function orderPanel(
     fields: [
       "id",
       ...OWED_FIELDS,
+      "payment_collections.status",
+      "payment_collections.amount",
       "payment_collections.payments.id",
       "payment_collections.payments.provider_id",
       "payment_collections.payments.amount",
@@ -55,7 +57,8 @@ export async function orderPanel(
     filters: { id: orderId },
   })
   const payments = (data[0]?.payment_collections ?? []).flatMap((collection: any) => collection?.payments ?? [])
-  const payment: any = pickPayBrightPayment(payments, await contractOfOrder(container, orderId))
+  const approval = await orderedApproval(container, orderId)
+  const payment: any = pickPayBrightPayment(payments, approval?.contract)
   if (!payment) return null
 
   const options = (await settingsInForce(container, payment.provider_id))?.options
@@ -87,11 +90,27 @@ export async function orderPanel(
   const authorized = MathBN.add(MathBN.sub(captured, capturedHere), payment.amount)
   const authorizedAt = authorizationStart(payment)
   const cancelled = !!payment.canceled_at
+  // Medusa cancels the payment when an order change leaves the order owing, and opens a collection
+  // for what it owes; the contract is carried into it on Medusa's event, a moment later.
+  const carrying =
+    cancelled &&
+    data[0]?.status !== "canceled" &&
+    !!approval &&
+    payment.data?.gateway_reference === approval.contract &&
+    !records.some((record) => record.kind === "void") &&
+    MathBN.gt(remaining, 0) &&
+    (data[0]?.payment_collections ?? []).some(
+      (collection: any) =>
+        (collection?.status === PaymentCollectionStatus.NOT_PAID ||
+          collection?.status === PaymentCollectionStatus.AWAITING) &&
+        MathBN.gt(collection.amount ?? 0, 0)
+    )
   const status = paymentStatus({
     authorized,
     captured,
     refunded,
     cancelled,
+    carrying,
     records,
     authorizedAt,
     authorizationDays: options?.authorizationDays ?? 30,
@@ -118,7 +137,8 @@ export async function orderPanel(
       record.kind === "capture" &&
       (record.state === "refused" ? record.actions.includes("retry_capture") : record.state !== "done")
   )
-  const moment = open && options ? captureMomentOf(options, data_) : undefined
+  const capturedBy = options ? captureMomentOf(options, data_) : undefined
+  const moment = open ? capturedBy : undefined
   const expected = moment ? captureExpected(data[0]?.fulfillments ?? [], moment, records, now) : null
   // Not while PayBright is capturing a parcel by itself: the remainder is about to change.
   const capturable = open && !busy && !(expected && !expected.overdue)
@@ -128,6 +148,7 @@ export async function orderPanel(
     payment_id: payment.id,
     contract: data_.gateway_reference ?? null,
     capture_mode: captureMode,
+    capture_on: capturedBy ?? "manual",
     card_processor: processor,
     ...status,
     currency_code: payment.currency_code,
@@ -138,7 +159,8 @@ export async function orderPanel(
     card: captureMode === "virtual_card" && data_.card ? pick(data_.card) : null,
     records,
     capture_expected: expected,
-    timeline: await timelineOf(container, orderId, payment, records),
+    carry_expected: carrying ? since(payment.canceled_at, now) : null,
+    timeline: await timelineOf(container, orderId, payment, earlier, approval, records),
     actions: {
       // Medusa's own Capture takes the whole of this payment: offered while nothing is captured on
       // it, a refused capture of all of it included (its record points to the same button).
@@ -156,8 +178,23 @@ type PanelFulfillment = {
   canceled_at?: unknown
 }
 
-/** How long a capture at shipment may take to land before the panel says it has not. */
+/** How long a capture at shipment, or a carry, may take to land before the panel says it has not. */
 const EXPECTED_CAPTURE_MS = 120_000
+
+/** A moment the panel waits from, and whether it has waited too long. */
+function since(at: string | Date, now: Date): { since: string; overdue: boolean } {
+  const moment = new Date(at)
+  return { since: moment.toISOString(), overdue: now.getTime() - moment.getTime() > EXPECTED_CAPTURE_MS }
+}
+
+/** The approval the order was placed on, once marked ordered: its contract, and what PayBright approved when. */
+async function orderedApproval(container: MedusaContainer, orderId: string) {
+  const [ordered] = await pluginRecords(container).listPayBrightApprovals(
+    { order_id: orderId, state: "ordered" },
+    { select: ["contract", "amount", "currency_code", "created_at"], take: 1 }
+  )
+  return ordered as Pick<ApprovalRecord, "contract" | "amount" | "currency_code" | "created_at"> | undefined
+}
 
 /**
  * When the newest parcel PayBright captures by itself reached its moment (shipped, or fulfilled)
@@ -174,7 +211,7 @@ function captureExpected(
   const captured = new Set(
     records.filter((record) => record.state !== "pending").map((record) => record.fulfillment_id)
   )
-  const since = fulfillments
+  const shipped = fulfillments
     .flatMap((parcel) => {
       if (!parcel || parcel.canceled_at || captured.has(parcel.id)) return []
       const at = moment === "shipment" ? parcel.shipped_at : parcel.created_at
@@ -182,7 +219,7 @@ function captureExpected(
     })
     .sort()
     .at(-1)
-  return since ? { since, overdue: now.getTime() - Date.parse(since) > EXPECTED_CAPTURE_MS } : null
+  return shipped ? since(shipped, now) : null
 }
 
 function pick(card: { last4: string; expiry: string; brand: string }) {
@@ -198,6 +235,8 @@ async function timelineOf(
   container: MedusaContainer,
   orderId: string,
   payment: { id: string; created_at: string; currency_code: string; amount: unknown; data?: any },
+  earlier: { created_at: string; amount: unknown }[],
+  approval: Pick<ApprovalRecord, "amount" | "created_at"> | undefined,
   records: PayBrightMoneyRecord[]
 ): Promise<PayBrightTimelineEntry[]> {
   const module = pluginRecords(container)
@@ -216,17 +255,22 @@ async function timelineOf(
   const logged = (prefix: string) => events.some((event) => event.kind.startsWith(prefix))
   const currency = payment.currency_code.toUpperCase()
   if (!logged("approval.")) {
+    // What PayBright approved and when: the approval's row, else the first payment of the contract
+    // (an order change carries the contract into payments of other amounts, made later).
+    const first = [...earlier, payment].sort(
+      (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime()
+    )[0]
     entries.push({
       id: `approval-${payment.id}`,
       kind: "approval.verified",
       ...spoken(
         said("approval_verified_line", {
           contract: payment.data?.gateway_reference ?? "?",
-          amount: money(lenderAmount(payment.amount as never), currency),
+          amount: money(lenderAmount((approval?.amount ?? first.amount) as never), currency),
         })
       ),
       actor: "lender",
-      at: new Date(payment.created_at).toISOString(),
+      at: new Date(approval?.created_at ?? first.created_at).toISOString(),
     })
   }
   for (const record of records) {

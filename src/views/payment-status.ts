@@ -9,6 +9,11 @@ export type StatusFacts = {
   captured: BigNumberInput
   refunded: BigNumberInput
   cancelled: boolean
+  /**
+   * Cancelled by an order change that left the order owing, its contract still to be carried into
+   * the order's new payment (src/lib/carried-contract.ts): the loan lives on.
+   */
+  carrying?: boolean
   records: Pick<
     PayBrightMoneyRecord,
     "id" | "kind" | "state" | "retry_of" | "fulfillment_id" | "amount" | "created_at"
@@ -39,7 +44,9 @@ export function paymentStatus(facts: StatusFacts): {
       : lastVoid
         ? "void_failed"
         : facts.cancelled
-          ? "cancelled"
+          ? facts.carrying
+            ? "carrying"
+            : "cancelled"
           : facts.records.some((record) => record.state === "in_doubt")
             ? "in_doubt"
             : openRefusals(
@@ -56,7 +63,7 @@ export function paymentStatus(facts: StatusFacts): {
                     : MathBN.gt(captured, 0)
                       ? "partially_captured"
                       : "awaiting_capture"
-  if (facts.cancelled || lastVoid || MathBN.lte(remaining, 0)) {
+  if ((facts.cancelled && !facts.carrying) || lastVoid || MathBN.lte(remaining, 0)) {
     return { status, expires_at: null, expires_in_days: null, expiring: false }
   }
   const { expiresAt, daysLeft, expiring } = authorizationAge(

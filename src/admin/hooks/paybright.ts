@@ -24,7 +24,7 @@ export const paybrightKeys = {
   attention: ["orders", "paybright-attention"] as const,
 }
 
-/** How often the panel looks again while a capture PayBright makes by itself is expected. */
+/** How often the panel looks again while a capture PayBright makes by itself, or a carry, is expected. */
 const EXPECTED_CAPTURE_POLL_MS = 2_000
 
 export function useSettings() {
@@ -59,8 +59,10 @@ export function useSaveSettings(providerId: string) {
 /**
  * The order's panel. After a shipment, the capture PayBright makes by itself lands a moment after
  * Medusa refreshed the order: the panel looks again every 2 s until it does (for 2 minutes at
- * most). Whenever the panel finds the payment moved on since its last look (that capture, or one
- * that landed before Medusa's own refresh reached the panel), it has Medusa refresh the order too,
+ * most); so does it after an order change, until the contract is carried into the order's new
+ * payment (Medusa cancels the old one first, and refreshes the order before the carry lands).
+ * Whenever the panel finds the payment moved on since its last look (that capture, the carried
+ * payment, or either landing before Medusa's own refresh reached the panel), it has Medusa refresh the order too,
  * so Medusa's own payment card shows it.
  *
  * Medusa refreshes the order only when its own capture, refund or cancel succeeds: one PayBright
@@ -86,7 +88,7 @@ export function useOrderPanel(orderId: string) {
     queryFn: async () => {
       const answer = await sdk.client.fetch<PayBrightOrderPanelResponse>(`/admin/paybright/orders/${orderId}/panel`)
       const panel = answer.panel
-      const now = panel ? [panel.status, panel.captured, panel.refunded].join("|") : "none"
+      const now = panel ? [panel.payment_id, panel.status, panel.captured, panel.refunded].join("|") : "none"
       if (seen.current !== null && seen.current !== now) {
         // Medusa's own queries of the order, not this one (which is answering now).
         void queryClient.invalidateQueries({
@@ -98,8 +100,9 @@ export function useOrderPanel(orderId: string) {
       return answer
     },
     refetchInterval: (query) => {
-      const expecting = query.state.data?.panel?.capture_expected
-      return expecting && !expecting.overdue ? EXPECTED_CAPTURE_POLL_MS : false
+      const panel = query.state.data?.panel
+      const expecting = [panel?.capture_expected, panel?.carry_expected].some((each) => each && !each.overdue)
+      return expecting ? EXPECTED_CAPTURE_POLL_MS : false
     },
   })
 }

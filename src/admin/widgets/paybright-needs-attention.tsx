@@ -1,7 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Badge, clx, Container, Heading, Text } from "@medusajs/ui"
 import { Link, useNavigate } from "react-router-dom"
-import type { PayBrightAttentionAction, PayBrightAttentionItem } from "../../lib/admin-types"
+import type { CaptureOn, PayBrightAttentionAction, PayBrightAttentionItem } from "../../lib/admin-types"
 import { QueryState } from "../components/query-state"
 import { RecordActions } from "../components/record-actions"
 import { useNeedsAttention } from "../hooks/paybright"
@@ -9,6 +9,12 @@ import { useAdminText } from "../lib/use-admin-text"
 import { useSaid } from "../lib/use-said"
 
 const DAY = 24 * 60 * 60 * 1000
+/** An authorization awaiting capture, in words that say what its order's own capture mode does. */
+const OPEN: Record<CaptureOn, string> = {
+  shipment: "paybright.attention.open",
+  fulfillment: "paybright.attention.openAtFulfillment",
+  manual: "paybright.attention.openManual",
+}
 /**
  * The actions safe to take from the list: asking PayBright again for what it refused, or, where
  * Medusa's own "Capture payment" is the way to capture it again, saying so.
@@ -102,7 +108,7 @@ const PayBrightNeedsAttentionWidget = () => {
                     t(
                       item.kind === "expiring_authorization"
                         ? "paybright.attention.expiring"
-                        : "paybright.attention.open",
+                        : OPEN[item.capture_on ?? "manual"],
                       { amount, date: date(item.expires_at) }
                     ))}
               </Text>

@@ -20,6 +20,8 @@ const STATUS_COLORS: Record<PayBrightPaymentStatus, "green" | "orange" | "red" |
   capture_failed: "red",
   in_doubt: "red",
   cancelled: "red",
+  // The loan lives on: the new payment is a moment away.
+  carrying: "orange",
   voided: "red",
   void_failed: "red",
 }
@@ -32,6 +34,12 @@ const MEDUSA_STATUS_WORDS: Partial<Record<PayBrightPaymentStatus, string>> = {
   cancelled: "orders.payment.status.canceled",
 }
 const RECORD_COLORS = { done: "green", refused: "red", in_doubt: "orange", pending: "grey" } as const
+/** Medusa's "Capture payment" takes it all now; the sentence then says what happens otherwise, by the order's own capture mode. */
+const CAPTURE_IN_MEDUSA: Record<PayBrightOrderPanel["capture_on"], string> = {
+  shipment: "paybright.panel.captureInMedusa",
+  fulfillment: "paybright.panel.captureInMedusaAtFulfillment",
+  manual: "paybright.panel.captureInMedusaManual",
+}
 
 /** The payment's status in the merchant's words, with how soon PayBright cancels the rest once that is close. */
 function useStatusText() {
@@ -181,6 +189,16 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
             {t("paybright.panel.expiresOn", { date: date(panel.expires_at) })}
           </Text>
         )}
+        {panel.carry_expected && (
+          <Text id="paybright-carry-expected" size="xsmall" className="text-ui-fg-subtle">
+            {panel.carry_expected.overdue
+              ? t("paybright.panel.carryOverdue", {
+                  date: dateTime(panel.carry_expected.since),
+                  contract: panel.contract ?? "",
+                })
+              : t("paybright.panel.carrying", { contract: panel.contract ?? "" })}
+          </Text>
+        )}
         {panel.capture_expected && (
           <Text id="paybright-capture-expected" size="xsmall" className="text-ui-fg-subtle">
             {panel.capture_expected.overdue
@@ -191,7 +209,7 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
         {/* After a refusal Medusa's button takes, the refused record says so itself, beside its reason. */}
         {panel.actions.capture_in_medusa && !refusedForMedusa && (
           <Text id="paybright-capture-hint" size="xsmall" className="text-ui-fg-subtle">
-            {t("paybright.panel.captureInMedusa", { ...medusa, amount: remaining })}
+            {t(CAPTURE_IN_MEDUSA[panel.capture_on], { ...medusa, amount: remaining })}
           </Text>
         )}
         {panel.actions.capture_remainder && (

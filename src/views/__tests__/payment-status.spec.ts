@@ -26,6 +26,13 @@ describe("a PayBright payment's status", () => {
     expect(paymentStatus(facts({ cancelled: true })).status).toBe("cancelled")
   })
 
+  it("says a payment an order change cancelled is being carried, and when the lender cancels the rest", () => {
+    const carrying = paymentStatus(facts({ cancelled: true, carrying: true }))
+    expect(carrying.status).toBe("carrying")
+    expect(carrying.expires_at).toBe(new Date(authorizedAt.getTime() + 30 * DAY).toISOString())
+    expect(paymentStatus(facts({ cancelled: true })).expires_at).toBeNull()
+  })
+
   it("puts what needs a person first", () => {
     const record = (id: string, state: "done" | "refused" | "in_doubt", retry_of: string | null = null) => ({
       id,
