@@ -211,5 +211,30 @@ export const orderChangeScreens: AppSuite = {
       ])
       expect(await attentionOf(manual.order.id)).toMatchObject([{ kind: "open_authorization", capture_on: "manual" }])
     })
+
+    it("tells a retry from a page older than a successful retry that the money is captured", async () => {
+      const placed = await placedOrder("pp_paybright_paybright")
+      simulator.failNext(placed.reference, { operation: "capture", status: 400, message: "Contract under review" })
+      await ship(
+        placed.order.id,
+        placed.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+      )
+      const [refused] = await captures(placed.order.id, 1)
+      expect(refused.state).toBe("refused")
+      const retried = await api.post(`/admin/paybright/captures/${refused.id}/retry`, {}, admin)
+      expect(retried.data.capture.status).toBe("done")
+
+      // The same button, pressed again on a page drawn before that retry.
+      const stale = await api
+        .post(`/admin/paybright/captures/${refused.id}/retry`, {}, admin)
+        .catch((error: any) => error.response)
+      expect(stale.status).toBe(400)
+      expect(stale.data.said).toEqual({
+        code: "retry_capture_retried_done",
+        values: { amount: { money: { amount: retried.data.capture.amount, currency: "cad" } } },
+      })
+      expect(stale.data.message).toContain("the money is captured, and there is nothing to do")
+      expect(simulator.contract(placed.reference)!.captured).toBe(retried.data.capture.amount)
+    })
   },
 }

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MathBN, MedusaError } from "@medusajs/framework/utils"
 import { cancelledAuthorizationMessage } from "./merchant-messages"
 import { MerchantError } from "./merchant-error"
-import { said, type Sentence } from "./texts/said"
+import { money, said, type Sentence } from "./texts/said"
 import { blockedMessage } from "./in-doubt"
 import { exactText, lenderAmount } from "./lender-cents"
 import { findRecord } from "./record-queries"
@@ -84,9 +84,19 @@ async function retriedRecord(container: MedusaContainer, id: string): Promise<Mo
         : said(retryOf.state === "done" ? "retry_capture_already_made" : "retry_capture_running")
     )
   }
-  const [newer] = await pluginRecords(container).listPayBrightMoneyRecords({ retry_of: retryOf.id })
-  if (newer) {
-    throw new MerchantError(MedusaError.Types.NOT_ALLOWED, said("retry_capture_already_retried"))
+  const newest = await newestAttempt(container, retryOf)
+  if (newest.id !== retryOf.id) {
+    // A page drawn before a retry since: the merchant is told where the newest attempt stands.
+    throw new MerchantError(
+      MedusaError.Types.NOT_ALLOWED,
+      newest.state === "done"
+        ? said("retry_capture_retried_done", {
+            amount: money(lenderAmount(newest.amount as never), newest.currency_code),
+          })
+        : newest.state === "in_doubt"
+          ? blockedMessage(newest)
+          : said(newest.state === "refused" ? "retry_capture_already_retried" : "retry_capture_running")
+    )
   }
   if (retryOf.payment_id && !(await stillOpen(container, retryOf))) {
     // Made good since (another tab's capture, Medusa's own Capture): Medusa would make no Capture
@@ -96,12 +106,26 @@ async function retriedRecord(container: MedusaContainer, id: string): Promise<Mo
   return retryOf
 }
 
+/** The last of a record's retries, each a retry of the one before; the record itself when never retried. */
+async function newestAttempt(container: MedusaContainer, record: MoneyRecordRow): Promise<MoneyRecordRow> {
+  let newest = record
+  for (;;) {
+    const [newer] = (await pluginRecords(container).listPayBrightMoneyRecords({
+      retry_of: newest.id,
+    })) as unknown as MoneyRecordRow[]
+    if (!newer) return newest
+    newest = newer
+  }
+}
+
 /** Whether a refused capture is still open by the rule the order's panel offers its retry by. */
 async function stillOpen(container: MedusaContainer, refused: MoneyRecordRow): Promise<boolean> {
-  const captures = (await pluginRecords(container).listPayBrightMoneyRecords({
-    payment_id: refused.payment_id,
-    kind: "capture",
-  })) as unknown as MoneyRecordRow[]
+  // The contract's captures: one carried into another payment after an order change goes on there.
+  const captures = (await pluginRecords(container).listPayBrightMoneyRecords(
+    refused.contract
+      ? { contract: refused.contract, kind: "capture" }
+      : { payment_id: refused.payment_id, kind: "capture" }
+  )) as unknown as MoneyRecordRow[]
   const fullyCaptured = await nothingLeftToCapture(container, [refused.payment_id!])
   return openRefusals(captures, (paymentId) => fullyCaptured.has(paymentId)).some((row) => row.id === refused.id)
 }

@@ -126,9 +126,10 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
   }
 
   // Medusa's own capture prompt, for the part its button cannot capture.
+  const remainderLabel = t("paybright.panel.captureRemainder", { amount: remaining })
   const captureRemainder = () =>
     confirmThen(
-      medusa.capture,
+      remainderLabel,
       t("orders.payment.capturePayment", { amount: remaining }),
       t("actions.confirm"),
       async () => {
@@ -231,7 +232,7 @@ function PanelBody({ panel, fresh }: { panel: PayBrightOrderPanel; fresh: () => 
               isLoading={actions.captureRemainder.isPending}
               onClick={captureRemainder}
             >
-              {medusa.capture}
+              {remainderLabel}
             </Button>
           )}
           {panel.actions.reveal_card && (

@@ -167,6 +167,8 @@ export const EN_TEXTS: Record<string, string> = {
   retry_capture_already_made: "This capture is already made; there is nothing to retry.",
   retry_capture_running: "This capture is still running; there is nothing to retry.",
   retry_capture_already_retried: "This capture was already retried; retry the newest attempt instead.",
+  retry_capture_retried_done:
+    "This capture was retried since, and the retry captured {{amount}}: the money is captured, and there is nothing to do.",
   retry_capture_made_good: "This capture's amount has already been captured since; there is nothing to retry.",
   capture_not_made: "The capture was not made.",
   contract_not_voided: "The contract was not voided.",

@@ -160,6 +160,8 @@ export const FR_TEXTS: Record<string, string> = {
   retry_capture_already_made: "Cette capture est déjà faite; il n’y a rien à relancer.",
   retry_capture_running: "Cette capture est encore en cours; il n’y a rien à relancer.",
   retry_capture_already_retried: "Cette capture a déjà été relancée; relancez plutôt la tentative la plus récente.",
+  retry_capture_retried_done:
+    "Cette capture a été relancée depuis, et la relance a capturé {{amount}} : l’argent est capturé, il n’y a rien à faire.",
   retry_capture_made_good: "Le montant de cette capture a déjà été capturé depuis; il n’y a rien à relancer.",
   capture_not_made: "La capture n’a pas été faite.",
   contract_not_voided: "Le contrat n’a pas été annulé.",
