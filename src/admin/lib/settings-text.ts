@@ -64,7 +64,8 @@ export function settingsSentence(
 
 /**
  * A refused save as the form shows it: each field's first problem beside it, and the problems of
- * no field on the page (options of the store's configuration, the lender not answering) above.
+ * no field on the page (options of the store's configuration, the lender not answering) above;
+ * `told`, every one of them in one line for the toast, as a field may sit below the fold.
  */
 export function refusalText(t: Translate, tag: string, issues: PayBrightSettingsIssue[], onPage: readonly string[]) {
   const fields: Partial<Record<string, string>> = {}
@@ -80,5 +81,10 @@ export function refusalText(t: Translate, tag: string, issues: PayBrightSettings
   ]
     .filter(Boolean)
     .join(" ")
-  return { fields, problem: problem || t("paybright.settings.notSaved") }
+  const told = [...Object.values(fields), ...others].map((sentence) => sentence!.replace(/\.$/, ""))
+  return {
+    fields,
+    problem: problem || t("paybright.settings.notSaved"),
+    told: told.length ? `${told.join("; ")}.` : t("paybright.settings.notSaved"),
+  }
 }

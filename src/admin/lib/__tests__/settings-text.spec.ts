@@ -105,7 +105,27 @@ describe("what the settings' server said, in the merchant's language", () => {
       fields: {},
       problem:
         "Not saved: the credentials could not be checked: PayBright (sandbox) did not answer; try again in a moment.",
+      told: "the credentials could not be checked: PayBright (sandbox) did not answer; try again in a moment.",
     })
+  })
+
+  it("tells a token PayBright refused in the toast too, not only beside its field below the fold", async () => {
+    for (const [lng, sentence] of [
+      ["en", "PayBright (sandbox) did not accept this API key and token; check both in the PayBright portal."],
+      [
+        "fr",
+        "PayBright (bac à sable) n’a pas accepté cette clé et ce jeton d’API\u00a0; vérifiez-les tous deux dans le portail PayBright.",
+      ],
+    ] as const) {
+      const refused = refusalText(
+        await language(lng),
+        lng,
+        [issue("apiToken", "credentials_refused", { environment: "sandbox" })],
+        ["apiToken"]
+      )
+      expect(refused.fields).toEqual({ apiToken: sentence })
+      expect(refused.told).toBe(sentence)
+    }
   })
 
   it("has a sentence for every code in both languages, French without the English words", async () => {

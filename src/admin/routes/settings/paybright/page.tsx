@@ -130,13 +130,17 @@ function SettingsForm({ view, mayChangeProtected }: { view: PayBrightSettingsVie
         const refused = refusalText(t, tag, check.issues, FORM_FIELDS)
         setErrors(refused.fields)
         setProblem(refused.problem)
+        // The problem above the form and a field's beside it may both be out of sight.
+        toast.error(t("paybright.settings.notSaved"), { description: refused.told })
         return
       }
       toast.success(t("paybright.settings.saved"), { description: settingsSentence(t, tag, saved.credentials) })
     } catch (error) {
       // No facts to write from: the protected settings' permission refused (403), or the server or network failed.
       const forbidden = (error as { status?: number }).status === 403
-      setProblem(t(forbidden ? "paybright.settings.protectedRefused" : "paybright.settings.notSaved"))
+      const problem = t(forbidden ? "paybright.settings.protectedRefused" : "paybright.settings.notSaved")
+      setProblem(problem)
+      toast.error(t("paybright.settings.notSaved"), forbidden ? { description: problem } : undefined)
     }
   }
 
