@@ -8,7 +8,7 @@ import { totalOf } from "../../src/lib/totals"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
-import { refuseWrites } from "../helpers/database-faults"
+import { holdWrites, refuseWrites } from "../helpers/database-faults"
 import { eventually } from "../helpers/eventually"
 import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
@@ -430,6 +430,80 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
         )
         expect(whole.status).toBe(400)
         expect(simulator.contract(placed.reference)!.captured).toBe("100.00")
+      })
+
+      it("keeps the payment a parcel's capture is under way on when an order change replaces its collection", async () => {
+        const placed = await placedOrder("pp_paybright_paybright")
+        const sofa = placed.order.items.find((item: any) => item.quantity === 1)
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        const pg = getContainer().resolve("__pg_connection__")
+        // The sofa's capture has begun (its record written, the payment's lock taken) when Medusa's
+        // Capture row is held: the edit is confirmed before Medusa hands the record to the provider.
+        const capture = await holdWrites(pg, { name: "capture_row_held", table: "capture", when: "true" })
+        try {
+          await ship(placed.order.id, [{ id: sofa.id, quantity: 1 }])
+          expect(await eventually(capture.heldYet, true)).toBe(true)
+          await editQuantity(placed.order.id, lamp.id, 2)
+        } finally {
+          await capture.release()
+        }
+        await captures(placed.order.id, 1)
+        const books = await orderBooks(placed.order.id)
+        // The capture is booked on the payment it was made on, which Medusa kept: nothing is carried past it.
+        expect(livePayments(books).map((payment: any) => payment.id)).toEqual([placed.payment.id])
+        const lender = simulator.contract(placed.reference)!
+        expect(lender.captures).toHaveLength(1)
+        expect(toCents(lender.captured)).toBe(capturedCents(books))
+        const records = getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+        expect(await records.listPayBrightMoneyRecords({ contract: placed.reference, state: "in_doubt" })).toEqual([])
+
+        // The rest ships and is captured from that payment, to the edited total.
+        await ship(placed.order.id, [{ id: lamp.id, quantity: 2 }])
+        await captures(placed.order.id, 2)
+        const after = await orderBooks(placed.order.id)
+        expect(toCents(simulator.contract(placed.reference)!.captured)).toBe(capturedCents(after))
+        expect(simulator.contract(placed.reference)!.captured).toBe(lenderAmount(after.total))
+      })
+
+      it("closes a parcel's refused capture on the replaced payment once the carried payment took its money", async () => {
+        const placed = await placedOrder("pp_paybright_paybright")
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        // Every carry fails while the database refuses the carry's session: the one after Medusa's
+        // event, and the one the parcel's capture tries first.
+        const restore = await refuseWrites(getContainer().resolve("__pg_connection__"), {
+          name: "carries_refused",
+          table: "payment_session",
+          event: "insert",
+          when: "new.data->>'carried_contract' is not null",
+          once: false,
+          message: "the database refused the write",
+        })
+        let refused: any
+        try {
+          await editQuantity(placed.order.id, lamp.id, 2)
+          await ship(placed.order.id, everything(await orderBooks(placed.order.id)))
+          ;[refused] = await captures(placed.order.id, 1, { booked: false })
+        } finally {
+          await restore()
+        }
+        expect(refused.state).toBe("refused")
+        const listed = async () =>
+          (await api.get("/admin/paybright/attention", admin)).data.items
+            .filter((item: any) => item.order_id === placed.order.id)
+            .map((item: any) => item.kind)
+        expect(await listed()).toEqual(["refused_capture"])
+
+        expect(await carryMissedContracts(getContainer(), Date.now() + 5 * 60_000)).toBe(1)
+        const live = await expectCarried(placed)
+        // The merchant takes the parcel's money from the carried payment with Medusa's own Capture.
+        await api.post(`/admin/payments/${live.id}/capture`, {}, admin)
+        const books = await orderBooks(placed.order.id)
+        expect(toCents(simulator.contract(placed.reference)!.captured)).toBe(capturedCents(books))
+        expect(simulator.contract(placed.reference)!.captured).toBe(lenderAmount(books.total))
+        expect(await listed()).toEqual([])
+        const { data } = await api.get(`/admin/paybright/orders/${placed.order.id}/panel`, admin)
+        const record = data.panel.records.find((row: any) => row.id === refused.id)
+        expect(record.actions).toEqual([])
       })
 
       it("keeps the carried payment when giving back the carry's lock fails", async () => {

@@ -17,3 +17,13 @@ export type ApprovalRecord = Omit<PayBrightApprovalRecord, "created_at"> & {
 
 /** A verified approval as a delivery brings it, with the channel its void goes through. */
 export type RecordApprovalInput = VerifiedApproval & { channel: PaymentChannel }
+
+/**
+ * The application's own test flag, as the lender signed it: the contract's captures and voids
+ * carry it whatever the settings say later. Rows from before the signed result was kept: `fallback`
+ * (today's settings).
+ */
+export function testFlagOf(approval: Pick<ApprovalRecord, "lender_result">, fallback: boolean): boolean {
+  const signed = approval.lender_result?.x_test
+  return signed === undefined ? fallback : signed.trim().toLowerCase() === "true"
+}

@@ -8,6 +8,7 @@ import { isPayBright } from "../storefront/provider"
 import { totalOf } from "./totals"
 import { contractOfOrder } from "./find-checkout"
 import { orderIdOfFulfillment } from "./medusa-links"
+import { capturedOnContract, type OrderPaymentRow } from "./carried-contract"
 
 export type CaptureTarget =
   | { found: false; reason: string }
@@ -103,7 +104,7 @@ export async function captureTarget(
   const amount = captureAmountFor(
     { items: order.items, shippingTotal, fulfilledQuantities, total: order.total, paid },
     { items: fulfillment.items },
-    { authorized: payment.amount, captured, capturedBefore: payment.data?.captured_before }
+    { authorized: payment.amount, captured, capturedBefore: capturedBeforeOn(payments, payment) }
   )
   const lender = lenderMovement({ amount, before: captured, remaining: MathBN.sub(payment.amount, captured) })
   return {
@@ -119,6 +120,19 @@ export async function captureTarget(
     amount,
     lenderAmount: lender.amount,
   }
+}
+
+/**
+ * What the contract's other payments of the order captured, read off Medusa's rows now rather
+ * than the carried payment's `captured_before`, which a capture booked after the carry leaves short.
+ */
+function capturedBeforeOn(payments: OrderPaymentRow[], payment: OrderPaymentRow): string {
+  const contract = (payment.data as { gateway_reference?: string } | null)?.gateway_reference
+  if (!contract) return "0"
+  return capturedOnContract(
+    payments.filter((other) => other.id !== payment.id),
+    contract
+  )
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { ILockingModule } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { postgresLease } from "./medusa-internals"
+import { paymentLockKey } from "./payment-lock"
+import { lockTtlSeconds } from "./lock-lease"
 
 type Resolver = { resolve(key: string): unknown }
 
@@ -28,4 +30,28 @@ export async function clearExpiredLeases(container: Resolver, keys: string[]): P
 export async function leaseHeld(container: Resolver, key: string): Promise<boolean | undefined> {
   const lease = await postgresLease(container, key)
   return lease === undefined ? undefined : lease !== null
+}
+
+/**
+ * Takes a payment's lock at once, without waiting, for work outside a workflow that must not run
+ * beside one of its captures or refunds (the provider's cancellation of a payment an order change
+ * replaces); answers the function that gives it back, or undefined while another holds it.
+ */
+export async function takePaymentLockNow(
+  container: Resolver,
+  paymentId: string,
+  owner: string
+): Promise<(() => Promise<void>) | undefined> {
+  const key = paymentLockKey(paymentId)
+  await clearExpiredLeases(container, [key])
+  const locking = container.resolve(Modules.LOCKING) as ILockingModule
+  try {
+    await locking.acquire(key, { ownerId: owner, expire: lockTtlSeconds() })
+  } catch {
+    // Held, or the locking provider could not be asked: either way no one may take it as free.
+    return undefined
+  }
+  return async () => {
+    await locking.release(key, { ownerId: owner })
+  }
 }

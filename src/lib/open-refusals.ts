@@ -1,5 +1,7 @@
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
-import { MathBN, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/utils"
+import { ordersOfCollections } from "./medusa-links"
+import { orderOfContract } from "./order-collections"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
 import { said, type Said } from "./texts/said"
 
@@ -8,12 +10,15 @@ export type RefusalFacts = Pick<
   "id" | "kind" | "state" | "retry_of" | "payment_id" | "fulfillment_id" | "amount"
 > & {
   created_at: Date | string
+  /** The contract the movement was for: a contract carried into another payment goes on there. */
+  contract?: string | null
 }
 
 /**
  * The refused captures and voids still open among `records` (a payment's, or any set holding
  * the records that could close them): nobody retried them and, for a capture, its money has not
- * moved another way since. A refused capture is made good only by what takes its money: a later
+ * moved another way since on the same contract (on its payment, or on the payment an order change
+ * carried the contract into). A refused capture is made good only by what takes its money: a later
  * capture of its own parcel; later captures of no parcel (Medusa's own Capture payment, a
  * resolution) that add up to its amount, each counted toward one refusal, oldest first; or its
  * payment having nothing left to capture (`fullyCaptured`: the last parcel took everything that
@@ -25,13 +30,14 @@ export function openRefusals<T extends RefusalFacts>(
 ): T[] {
   const retried = new Set(records.map((record) => record.retry_of).filter(Boolean))
   const madeGood = new Set<string>()
-  // What each open refusal still lacks, per payment, in the order they were refused.
+  // What each open refusal still lacks, per contract (per payment for rows without one), in the order they were refused.
   const lacking = new Map<string | null, { record: T; amount: BigNumberInput }[]>()
   const byTime = [...records].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
   for (const record of byTime) {
     if (record.kind !== "capture") continue
-    const open = lacking.get(record.payment_id) ?? []
-    lacking.set(record.payment_id, open)
+    const of = record.contract ?? record.payment_id
+    const open = lacking.get(of) ?? []
+    lacking.set(of, open)
     if (record.state === "refused" && !retried.has(record.id)) {
       open.push({ record, amount: record.amount as BigNumberInput })
       continue
@@ -61,16 +67,50 @@ export function openRefusals<T extends RefusalFacts>(
   )
 }
 
-/** Of these payments, those Medusa counts as fully captured: a refused capture on them has nothing left to take. */
+/**
+ * Of these payments, those with nothing left to capture, so a refused capture on them has nothing
+ * to take: Medusa counts them fully captured; or Medusa cancelled them and their contract lives
+ * on in a payment it counts fully captured (carried after an order change), or in none at all
+ * while their order is cancelled.
+ */
 export async function nothingLeftToCapture(
   container: MedusaContainer,
   paymentIds: string[]
 ): Promise<Set<string | null>> {
   if (paymentIds.length === 0) return new Set()
-  const payments = await container
-    .resolve(Modules.PAYMENT)
-    .listPayments({ id: [...new Set(paymentIds)] }, { select: ["id", "captured_at"] })
-  return new Set(payments.filter((payment) => payment.captured_at).map((payment) => payment.id))
+  const module = container.resolve(Modules.PAYMENT)
+  const payments = await module.listPayments(
+    { id: [...new Set(paymentIds)] },
+    { select: ["id", "captured_at", "canceled_at", "payment_collection_id", "data"] }
+  )
+  const done = new Set<string | null>(payments.filter((payment) => payment.captured_at).map((payment) => payment.id))
+  const cancelled = payments.filter((payment) => payment.canceled_at && !payment.captured_at)
+  if (!cancelled.length) return done
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const orders = await ordersOfCollections<{ id: string; status: string }>(
+    query,
+    cancelled.map((payment) => payment.payment_collection_id),
+    ["status"]
+  )
+  for (const payment of cancelled) {
+    const order = orders.get(payment.payment_collection_id)
+    const contract = (payment.data as { gateway_reference?: string } | null)?.gateway_reference
+    if (!order || !contract) continue
+    const { status, collections } = await orderOfContract(query, order.id)
+    const carriedInto = collections
+      .flatMap((collection) => collection.payments ?? [])
+      .filter(
+        (other) =>
+          !other.canceled_at && (other.data as { gateway_reference?: string } | null)?.gateway_reference === contract
+      )
+    const taken = carriedInto.length
+      ? (
+          await module.listPayments({ id: carriedInto.map((other) => other.id) }, { select: ["id", "captured_at"] })
+        ).every((other) => other.captured_at)
+      : status === "canceled"
+    if (taken) done.add(payment.id)
+  }
+  return done
 }
 
 /** Why the reconciliation refuses a record its movement never claimed: its process stopped first. */

@@ -10,7 +10,7 @@ import { orderManagementCallbackUrl } from "./backend-routes"
 import { readPaymentData, type PaymentData } from "./session-data"
 import { moverOfPayment } from "./mover-of-payment"
 import type { MoneyRecordRow } from "../modules/paybright/money-record-types"
-import type { ApprovalRecord } from "./approval-record"
+import { testFlagOf, type ApprovalRecord } from "./approval-record"
 
 type Container = MedusaContainer
 
@@ -52,8 +52,7 @@ export async function voidOrphan(container: Container, approvalId: string, retry
     gateway_reference: approval.contract,
     amount: approval.amount,
     currency: approval.currency_code,
-    // The application's own flag, as the lender signed it.
-    test: (approval.lender_result?.x_test ?? String(provider.options.test)).toLowerCase() === "true",
+    test: testFlagOf(approval, provider.options.test),
     ...channel,
   }
   const routed = moverOfPayment(provider, contract)

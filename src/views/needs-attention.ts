@@ -113,7 +113,7 @@ async function unreadableSettings(container: MedusaContainer, now: Date): Promis
  */
 async function refusedRecords(container: MedusaContainer): Promise<PayBrightAttentionItem[]> {
   const refused = await moneyRecordsIn(container, "refused")
-  // What could close them: their retries, and the captures of the same payments made since.
+  // What could close them: their retries, and the captures of the same payments or contracts made since.
   const later = (await recordsModule(container).listPayBrightMoneyRecords(
     {
       $or: [
@@ -123,9 +123,16 @@ async function refusedRecords(container: MedusaContainer): Promise<PayBrightAtte
           state: "done",
           payment_id: refused.flatMap((row) => (row.payment_id ? [row.payment_id] : [])),
         },
+        {
+          kind: "capture",
+          state: "done",
+          contract: refused.flatMap((row) => (row.contract ? [row.contract] : [])),
+        },
       ],
     } as never,
-    { select: ["id", "kind", "state", "retry_of", "payment_id", "fulfillment_id", "amount", "created_at"] }
+    {
+      select: ["id", "kind", "state", "retry_of", "payment_id", "contract", "fulfillment_id", "amount", "created_at"],
+    }
   )) as unknown as MoneyRecordRow[]
   const known = new Set(refused.map((row) => row.id))
   const fullyCaptured = await nothingLeftToCapture(

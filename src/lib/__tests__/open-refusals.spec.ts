@@ -36,6 +36,18 @@ describe("which refusals are still open", () => {
     expect(openRefusals([refusedVoid, row({ id: "capture", state: "done", created_at: at(9) })])).toEqual([refusedVoid])
   })
 
+  it("is made good by its contract's captures on the payment an order change carried it into", () => {
+    const refused = row({ id: "refused", contract: "C1", fulfillment_id: "ful_sofa", created_at: at(1) })
+    const carried = { contract: "C1", payment_id: "pay_2", state: "done" as const }
+    expect(
+      openRefusals([refused, row({ id: "sofa", fulfillment_id: "ful_sofa", created_at: at(3), ...carried })])
+    ).toEqual([])
+    expect(openRefusals([refused, row({ id: "whole", created_at: at(3), ...carried })])).toEqual([])
+    // Another contract's capture on that payment takes nothing of it.
+    const other = row({ id: "other", contract: "C2", payment_id: "pay_2", state: "done", created_at: at(3) })
+    expect(openRefusals([refused, other])).toEqual([refused])
+  })
+
   it("is made good only by its parcel's capture, captures of no parcel adding up to it, or a fully captured payment", () => {
     const refused = row({ id: "refused", fulfillment_id: "ful_sofa", created_at: at(1) })
     const lamp = row({ id: "lamp", state: "done", fulfillment_id: "ful_lamp", amount: "500.00", created_at: at(2) })

@@ -54,6 +54,8 @@ import { lender } from "../../lenders"
 import { orderManagementCallbackUrl, returnUrls } from "../../lib/backend-routes"
 import { lenderAmount, lenderMovement } from "../../lib/lender-cents"
 import { cartTotalOf, orderCollectionsOf, paymentInternals, type PaymentInternals } from "./payment-internals"
+import { takePaymentLockNow } from "../../lib/expired-lease"
+import { testFlagOf } from "../../lib/approval-record"
 import { parseOptions, type PayBrightOptions } from "../../lib/options"
 import { returnToken } from "../../lib/return-token"
 import { leaseProblem } from "../../lib/lock-lease"
@@ -240,18 +242,19 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       this.logger.warn(`PayBright: payment session ${sessionId} not authorized: its amount changed after the approval`)
       return { status: PaymentSessionStatus.ERROR, data: keep("expired") }
     }
+    const signed = approval.lender_result as Record<string, string> | null
     const approved: PaymentData = {
       session_id: sessionId,
       gateway_reference: facts.contract,
       amount,
       currency: facts.currency,
-      test: options.test,
-      // The channel its money moves through: the one its approval was verified under (rows from
-      // before it was kept: today's settings), and the moment it is captured by itself, for as
-      // long as it lives, whatever the settings say later.
+      // The application's test flag and the channel its money moves through: the ones its approval
+      // was verified under (rows from before they were kept: today's settings), and the moment it
+      // is captured by itself, for as long as it lives, whatever the settings say later.
+      test: testFlagOf({ lender_result: signed }, options.test),
       ...((approval.channel as PaymentChannel | null) ?? channelOf(options)),
       capture_on: options.captureOn,
-      approved_at: (approval.lender_result as Record<string, string> | null)?.x_timestamp,
+      approved_at: signed?.x_timestamp,
     }
     const via = moverOfPayment(current, approved)
     if ("unavailable" in via) {
@@ -369,6 +372,16 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const openMovement = await openMovementOf(pluginRecords(), paymentId)
     if (openMovement) throw cancellationBlockedBy(openMovement, payment.gateway_reference)
     if (replacedByOrderChange({ alreadyCanceled: canceled, collectionStatus: collection_status, prepared })) {
+      // A capture or refund whose record Medusa has not handed over yet holds the payment's lock:
+      // its payment stays, as for one under way, so that its money is booked where it moves.
+      const giveBack = await takePaymentLockNow(appScope(), paymentId, `paybright:cancel:${paymentId}`)
+      if (!giveBack) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `PayBright keeps payment ${paymentId} of contract ${payment.gateway_reference}: a capture or refund of it is under way`
+        )
+      }
+      await giveBack()
       this.logger.info(
         `PayBright: Medusa replaced the payment collection of contract ${payment.gateway_reference} after an order change; the contract is kept and carried into the new collection`
       )
@@ -383,7 +396,7 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
         `PayBright keeps contract ${payment.gateway_reference}: its cart's completion is being undone, and the store completes it again`
       )
     }
-    if (MathBN.gt(captured, 0) || MathBN.gt(payment.captured_before ?? 0, 0)) {
+    if (MathBN.gt(captured, 0) || (await this.capturedOnContractElsewhere(payment_collection_id, paymentId, payment))) {
       this.logger.warn(
         `PayBright: payment for contract ${payment.gateway_reference} cancelled in Medusa after a partial capture; PayBright cannot void part of a contract, so what it holds uncaptured lapses after the authorization period.`
       )
@@ -407,6 +420,24 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, voided.message)
     }
     return { data: input.data }
+  }
+
+  /**
+   * Whether the order's other payments on this contract captured part of it (a contract carried
+   * after an order change), read off Medusa's rows now: a capture booked after the carry is not in
+   * the carried payment's `captured_before`.
+   */
+  private async capturedOnContractElsewhere(
+    paymentCollectionId: string,
+    paymentId: string,
+    payment: PaymentData
+  ): Promise<boolean> {
+    const order = await orderCollectionsOf(paymentCollectionId)
+    if (!order) return false
+    const others = order.collections
+      .flatMap((collection) => collection.payments ?? [])
+      .filter((other) => other.id !== paymentId)
+    return MathBN.gt(capturedOnContract(others, payment.gateway_reference), 0)
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
