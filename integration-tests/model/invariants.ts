@@ -81,9 +81,9 @@ export type Violation = {
  *   after an edit down and then refunded away.
  * - I10 records on cancelled payments: every money record of the contracts on a payment Medusa
  *   cancelled (an order change's, an order cancel's) is `done`, or resolved by a person, or
- *   retried, or (a refused capture of a parcel) made good by that parcel's capture since, or named
- *   by an entry of needs attention (its `record_id`); a `pending` one only while its movement may
- *   still be under way, never at the end of the day.
+ *   retried, or (a refused capture) made good since by its parcel's capture or the merchant's
+ *   Capture of the same payment, or named by an entry of needs attention (its `record_id`); a
+ *   `pending` one only while its movement may still be under way, never at the end of the day.
  * - I11 a shopper's session on an order: the Store API refuses (400) every PayBright session the
  *   shopper asks for on one of an order's payment collections (command StraySession), whether or
  *   not an order change and its carry are under way.
@@ -362,13 +362,20 @@ async function checkoutViolations(
     if (!record.payment_id || !cancelledPayments.has(record.payment_id)) continue
     if (record.state === "done" || record.resolved_at || retriedRecords.has(record.id)) continue
     if (listedRecords.has(record.id) || (record.state === "pending" && !final)) continue
-    const parcelCaptured =
+    // A refused capture whose money moved since: its parcel's own capture, or the merchant's
+    // Capture on the same payment (needs attention counts those toward it, and no longer lists it).
+    const madeGood =
       record.kind === "capture" &&
-      !!record.fulfillment_id &&
       records.some(
-        (other) => other.kind === "capture" && other.state === "done" && other.fulfillment_id === record.fulfillment_id
+        (other) =>
+          other.kind === "capture" &&
+          other.state === "done" &&
+          new Date(other.created_at) > new Date(record.created_at) &&
+          (record.fulfillment_id
+            ? other.fulfillment_id === record.fulfillment_id
+            : !other.fulfillment_id && other.payment_id === record.payment_id)
       )
-    if (parcelCaptured) continue
+    if (madeGood) continue
     fail(
       "I10",
       `${record.state} ${record.kind} record ${record.id} (${text(cents(record.amount))}, ${record.trigger}) of contract ${record.contract} on payment ${record.payment_id}, which Medusa cancelled: not done, resolved or retried, and needs attention does not list it`

@@ -93,6 +93,8 @@ type FaultTally = {
   fired: Map<string, number>
   neverFired: string[]
   moved: { captures: number; refunds: number; voids: number }
+  /** The races of an order change run, by pair: a run that never reached one shows it. */
+  races: Map<string, number>
 }
 
 medusaIntegrationTestRunner({
@@ -131,6 +133,7 @@ medusaIntegrationTestRunner({
         fired: new Map(),
         neverFired: [],
         moved: { captures: 0, refunds: 0, voids: 0 },
+        races: new Map(),
       }
       /** One day: the commands in order (those whose precondition fails are left out, as fast-check does). */
       const day = async (commands: Iterable<fc.AsyncCommand<Model, World>>) => {
@@ -140,7 +143,7 @@ medusaIntegrationTestRunner({
           await startOfDay(world, model)
           await fc.asyncModelRun(
             () => ({ model, real: world }),
-            [...commands].map((command) => withInvariants(command))
+            [...commands].map((command) => withInvariants(command, tally))
           )
           steps += model.steps
           await endOfDay(world, model)
@@ -172,10 +175,12 @@ medusaIntegrationTestRunner({
 })
 
 /** A command, then the invariants: the first command after which one breaks is where the sequence fails. */
-function withInvariants(command: fc.AsyncCommand<Model, World>): fc.AsyncCommand<Model, World> {
+function withInvariants(command: fc.AsyncCommand<Model, World>, tally: FaultTally): fc.AsyncCommand<Model, World> {
   return {
     check: (model) => command.check(model),
     async run(model, world) {
+      const race = /^Together\(\d+, (change [^,]+)/.exec(command.toString())?.[1]
+      if (race) tally.races.set(race, (tally.races.get(race) ?? 0) + 1)
       await command.run(model, world)
       const broken = await violations(world, model, false)
       if (broken.length) throw new Error(`after ${command.toString()}: ${describe(broken)}`)
@@ -252,6 +257,12 @@ function faultsLine(tally: FaultTally): string {
     `faults fired: ${fired.map(([kind, n]) => `${kind}=${n}`).join(" ") || "none"}`,
     `faults armed: ${tally.armed}, fired: ${total}, never fired: ${tally.neverFired.length}; ` +
       `the lender made ${tally.moved.captures} captures, ${tally.moved.refunds} refunds, ${tally.moved.voids} voids`,
+    `order changes raced: ${
+      [...tally.races.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([race, n]) => `${race}=${n}`)
+        .join(" ") || "none"
+    }`,
     ...tally.neverFired,
   ].join("\n")
 }
