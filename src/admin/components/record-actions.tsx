@@ -64,9 +64,6 @@ export type ActionTarget = {
   actions: PayBrightAttentionAction[]
 }
 
-/** The server's answers to a retry of a capture whose money is captured already: nothing is left to do. */
-const CAPTURED_SINCE = new Set(["retry_capture_retried_done", "retry_capture_already_made", "retry_capture_made_good"])
-
 /** One button: a confirmation that says what will happen, then the call. */
 type Confirmed = {
   key: string
@@ -84,7 +81,6 @@ type Confirmed = {
  * Medusa's, in Medusa's words: one way to capture the same money (docs/admin.md).
  */
 export function RecordActions({ target, onOrderPage = false }: { target: ActionTarget; onOrderPage?: boolean }) {
-  const say = useSaid()
   const confirmThen = useConfirmedAction()
   const mutations = useRecordActions()
   const { t, money } = useAdminText()
@@ -117,18 +113,10 @@ export function RecordActions({ target, onOrderPage = false }: { target: ActionT
           description: t("paybright.actions.retryCaptureDescription", { amount: sum }),
           confirmText: t("paybright.actions.retryCaptureConfirm", { amount: sum }),
           run: async () => {
-            try {
-              const { capture } = await mutations.retryCapture.mutateAsync(recordId)
-              return capture.status === "skipped"
-                ? { unchanged: t("paybright.actions.nothingCaptured", { reason: capture.reason }) }
-                : { done: t("paybright.panel.captureDone", { amount: money(capture.amount, currency) }) }
-            } catch (error) {
-              // A page older than the capture: the money the retry was for is captured, as the merchant wanted.
-              if (error instanceof AdminActionError && error.said && CAPTURED_SINCE.has(error.said.code)) {
-                return { done: say(error.said) }
-              }
-              throw error
-            }
+            const { capture } = await mutations.retryCapture.mutateAsync(recordId)
+            return capture.status === "skipped"
+              ? { unchanged: t("paybright.actions.nothingCaptured", { reason: capture.reason }) }
+              : { done: t("paybright.panel.captureDone", { amount: money(capture.amount, currency) }) }
           },
           pending: mutations.retryCapture.isPending,
         },
