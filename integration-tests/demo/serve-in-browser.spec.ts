@@ -411,7 +411,9 @@ describe("npm run demo -- --serve, in a browser", () => {
       expect(await panel.locator("#paybright-capture-hint").textContent()).toContain(
         `capture the remaining ${written(rest)} here`
       )
-      await panel.getByRole("button", { name: "Capture payment" }).click()
+      // One "Capture payment" on the page, Medusa's: the panel's names what it captures.
+      expect(await page.getByRole("button", { name: "Capture payment" }).count()).toBe(1)
+      await panel.getByRole("button", { name: `Capture the remaining ${written(rest)}` }).click()
       const dialog = page.getByRole("alertdialog")
       expect(await dialog.textContent()).toContain(`Payment of ${written(rest)} will be captured.`)
       await confirm(page, /^Confirm$/)
@@ -521,8 +523,9 @@ describe("npm run demo -- --serve, in a browser", () => {
       const { page, panel } = await openPanel(order.id)
       expect(await panel.locator("#paybright-status").textContent()).toBe("Partially captured")
       // The rest captured elsewhere (another admin, the API) while this page still offers it.
-      await captureThroughApi(order.id, Number((Number(order.total) - 100).toFixed(2)))
-      await panel.getByRole("button", { name: "Capture payment" }).click()
+      const rest = (Number(order.total) - 100).toFixed(2)
+      await captureThroughApi(order.id, Number(rest))
+      await panel.getByRole("button", { name: `Capture the remaining ${written(rest)}` }).click()
       await page
         .getByText(`The order changed since this page was drawn (Captured, ${written(order.total)} captured)`)
         .waitFor({ timeout: 30_000 })
