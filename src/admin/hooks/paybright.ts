@@ -120,10 +120,11 @@ function useRefresh() {
 export function usePanelActions() {
   const refresh = useRefresh()
   return {
-    // Medusa's own admin capture route: the provider captures exactly this amount at the lender.
+    // Medusa's own admin capture route: the provider captures exactly this amount at the lender. A
+    // refusal keeps its sentence as facts, for the toast to write it in the admin's language.
     captureRemainder: useMutation({
       mutationFn: ({ paymentId, amount }: { paymentId: string; amount: string }) =>
-        sdk.admin.payment.capture(paymentId, { amount: Number(amount) }),
+        postAction(`/admin/payments/${paymentId}/capture`, { amount: Number(amount) }),
       onSettled: refresh,
     }),
     revealCard: useMutation({

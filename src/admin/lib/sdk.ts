@@ -8,7 +8,7 @@ export const sdk = new Medusa({
   auth: { type: "session" },
 })
 
-/** A refusal of one of the plugin's own routes, with its sentence as facts when the server gave one. */
+/** A refusal of an admin route postAction called, with its sentence as facts when the server gave one. */
 export class AdminActionError extends Error {
   constructor(
     message: string,
@@ -19,7 +19,8 @@ export class AdminActionError extends Error {
 }
 
 /**
- * POSTs to one of the plugin's own admin routes in the admin's session. Unlike the SDK's fetch,
+ * POSTs to an admin route in the admin's session: the plugin's own, or Medusa's where the plugin's
+ * middleware may refuse it (a PayBright payment's capture). Unlike the SDK's fetch,
  * which keeps only an error's English message, a refusal keeps the sentence the server handed as
  * facts, for the admin to write in its language.
  */
