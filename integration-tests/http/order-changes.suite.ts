@@ -423,6 +423,8 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
         )
         expect(refused.status).toBe(400)
         expect(refused.data.message).toContain("the order owes nothing more that this PayBright payment may capture")
+        // The sentence as facts too, for the admin to write in the merchant's language.
+        expect(refused.data.said).toEqual({ code: "capture_nothing_owed" })
         const whole = await api.post(
           `/admin/payments/${payment.id}/capture`,
           {},
@@ -439,10 +441,19 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
         const pg = getContainer().resolve("__pg_connection__")
         // The sofa's capture has begun (its record written, the payment's lock taken) when Medusa's
         // Capture row is held: the edit is confirmed before Medusa hands the record to the provider.
-        const capture = await holdWrites(pg, { name: "capture_row_held", table: "capture", when: "true" })
+        const capture = await holdWrites(pg, {
+          name: "capture_row_held",
+          table: "capture",
+          when: `new.payment_id = '${placed.payment.id}'`,
+        })
+        const started = async () =>
+          (await api.get(`/admin/paybright/orders/${placed.order.id}/captures`, admin)).data.captures.map(
+            (record: any) => record.state
+          )
         try {
           await ship(placed.order.id, [{ id: sofa.id, quantity: 1 }])
           expect(await eventually(capture.heldYet, true)).toBe(true)
+          expect(await started()).toEqual(["pending"])
           await editQuantity(placed.order.id, lamp.id, 2)
         } finally {
           await capture.release()

@@ -7,14 +7,14 @@ import {
   type MedusaResponse,
 } from "@medusajs/framework/http"
 import { randomUUID } from "node:crypto"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { orderOfCollection } from "../lib/medusa-links"
 import { orderBalanceNotFinancedMessage } from "../lib/merchant-messages"
 import { isPayBright } from "../storefront/provider"
 import { CARD_REVEAL_POLICY } from "../policies/paybright"
 import { orderBusyMessage, paymentBusyMessage } from "../lib/payment-lock-messages"
-import { spoken } from "../lib/texts/said"
+import { isSaid, spoken } from "../lib/texts/said"
 import { guardOrderCancellationWorkflow } from "../workflows/guard-order-cancellation"
 import { finishOrderCancellationWorkflow } from "../workflows/finish-order-cancellation"
 import { guardPaymentMovementWorkflow } from "../workflows/guard-payment-movement"
@@ -44,6 +44,7 @@ function guardPaymentMovement(movement: "capture" | "refund") {
       res.status(409).json({ type: "conflict", ...spoken(paymentBusyMessage(movement)) })
       return
     }
+    if (failure && answeredAsSaid(res, failure.error)) return
     if (failure) {
       return next(failure.error)
     }
@@ -92,6 +93,7 @@ async function guardOrderCancellation(req: MedusaRequest, res: MedusaResponse, n
     res.status(409).json({ type: "conflict", ...spoken(orderBusyMessage()) })
     return
   }
+  if (failure && answeredAsSaid(res, failure.error)) return
   if (failure) {
     return next(failure.error)
   }
@@ -101,6 +103,19 @@ async function guardOrderCancellation(req: MedusaRequest, res: MedusaResponse, n
       .catch(() => {})
   })
   next()
+}
+
+/**
+ * A guard's refusal the merchant reads (a MerchantError: the sentence as facts beside Medusa's
+ * English) answered 400 with both, as the plugin's own routes answer, so that the admin writes it
+ * in the merchant's language; Medusa's error handler would keep the English alone. Answers whether
+ * it answered.
+ */
+function answeredAsSaid(res: MedusaResponse, error: unknown): boolean {
+  const sentence = (error as { said?: unknown } | null | undefined)?.said
+  if (!isSaid(sentence)) return false
+  res.status(400).json({ type: MedusaError.Types.NOT_ALLOWED, ...spoken(sentence) })
+  return true
 }
 
 /**

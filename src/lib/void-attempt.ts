@@ -35,10 +35,7 @@ export type Voided = { outcome: MoneyOutcome; message: string; recordId: string 
 export async function voidContract(input: VoidInput): Promise<Voided> {
   const { contract } = input
   const mover = "unavailable" in input.mover ? undefined : input.mover
-  const [done] = (await pluginRecords().listPayBrightMoneyRecords(
-    { contract: contract.gateway_reference, kind: "void", state: "done" },
-    { take: 1 }
-  )) as unknown as MoneyRecordRow[]
+  const done = await doneVoidOf(contract.gateway_reference)
   if (done) {
     return { outcome: "done", message: done.message ?? "", recordId: done.id }
   }
@@ -63,4 +60,13 @@ export async function voidContract(input: VoidInput): Promise<Voided> {
     !mover || cannot ? { cannot: cannot! } : () => mover.void(contract, input.callbackUrl)
   const voided = await attemptMovement({ records: recordsWriter(), logger: appLogger() }, attempt, call)
   return { outcome: voided.outcome, message: english(voided.message), recordId: voided.recordId }
+}
+
+/** The record of the contract's void the lender made, if it made one. */
+export async function doneVoidOf(contract: string): Promise<MoneyRecordRow | undefined> {
+  const [done] = (await pluginRecords().listPayBrightMoneyRecords(
+    { contract, kind: "void", state: "done" },
+    { take: 1 }
+  )) as unknown as MoneyRecordRow[]
+  return done
 }

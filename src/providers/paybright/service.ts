@@ -48,7 +48,7 @@ import { channelOf, type PaymentChannel } from "../../lib/payment-channel"
 import { moverOfPayment } from "../../lib/mover-of-payment"
 import { amountLimitRefusal } from "../../lib/amount-limits"
 import { forLog } from "../../lib/texts/log-text"
-import { voidContract } from "../../lib/void-attempt"
+import { doneVoidOf, voidContract } from "../../lib/void-attempt"
 import { applicantSchema, suitsCaptureMode, type ApplicantDetails } from "../../lenders/lender"
 import { lender } from "../../lenders"
 import { orderManagementCallbackUrl, returnUrls } from "../../lib/backend-routes"
@@ -364,6 +364,10 @@ export default class PayBrightProviderService extends AbstractPaymentProvider<Pa
     const prepared = await cancellationPrepared(pluginRecords(), paymentId)
     if (canceled) {
       // Cancelled before (its collection was replaced): the contract lives on in the payment it was carried into.
+      return { data: input.data }
+    }
+    if (await doneVoidOf(payment.gateway_reference)) {
+      // Voided at the lender already (a void retried or resolved, an orphan's): Medusa's cancellation only records it.
       return { data: input.data }
     }
     // A movement under way or in doubt keeps the payment, also when an order change replaces its
