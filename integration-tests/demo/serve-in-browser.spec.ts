@@ -944,5 +944,238 @@ describe("npm run demo -- --serve, in a browser", () => {
         await context.addCookies([language("en")])
       }
     })
+
+    /**
+     * A French-speaking merchant's browser, logged in as the merchant's own: the admin in French
+     * (Medusa's language cookie) and money written as a French Canadian browser writes it.
+     */
+    async function frenchMerchant() {
+      const french = await browser.newContext({
+        viewport: { width: 1400, height: 1100 },
+        locale: "fr-CA",
+        storageState: await context.storageState(),
+      })
+      await french.addCookies([{ name: "lng", value: "fr", domain: new URL(adminUrl).hostname, path: "/" }])
+      return french
+    }
+
+    /** A text with its no-break spaces as plain spaces: French puts them before "$", ":" and between digits. */
+    const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ")
+
+    /** An amount as a French Canadian browser writes money ("1 044,12 $"), its spaces plain. */
+    function enFrançais(amount: string | number) {
+      const text = plain(
+        new Intl.NumberFormat("fr-CA", { style: "currency", currency: "CAD", currencyDisplay: "narrowSymbol" }).format(
+          Number(amount)
+        )
+      )
+      expect(text).toMatch(/^\d{1,3}( \d{3})*,\d\d \$$/)
+      return text
+    }
+
+    /** A Medusa order edit made through its admin API: each line to its new quantity, then requested. */
+    async function requestEdit(orderId: string, lines: { id: string; quantity: number }[]) {
+      await admin("POST", "/admin/order-edits", { order_id: orderId })
+      for (const line of lines) {
+        await admin("POST", `/admin/order-edits/${orderId}/items/item/${line.id}`, { quantity: line.quantity })
+      }
+      await admin("POST", `/admin/order-edits/${orderId}/request`, {})
+    }
+
+    type Payment = {
+      id: string
+      amount: number
+      provider_id: string
+      canceled_at: string | null
+      data: { gateway_reference?: string } | null
+      captures?: { amount: number }[]
+    }
+
+    /** The order as Medusa's admin API has it: its total, its summary, and every payment. */
+    async function medusaOrder(orderId: string) {
+      const { order } = await admin(
+        "GET",
+        `/admin/orders/${orderId}?fields=id,total,summary,*items,*payment_collections.payments,payment_collections.payments.captures.amount`
+      )
+      const payments: Payment[] = order.payment_collections.flatMap(
+        (collection: { payments?: Payment[] }) => collection.payments ?? []
+      )
+      return { order, live: payments.filter((payment) => !payment.canceled_at) }
+    }
+
+    /** Waits until the contract lives on a payment of the order other than `besides`: its carry. */
+    async function carried(orderId: string, contract: string, besides: string[]) {
+      for (let i = 0; i < 300; i++) {
+        const books = await medusaOrder(orderId)
+        const payment = books.live.find(
+          (each) => each.data?.gateway_reference === contract && !besides.includes(each.id)
+        )
+        if (payment) return { ...books, payment }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      throw new Error(`contract ${contract} of order ${orderId} was not carried into a new payment within 30 s`)
+    }
+
+    it("in French, follows an order edit confirmed on the open page to the carried payment, never showing it cancelled, and keeps PayBright's approval", async () => {
+      // Two products; the edit takes the second off, so the carried payment is less than PayBright approved.
+      const order = await placeOrder(2)
+      const before = await medusaOrder(order.id)
+      const [first] = before.live
+      await requestEdit(order.id, [{ id: before.order.items[1].id, quantity: 0 }])
+
+      const french = await frenchMerchant()
+      try {
+        const page = await french.newPage()
+        await page.goto(`${adminUrl}/orders/${order.id}`, { timeout: 120_000 })
+        const panel = page.locator(`#paybright-order-panel[data-order-id="${order.id}"]`)
+        await panel.locator("#paybright-status", { hasText: /^En attente de capture$/ }).waitFor({ timeout: 120_000 })
+        const amounts = panel.locator("#paybright-amounts")
+        expect(plain(await amounts.textContent())).toContain(`Autorisé${enFrançais(order.total)}`)
+        // Everything the panel shows from here on, as the merchant would see it change.
+        await page.evaluate(() => {
+          const seen: string[] = []
+          Object.assign(window, { paybrightSeen: seen })
+          const read = () => {
+            const status = document.querySelector("#paybright-order-panel #paybright-status")?.textContent ?? ""
+            const amounts = document.querySelector("#paybright-order-panel #paybright-amounts")?.textContent ?? ""
+            const now = `${status} | ${amounts}`
+            if (seen[seen.length - 1] !== now) seen.push(now)
+          }
+          read()
+          new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true })
+        })
+
+        // Medusa's own button on the requested edit, in its French words.
+        await page.getByRole("button", { name: "Forcer la confirmation" }).click()
+        await page.getByText("Édition de commande confirmée").waitFor({ timeout: 60_000 })
+        const { order: edited, payment } = await carried(order.id, order.contract, [first.id])
+        expect(Number(payment.amount)).toBeLessThan(Number(order.total))
+        expect(Number(payment.amount)).toBe(Number(edited.total))
+
+        // No reload: the panel finds the carried payment by itself, as Medusa's card does.
+        await amounts
+          .filter({ hasText: new RegExp(`Autorisé${enFrançais(payment.amount).replace(/ /g, "[\\s\\u00a0\\u202f]")}`) })
+          .waitFor({ timeout: 30_000 })
+        await panel.locator("#paybright-status", { hasText: /^En attente de capture$/ }).waitFor({ timeout: 10_000 })
+        expect(plain(await amounts.textContent())).toContain(`Reste${enFrançais(payment.amount)}`)
+        const seen = plain(
+          (await page.evaluate(() => (window as unknown as { paybrightSeen: string[] }).paybrightSeen)).join("\n")
+        )
+        // Between Medusa cancelling the payment and the carry, the panel says the contract is being
+        // carried; never Medusa's red "Annulé" with what was "Non capturé".
+        expect(seen).not.toMatch(/^Annulé|Non capturé/m)
+
+        // The approval line says what PayBright approved, not what the carried payment holds.
+        const timeline = plain(await panel.locator("#paybright-timeline").textContent())
+        expect(timeline).toContain(`Approbation vérifiée : contrat ${order.contract} pour ${enFrançais(order.total)}.`)
+        expect(timeline).not.toContain(`pour ${enFrançais(payment.amount)}.`)
+        const ledger = await (await fetch(`${simulatorUrl}/_simulator/contracts/${order.contract}`)).json()
+        expect(ledger.authorized).toBe(order.total)
+        expect(englishIn(await panel.innerText())).toEqual([])
+        await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-carried-french.png"), fullPage: true })
+      } finally {
+        await french.close()
+      }
+    })
+
+    it("in French, lists what Medusa says is owed beyond the loan after an edit and an exchange, and a manual order's capture as the merchant's", async () => {
+      // An edit raises the order above its contract: the contract is carried for what it covers.
+      const order = await placeOrder(2)
+      const placed = await medusaOrder(order.id)
+      const [item] = placed.order.items
+      await requestEdit(order.id, [{ id: item.id, quantity: 2 }])
+      await admin("POST", `/admin/order-edits/${order.id}/confirm`, {})
+      const edit = await carried(order.id, order.contract, [placed.live[0].id])
+
+      // One of the two shipped, PayBright captures it; then it is exchanged for the same product.
+      const { stock_locations } = await admin("GET", "/admin/stock-locations")
+      const parcel = await admin("POST", `/admin/orders/${order.id}/fulfillments?fields=fulfillments.id`, {
+        items: [{ id: item.id, quantity: 1 }],
+        location_id: stock_locations[0].id,
+      })
+      await admin("POST", `/admin/orders/${order.id}/fulfillments/${parcel.order.fulfillments[0].id}/shipments`, {
+        items: [{ id: item.id, quantity: 1 }],
+      })
+      for (let i = 0; ; i++) {
+        const { captures } = await admin("GET", `/admin/paybright/orders/${order.id}/captures`)
+        if (captures.some((capture: { state: string }) => capture.state === "done")) break
+        if (i === 300) throw new Error(`the parcel of order ${order.id} was not captured within 30 s`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      const { exchange } = await admin("POST", "/admin/exchanges", { order_id: order.id })
+      await admin("POST", `/admin/exchanges/${exchange.id}/inbound/items`, { items: [{ id: item.id, quantity: 1 }] })
+      await admin("POST", `/admin/exchanges/${exchange.id}/outbound/items`, {
+        items: [{ variant_id: item.variant_id, quantity: 1 }],
+      })
+      await admin("POST", `/admin/exchanges/${exchange.id}/request`, {})
+      const books = await carried(order.id, order.contract, [placed.live[0].id, edit.payment.id])
+
+      // What Medusa says the order owes, less what the live PayBright payment can still capture of it.
+      const owed = Number(books.order.summary.pending_difference)
+      const captured = (books.payment.captures ?? []).reduce((sum, capture) => sum + Number(capture.amount), 0)
+      const capturable = Math.max(Math.min(Number(books.payment.amount) - captured, owed), 0)
+      const beyond = Math.round((owed - capturable) * 100) / 100
+      expect(beyond).toBeGreaterThan(0)
+
+      // A second order, paid while the registration captures nothing by itself (Settings → PayBright,
+      // "Capturer automatiquement : Jamais"): its capture is the merchant's.
+      const registration = "/admin/paybright/settings/pp_paybright_paybright"
+      await admin("POST", registration, { captureOn: "manual" })
+      let manual: Awaited<ReturnType<typeof placeOrder>>
+      try {
+        // Saved settings reach new payments within seconds.
+        for (let attempt = 0; ; attempt++) {
+          manual = await placeOrder()
+          const { panel } = await admin("GET", `/admin/paybright/orders/${manual.id}/panel`)
+          if (panel.capture_on === "manual") break
+          if (attempt === 5) throw new Error(`order ${manual.id} was authorized to capture on ${panel.capture_on}`)
+          await new Promise((resolve) => setTimeout(resolve, 2000))
+        }
+      } finally {
+        await admin("POST", registration, { captureOn: "shipment" })
+      }
+
+      const french = await frenchMerchant()
+      try {
+        const page = await french.newPage()
+        await page.goto(`${adminUrl}/orders`, { timeout: 120_000 })
+        const attention = page.locator("#paybright-needs-attention")
+        const above = attention.locator('[data-kind="uncovered_balance"]', {
+          hasText: `Commande n°\u00a0${order.display_id}`,
+        })
+        await above.waitFor({ timeout: 120_000 })
+        const said = plain(await above.innerText())
+        expect(said).toContain(`Commande n° ${order.display_id} · ${enFrançais(beyond)}`)
+        expect(said).toContain(
+          `Le total de la commande dépasse maintenant ce que couvre le contrat PayBright ${order.contract} : encaissez les ${enFrançais(beyond)} restants autrement`
+        )
+        expect(said).toContain("au-delà du prêt")
+
+        // The manual order: nothing promises a capture at shipment, in the list or on its panel.
+        const open = attention.locator('[data-kind="open_authorization"]', {
+          hasText: `Commande n°\u00a0${manual!.display_id}`,
+        })
+        await open.waitFor({ timeout: 60_000 })
+        const listed = plain(await open.innerText())
+        expect(listed).toContain(
+          "Rien ne la capture automatiquement (capture à la main) : capturez-la depuis la commande ; PayBright annule ce qui n’est pas capturé le"
+        )
+        expect(listed).not.toContain("expédi")
+        expect(englishIn(await attention.innerText())).toEqual([])
+        await page.screenshot({ path: path.join(ARTIFACTS, "admin-orders-beyond-the-loan-french.png"), fullPage: true })
+
+        await visit(page, `${adminUrl}/orders/${manual!.id}`)
+        const panel = page.locator(`#paybright-order-panel[data-order-id="${manual!.id}"]`)
+        await panel.locator("#paybright-status", { hasText: /^En attente de capture$/ }).waitFor({ timeout: 120_000 })
+        expect(plain(await panel.locator("#paybright-capture-hint").textContent())).toBe(
+          `Rien n’est capturé automatiquement sur cette commande (capture à la main) : capturez les ${enFrançais(manual!.total)} avec « Capture du paiement » sous Paiements avant que PayBright ne les annule à la date indiquée ci-dessus.`
+        )
+        expect(plain(await panel.innerText())).not.toContain("expédi")
+        expect(englishIn(await panel.innerText())).toEqual([])
+        await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-panel-manual-french.png"), fullPage: true })
+      } finally {
+        await french.close()
+      }
+    })
   })
 })
