@@ -52,7 +52,7 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
       /** The order as Medusa's admin shows it: totals, and every payment of every collection. */
       async function orderBooks(orderId: string) {
         const { data } = await api.get(
-          `/admin/orders/${orderId}?fields=id,total,summary,*items,payment_collections.id,payment_collections.status,payment_collections.amount,payment_collections.payments.id,payment_collections.payments.amount,payment_collections.payments.canceled_at,payment_collections.payments.provider_id,payment_collections.payments.data,payment_collections.payments.captures.amount`,
+          `/admin/orders/${orderId}?fields=id,status,total,summary,*items,payment_collections.id,payment_collections.status,payment_collections.amount,payment_collections.payments.id,payment_collections.payments.amount,payment_collections.payments.canceled_at,payment_collections.payments.provider_id,payment_collections.payments.data,payment_collections.payments.captures.amount`,
           admin
         )
         return data.order
@@ -516,6 +516,47 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
         const record = data.panel.records.find((row: any) => row.id === refused.id)
         expect(record.actions).toEqual([])
       })
+
+      inStoreOnly(
+        "refuses to cancel an order while a refund on the payment an order change replaced is in doubt",
+        async () => {
+          const placed = await placedOrder("pp_paybright_capture-manually")
+          const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+          const [first] = livePayments(await orderBooks(placed.order.id))
+          await api.post(`/admin/payments/${first.id}/capture`, { amount: 100 }, admin)
+          await editQuantity(placed.order.id, lamp.id, 1)
+          await carried(placed.order.id)
+          // The lender makes the refund on the replaced payment but the answer is lost: in doubt.
+          simulator.injectFault(placed.reference, { operation: "refund", kind: "reset_after_read" })
+          const lost = await api.post(
+            `/admin/payments/${first.id}/refund`,
+            { amount: 40 },
+            { ...admin, validateStatus: () => true }
+          )
+          expect(lost.status).toBe(400)
+          const records = getContainer().resolve<PayBrightModuleService>(PAYBRIGHT_MODULE)
+          const [doubt] = await records.listPayBrightMoneyRecords({ contract: placed.reference, state: "in_doubt" })
+          expect(doubt).toMatchObject({ kind: "refund", payment_id: first.id })
+
+          const refused = await api.post(
+            `/admin/orders/${placed.order.id}/cancel`,
+            {},
+            { ...admin, validateStatus: () => true }
+          )
+          expect(refused.status).toBe(400)
+          expect(refused.data.message).toContain(doubt.id)
+          expect((await orderBooks(placed.order.id)).status).not.toBe("canceled")
+          // Resolved as the portal shows, the order cancels: what was captured and not refunded goes back.
+          await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
+          await api.post(`/admin/orders/${placed.order.id}/cancel`, {}, admin)
+          const lender = simulator.contract(placed.reference)!
+          expect(lender.status).not.toBe("VOIDED")
+          expect({ captured: lender.captured, refunded: lender.refunded }).toEqual({
+            captured: "100.00",
+            refunded: "100.00",
+          })
+        }
+      )
 
       it("keeps the carried payment when giving back the carry's lock fails", async () => {
         const { placed, lamp } = await partlyCaptured()

@@ -28,7 +28,11 @@ export const guardOrderCancellationWorkflow = createWorkflow(
       owner: input.owner_id,
       ttl: transform({ found }, ({ found }) => found.lease),
     })
-    const prepared = prepareCancellationStep({ order_id: input.order_id, payments })
+    const prepared = prepareCancellationStep({
+      order_id: input.order_id,
+      payments,
+      every_id: transform({ found }, ({ found }) => found.every_id),
+    })
     const keys = transform({ contractKey, paymentKeys }, ({ contractKey, paymentKeys }) => [
       ...paymentKeys,
       contractKey,

@@ -14,7 +14,10 @@ export type OrderPayment = {
   refunds: { amount: number }[]
 }
 
-/** The order's PayBright payments Medusa may still cancel or refund, and the lease their locks need. */
+/**
+ * The order's PayBright payments Medusa may still cancel or refund, the ids of all of them (those
+ * an order change cancelled too), and the lease their locks need.
+ */
 export const orderPayBrightPaymentsStep = createStep(
   "paybright-order-payments-step",
   async (input: { order_id: string }, { container }) => {
@@ -31,11 +34,17 @@ export const orderPayBrightPaymentsStep = createStep(
       ],
       filters: { id: input.order_id },
     })
-    const payments = ((data[0]?.payment_collections ?? []) as { payments?: OrderPayment[] }[])
+    const every = ((data[0]?.payment_collections ?? []) as { payments?: OrderPayment[] }[])
       .flatMap((collection) => collection.payments ?? [])
-      .filter((payment) => isPayBright(payment.provider_id) && !payment.canceled_at)
+      .filter((payment) => isPayBright(payment.provider_id))
+    const payments = every.filter((payment) => !payment.canceled_at)
     // Long enough for the refund of the payment that takes longest (one over several card charges).
     const leases = await Promise.all(payments.map((payment) => movementLeaseSeconds(container, payment.id, "refund")))
-    return new StepResponse({ payments, lease: Math.max(lockTtlSeconds(), ...leases) })
+    return new StepResponse({
+      payments,
+      // A movement of a payment an order change cancelled is on the same contract: it holds the cancel too.
+      every_id: every.map((payment) => payment.id),
+      lease: Math.max(lockTtlSeconds(), ...leases),
+    })
   }
 )

@@ -10,18 +10,17 @@ import { type OrderPayment } from "./order-paybright-payments"
 
 /**
  * Before Medusa cancels an order, under its PayBright payments' locks: refused while a movement of
- * them is running or in doubt, naming it and what to do; otherwise the records of what Medusa is
+ * them (or of a payment an order change cancelled) is running or in doubt, naming it and what to do; otherwise the records of what Medusa is
  * about to do are written, with trigger `order_canceled`, for the provider to claim: the refund of
  * what was captured, and the void of a contract never captured. Records Medusa did not
  * claim (its own checks refused the cancellation) are removed when the request ends.
  */
 export const prepareCancellationStep = createStep(
   "paybright-prepare-cancellation-step",
-  async (input: { order_id: string; payments: OrderPayment[] }, { container }) => {
+  async (input: { order_id: string; payments: OrderPayment[]; every_id: string[] }, { container }) => {
     const records = recordsWriter(container)
-    const ids = input.payments.map((payment) => payment.id)
-    if (ids.length === 0) return new StepResponse([] as string[], [] as string[])
-    const openMovement = await openMovementOf(records, ids)
+    if (input.every_id.length === 0) return new StepResponse([] as string[], [] as string[])
+    const openMovement = await openMovementOf(records, input.every_id)
     if (openMovement) throw cancellationBlockedBy(openMovement)
     const prepared: string[] = []
     for (const payment of input.payments) {
