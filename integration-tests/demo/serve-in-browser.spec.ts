@@ -1120,24 +1120,6 @@ describe("npm run demo -- --serve, in a browser", () => {
       const beyond = Math.round((owed - capturable) * 100) / 100
       expect(beyond).toBeGreaterThan(0)
 
-      // A second order, paid while the registration captures nothing by itself (Settings → PayBright,
-      // "Capturer automatiquement : Jamais"): its capture is the merchant's.
-      const registration = "/admin/paybright/settings/pp_paybright_paybright"
-      await admin("POST", registration, { captureOn: "manual" })
-      let manual: Awaited<ReturnType<typeof placeOrder>>
-      try {
-        // Saved settings reach new payments within seconds.
-        for (let attempt = 0; ; attempt++) {
-          manual = await placeOrder()
-          const { panel } = await admin("GET", `/admin/paybright/orders/${manual.id}/panel`)
-          if (panel.capture_on === "manual") break
-          if (attempt === 5) throw new Error(`order ${manual.id} was authorized to capture on ${panel.capture_on}`)
-          await new Promise((resolve) => setTimeout(resolve, 2000))
-        }
-      } finally {
-        await admin("POST", registration, { captureOn: "shipment" })
-      }
-
       const french = await frenchMerchant()
       try {
         const page = await french.newPage()
@@ -1154,6 +1136,25 @@ describe("npm run demo -- --serve, in a browser", () => {
         )
         expect(said).toContain("au-delà du prêt")
 
+        // A second order, paid while the registration captures nothing by itself (Settings → PayBright,
+        // "Capturer automatiquement : Jamais"): its capture is the merchant's.
+        const registration = "/admin/paybright/settings/pp_paybright_paybright"
+        await admin("POST", registration, { captureOn: "manual" })
+        let manual: Awaited<ReturnType<typeof placeOrder>>
+        try {
+          // Saved settings reach new payments within seconds.
+          for (let attempt = 0; ; attempt++) {
+            manual = await placeOrder()
+            const { panel } = await admin("GET", `/admin/paybright/orders/${manual.id}/panel`)
+            if (panel.capture_on === "manual") break
+            if (attempt === 5) throw new Error(`order ${manual.id} was authorized to capture on ${panel.capture_on}`)
+            await new Promise((resolve) => setTimeout(resolve, 2000))
+          }
+        } finally {
+          await admin("POST", registration, { captureOn: "shipment" })
+        }
+
+        await page.reload({ timeout: 120_000 })
         // The manual order: nothing promises a capture at shipment, in the list or on its panel.
         const open = attention.locator('[data-kind="open_authorization"]', {
           hasText: `Commande n°\u00a0${manual!.display_id}`,
