@@ -54,6 +54,9 @@ async function settled(world: World, model: Model) {
     world,
     model.checkouts.flatMap((checkout) => (checkout.contract ? [checkout.contract] : []))
   )
+  if (model.carryRefusal === "armed" && (await medusaFailureFired(world, "carry_session_insert"))) {
+    model.carryRefusal = "fired"
+  }
   if (!model.checkouts.length) return
   const { data: links } = await world
     .container()
@@ -494,6 +497,8 @@ const CHANGE_PAIRS = [
   "change during stray session",
 ] as const
 type ChangePair = (typeof CHANGE_PAIRS)[number]
+const CARRY_FAULTS = ["carry as it comes", "carry as it comes", "carry refused", "carry stalled"] as const
+type CarryFault = (typeof CARRY_FAULTS)[number]
 
 /**
  * Two things at once on one order, each through its own request, as they meet in life: the
@@ -504,13 +509,17 @@ type ChangePair = (typeof CHANGE_PAIRS)[number]
  * shipped, the shopper asking the Store API for a PayBright session on the order's collections,
  * all at the same moment as the change; or the merchant's Cancel pressed as soon as the change is
  * confirmed, which finds the old payment cancelled and the carry not yet made (or still running).
+ * The carry may be made to fail or stall once (`carry refused`, `carry stalled`), armed just before
+ * the change, so that the pair meets a carry that has not happened.
  */
 class Together implements Command {
   constructor(
     readonly k: number,
     readonly pair: "redelivery during capture" | "two captures" | "shipment during capture" | ChangePair,
     /** The order change of a pair that races one. */
-    readonly change: OrderChangeKind = "edit down"
+    readonly change: OrderChangeKind = "edit down",
+    /** The carry the change starts fails or stalls once (a Medusa failure on the carry's session), or not. */
+    readonly carry: CarryFault = "carry as it comes"
   ) {}
   check = (m: Readonly<Model>) => m.checkouts.some(ordered)
   async run(m: Model, world: World) {
@@ -522,6 +531,10 @@ class Together implements Command {
       const change = this.change.startsWith("edit ")
         ? new EditQuantity(index, this.change.slice("edit ".length) as EditQuantity["direction"])
         : new ChangeOrder(index, this.change as ChangeOrder["kind"])
+      if (this.carry !== "carry as it comes") {
+        const where = this.carry === "carry refused" ? "carry_session_insert" : "carry_session_slow"
+        await new MedusaFailsOnce(where, 0).arm(m, world, this.toString())
+      }
       if (this.pair === "change during capture") {
         await Promise.all([change.run(m, world), new PressCapture(index, true).run(m, world)])
       } else if (this.pair === "change during shipment") {
@@ -551,7 +564,7 @@ class Together implements Command {
   }
   toString = () =>
     (CHANGE_PAIRS as readonly string[]).includes(this.pair)
-      ? `Together(${this.k}, ${this.pair}, ${this.change})`
+      ? `Together(${this.k}, ${this.pair}, ${this.change}${this.carry === "carry as it comes" ? "" : `, ${this.carry}`})`
       : `Together(${this.k}, ${this.pair})`
 }
 
@@ -821,6 +834,11 @@ class MedusaFailsOnce implements Command {
   ) {}
   check = () => true
   async run(m: Model, world: World) {
+    await this.arm(m, world, this.toString())
+    await settled(world, m)
+  }
+  /** Arms the failure, told as fired or not under `command` (the command that armed it). */
+  async arm(m: Model, world: World, command: string) {
     const pg = world.container().resolve("__pg_connection__")
     // A cart's lock matters while the cart is not an order yet.
     const cart =
@@ -828,7 +846,7 @@ class MedusaFailsOnce implements Command {
         ? (pick(m, this.k, (checkout) => !checkout.ordered) ?? pick(m, this.k, () => true))?.cartId
         : undefined
     await armed(m, {
-      command: this.toString(),
+      command,
       kind: `medusa.${this.where}`,
       place: `medusa ${this.where}`,
       settle: () => medusaFailureFired(world, this.where),
@@ -836,7 +854,7 @@ class MedusaFailsOnce implements Command {
     await pg.raw(`select setval('paybright_model_${this.where}', ${DISARMED})`)
     if (this.where === "lock_give_back") await pg.raw(medusaFailureSql(this.where, cart))
     await pg.raw(`select setval('paybright_model_${this.where}', 1, false)`)
-    await settled(world, m)
+    if (this.where === "carry_session_insert") m.carryRefusal = "armed"
   }
   toString = () => `MedusaFailsOnce(${this.where}${this.where === "lock_give_back" ? `, ${this.k}` : ""})`
 }
@@ -902,6 +920,8 @@ export class Jobs implements Command {
   async run(m: Model, world: World) {
     await runJobs(world)
     await settled(world, m)
+    // The reconciliation's carry has run: a contract still uncarried now is no refused carry's.
+    if (m.carryRefusal === "fired") m.carryRefusal = "over"
   }
   toString = () => "Jobs()"
 }
@@ -1040,11 +1060,11 @@ export function commandsFor(mode: StoreMode, without: string[] = []) {
       )
       .map(([index, pair]) => new Together(index, pair)),
     fc
-      .tuple(k, fc.constantFrom(...CHANGE_PAIRS), fc.constantFrom(...CHANGES))
-      .map(([index, pair, change]) => new Together(index, pair, change)),
+      .tuple(k, fc.constantFrom(...CHANGE_PAIRS), fc.constantFrom(...CHANGES), fc.constantFrom(...CARRY_FAULTS))
+      .map(([index, pair, change, carry]) => new Together(index, pair, change, carry)),
     fc
-      .tuple(k, fc.constantFrom(...CHANGE_PAIRS), fc.constantFrom(...CHANGES))
-      .map(([index, pair, change]) => new Together(index, pair, change)),
+      .tuple(k, fc.constantFrom(...CHANGE_PAIRS), fc.constantFrom(...CHANGES), fc.constantFrom(...CARRY_FAULTS))
+      .map(([index, pair, change, carry]) => new Together(index, pair, change, carry)),
     k.map((index) => new StraySession(index)),
     fc.constant(new Expiry()),
   ]
@@ -1109,7 +1129,12 @@ export function parseSequence(printed: string): Command[] {
       case "Stock":
         return new Stock(args[0] as Stock["level"])
       case "Together":
-        return new Together(n(0), args[1] as Together["pair"], (args[2] ?? "edit down") as OrderChangeKind)
+        return new Together(
+          n(0),
+          args[1] as Together["pair"],
+          (args[2] ?? "edit down") as OrderChangeKind,
+          (args[3] ?? "carry as it comes") as CarryFault
+        )
       case "StraySession":
         return new StraySession(n(0))
       case "Expiry":

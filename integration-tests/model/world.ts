@@ -91,6 +91,11 @@ export type Model = {
   steps: number
   /** Every fault the sequence armed, in order. */
   armed: ArmedFault[]
+  /**
+   * A carry refused by the model's Medusa failure: `armed`, then `fired` once it refused one, which
+   * leaves that order on a cancelled payment until the jobs carry its contract (then `over`).
+   */
+  carryRefusal?: "armed" | "fired" | "over"
 }
 
 export function recordsModule(world: World): PayBrightModuleService {
