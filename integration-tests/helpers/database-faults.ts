@@ -48,6 +48,26 @@ export async function whileRefusingWrites<T>(pg: Knex, fault: RefusedWrite, duri
   }
 }
 
+/**
+ * The carry's own session (opened after an order change) refused: the first one, as a blink of the
+ * database refuses it, or every one while armed.
+ */
+export function carriedSessionRefused(name: string, once = true): RefusedWrite {
+  return {
+    name,
+    table: "payment_session",
+    event: "insert",
+    when: "new.data->>'carried_contract' is not null",
+    once,
+    message: "the database dropped the write",
+  }
+}
+
+/** Whether a fault armed `once` has refused its write yet (its sequence survives the rollback). */
+export async function refusedYet(pg: Knex, name: string): Promise<boolean> {
+  return (await pg.raw(`select is_called from paybright_test_${name}`)).rows[0].is_called
+}
+
 /** The first insert of an order fails, as a blink of the database fails it: the cart is still to complete. */
 export function orderInsertDroppedOnce(name: string): RefusedWrite {
   return { name, table: '"order"', event: "insert", once: true, message: "the database dropped the write" }

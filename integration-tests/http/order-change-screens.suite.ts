@@ -1,13 +1,14 @@
 import type { AppSuite } from "../helpers/one-app"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { parcels } from "../helpers/parcels"
+import { orderChangeDriver, SOFA_AND_LAMPS_STORE } from "../helpers/order-changes"
 import { placedOncePerSuite, placePayBrightOrder, SOFA_AND_THREE_LAMPS } from "../helpers/placed-order"
 import { MathBN } from "@medusajs/framework/utils"
 import { lenderAmount } from "../../src/lib/lender-cents"
 import { isPayBright } from "../../src/storefront/provider"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
-import { refuseWrites } from "../helpers/database-faults"
+import { carriedSessionRefused, refusedYet, refuseWrites } from "../helpers/database-faults"
 import { eventually } from "../helpers/eventually"
 import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
 import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
@@ -23,44 +24,18 @@ export const orderChangeScreens: AppSuite = {
     let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
     beforeAll(async () => {
-      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
-        providerIds: ["pp_paybright_paybright", "pp_paybright_capture-manually"],
-        prices: [565, 33.3333],
-        shippingPrice: 25,
-      }))
+      ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, SOFA_AND_LAMPS_STORE))
     })
 
     const { ship, captures } = parcels(api, () => ({ admin, store }))
+    const { orderBooks, livePayments, until, exchangeLamp, editQuantity, attentionOf } = orderChangeDriver(api, () => ({
+      admin,
+      store,
+    }))
 
     const place = (providerId: string) =>
       placePayBrightOrder(api, getContainer(), store, simulator, admin, SOFA_AND_THREE_LAMPS, providerId)
     const placedOrder = placedOncePerSuite(() => ({ simulator }), place, "pp_paybright_paybright")
-
-    /** The order as Medusa's admin shows it: its summary, and every payment of every collection. */
-    async function orderBooks(orderId: string) {
-      const { data } = await api.get(
-        `/admin/orders/${orderId}?fields=id,total,summary,*items,payment_collections.id,payment_collections.status,payment_collections.amount,payment_collections.payments.id,payment_collections.payments.amount,payment_collections.payments.canceled_at,payment_collections.payments.provider_id,payment_collections.payments.data,payment_collections.payments.captures.amount`,
-        admin
-      )
-      return data.order
-    }
-
-    function livePayments(order: any) {
-      return order.payment_collections
-        .flatMap((collection: any) => collection.payments ?? [])
-        .filter((payment: any) => !payment.canceled_at)
-    }
-
-    /** The order once `done` says it is settled and a payment is live (the carry runs after Medusa's event). */
-    async function until(orderId: string, done: (order: any) => boolean) {
-      for (let i = 0; i < 100; i++) {
-        const books = await orderBooks(orderId)
-        if (done(books) && livePayments(books).length) return books
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      const books = await orderBooks(orderId)
-      throw new Error(`order ${orderId} did not settle: ${JSON.stringify(books.payment_collections)}`)
-    }
 
     /** What Medusa says the order owes beyond what its live PayBright payments can still capture. */
     function owedBeyondTheLoan(order: any) {
@@ -76,33 +51,6 @@ export const orderChangeScreens: AppSuite = {
           return MathBN.add(sum, left)
         }, MathBN.convert(0))
       return lenderAmount(MathBN.max(MathBN.sub(owed, capturable), 0))
-    }
-
-    /** An order edit through Medusa's admin: sets a line's quantity, requests and confirms it. */
-    async function editQuantity(orderId: string, itemId: string, quantity: number) {
-      await api.post("/admin/order-edits", { order_id: orderId }, admin)
-      await api.post(`/admin/order-edits/${orderId}/items/item/${itemId}`, { quantity }, admin)
-      await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
-      await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
-    }
-
-    /** An exchange of one lamp for another, requested through Medusa's admin. */
-    async function exchangeLamp(orderId: string, lampId: string) {
-      const { data } = await api.post("/admin/exchanges", { order_id: orderId }, admin)
-      const exchangeId = data.exchange.id
-      await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: lampId, quantity: 1 }] }, admin)
-      await api.post(
-        `/admin/exchanges/${exchangeId}/outbound/items`,
-        { items: [{ variant_id: store.variants[1].id, quantity: 1 }] },
-        admin
-      )
-      await api.post(`/admin/exchanges/${exchangeId}/request`, {}, admin)
-    }
-
-    /** The order's entries in needs attention. */
-    async function attentionOf(orderId: string) {
-      const { data } = await api.get("/admin/paybright/attention", admin)
-      return data.items.filter((item: any) => item.order_id === orderId)
     }
 
     /** An order an edit raised above its contract: the contract carried for all it covers, the rest uncovered. */
@@ -150,19 +98,11 @@ export const orderChangeScreens: AppSuite = {
       const pg = getContainer().resolve("__pg_connection__")
       // The carry on Medusa's event fails once, as a blink of the database would fail it: the window
       // between Medusa cancelling the payment and the contract carried into the new one stays open.
-      const restore = await refuseWrites(pg, {
-        name: "screens_carried_session_dropped_once",
-        table: "payment_session",
-        event: "insert",
-        when: "new.data->>'carried_contract' is not null",
-        once: true,
-        message: "the database dropped the write",
-      })
+      const name = "screens_carried_session_dropped_once"
+      const restore = await refuseWrites(pg, carriedSessionRefused(name))
       try {
         await editQuantity(placed.order.id, lamp.id, 1)
-        const tried = async () =>
-          (await pg.raw(`select is_called from paybright_test_screens_carried_session_dropped_once`)).rows[0].is_called
-        expect(await eventually(tried, true)).toBe(true)
+        expect(await eventually(() => refusedYet(pg, name), true)).toBe(true)
       } finally {
         await restore()
       }

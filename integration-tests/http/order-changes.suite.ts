@@ -1,6 +1,7 @@
 import type { AppSuite } from "../helpers/one-app"
 import type { Simulator } from "../../src/lenders/paybright/simulator"
 import { parcels } from "../helpers/parcels"
+import { orderChangeDriver, SOFA_AND_LAMPS_STORE } from "../helpers/order-changes"
 import { placedOncePerSuite, placePayBrightOrder, SOFA_AND_THREE_LAMPS } from "../helpers/placed-order"
 import { MathBN, Modules } from "@medusajs/framework/utils"
 import { lenderAmount, toCents } from "../../src/lib/lender-cents"
@@ -8,7 +9,7 @@ import { totalOf } from "../../src/lib/totals"
 import type { SeededStore } from "../../test-support/seed-store"
 import { storeFixture, type StoreFixture } from "../helpers/store-fixture"
 import { carryMissedContracts } from "../../src/sweeps/carry-missed-contracts"
-import { holdWrites, refuseWrites } from "../helpers/database-faults"
+import { carriedSessionRefused, holdWrites, refusedYet, refuseWrites } from "../helpers/database-faults"
 import { eventually } from "../helpers/eventually"
 import { PAYBRIGHT_MODULE } from "../../src/modules/paybright"
 import type PayBrightModuleService from "../../src/modules/paybright/service"
@@ -31,14 +32,20 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
       let simulator: Simulator, store: SeededStore, admin: StoreFixture["admin"]
 
       beforeAll(async () => {
-        ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, {
-          providerIds: ["pp_paybright_paybright", "pp_paybright_capture-manually"],
-          prices: [565, 33.3333],
-          shippingPrice: 25,
-        }))
+        ;({ simulator, store, admin } = await storeFixture(getContainer(), lender, SOFA_AND_LAMPS_STORE))
       })
 
       const { ship, captures } = parcels(api, () => ({ admin, store }))
+      const {
+        orderBooks,
+        livePayments,
+        until,
+        requestReturn,
+        receiveReturn,
+        exchangeLamp,
+        editQuantity,
+        editQuantities,
+      } = orderChangeDriver(api, () => ({ admin, store }))
 
       /** A sofa and three lamps, paid with the given PayBright registration. */
       const place = (providerId: string) =>
@@ -48,55 +55,6 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
         place,
         "pp_paybright_paybright"
       )
-
-      /** The order as Medusa's admin shows it: totals, and every payment of every collection. */
-      async function orderBooks(orderId: string) {
-        const { data } = await api.get(
-          `/admin/orders/${orderId}?fields=id,status,total,summary,*items,payment_collections.id,payment_collections.status,payment_collections.amount,payment_collections.payments.id,payment_collections.payments.amount,payment_collections.payments.canceled_at,payment_collections.payments.provider_id,payment_collections.payments.data,payment_collections.payments.captures.amount`,
-          admin
-        )
-        return data.order
-      }
-
-      function livePayments(order: any) {
-        return order.payment_collections
-          .flatMap((collection: any) => collection.payments ?? [])
-          .filter((payment: any) => !payment.canceled_at)
-      }
-
-      async function requestReturn(orderId: string, itemId: string, quantity: number) {
-        const { data } = await api.post(
-          "/admin/returns",
-          { order_id: orderId, location_id: store.stockLocationId },
-          admin
-        )
-        const returnId = data.return.id
-        await api
-          .post(`/admin/returns/${returnId}/request-items`, { items: [{ id: itemId, quantity }] }, admin)
-          .catch((error: any) => {
-            throw new Error(JSON.stringify(error.response?.data))
-          })
-        await api.post(`/admin/returns/${returnId}/request`, {}, admin)
-        return returnId
-      }
-
-      /** The warehouse receives a requested return in full, and the merchant confirms it. */
-      async function receiveReturn(returnId: string, itemId: string, quantity: number) {
-        await api.post(`/admin/returns/${returnId}/receive`, {}, admin)
-        await api.post(`/admin/returns/${returnId}/receive-items`, { items: [{ id: itemId, quantity }] }, admin)
-        await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, admin)
-      }
-
-      /** The order once `done` says it is settled (a subscriber carries the contract after Medusa's event). */
-      async function until(orderId: string, done: (order: any) => boolean) {
-        for (let i = 0; i < 100; i++) {
-          const books = await orderBooks(orderId)
-          if (done(books) && livePayments(books).length) return books
-          await new Promise((resolve) => setTimeout(resolve, 100))
-        }
-        const books = await orderBooks(orderId)
-        throw new Error(`order ${orderId} did not settle: ${JSON.stringify(books.payment_collections)}`)
-      }
 
       /** The order's PayBright payments once the contract is carried into a live one, and what the lender holds. */
       function carried(orderId: string) {
@@ -230,15 +188,7 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
 
       it("carries the contract through an exchange of a shipped lamp for another", async () => {
         const { placed, lamp } = await partlyCaptured()
-        const { data } = await api.post("/admin/exchanges", { order_id: placed.order.id }, admin)
-        const exchangeId = data.exchange.id
-        await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: lamp.id, quantity: 1 }] }, admin)
-        await api.post(
-          `/admin/exchanges/${exchangeId}/outbound/items`,
-          { items: [{ variant_id: store.variants[1].id, quantity: 1 }] },
-          admin
-        )
-        await api.post(`/admin/exchanges/${exchangeId}/request`, {}, admin)
+        await exchangeLamp(placed.order.id, lamp.id)
         await expectCarried(placed)
       })
 
@@ -250,21 +200,6 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
         await api.post(`/admin/claims/${claimId}/request`, {}, admin)
         await expectCarried(placed)
       })
-
-      /** An order edit through Medusa's admin: sets a line's quantity, requests and confirms it. */
-      async function editQuantity(orderId: string, itemId: string, quantity: number) {
-        await editQuantities(orderId, [[itemId, quantity]])
-      }
-
-      /** One order edit setting several lines' quantities. */
-      async function editQuantities(orderId: string, lines: [itemId: string, quantity: number][]) {
-        await api.post("/admin/order-edits", { order_id: orderId }, admin)
-        for (const [itemId, quantity] of lines) {
-          await api.post(`/admin/order-edits/${orderId}/items/item/${itemId}`, { quantity }, admin)
-        }
-        await api.post(`/admin/order-edits/${orderId}/request`, {}, admin)
-        await api.post(`/admin/order-edits/${orderId}/confirm`, {}, admin)
-      }
 
       inStoreOnly(
         "carries the contract through an order edit down, and voids it once when the order is then cancelled",
@@ -288,22 +223,12 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
       inStoreOnly(
         "refunds what was captured and voids nothing when an order is cancelled after a capture and a carry",
         async () => {
-          const placed = await placedOrder("pp_paybright_capture-manually")
-          const lamp = placed.order.items.find((item: any) => item.quantity === 3)
-          const [first] = livePayments(await orderBooks(placed.order.id))
-          await api.post(`/admin/payments/${first.id}/capture`, { amount: 100 }, admin)
-          await editQuantity(placed.order.id, lamp.id, 1)
+          const { placed } = await capturedByHandThenEdited()
           const [carriedPayment] = livePayments(await carried(placed.order.id))
           expect(carriedPayment.data.captured_before).toBe("100.00")
 
           await api.post(`/admin/orders/${placed.order.id}/cancel`, {}, admin)
-          const lender = simulator.contract(placed.reference)!
-          // Part of it captured, the contract cannot be voided: what was captured is refunded, the rest lapses.
-          expect(lender.status).not.toBe("VOIDED")
-          expect({ captured: lender.captured, refunded: lender.refunded }).toEqual({
-            captured: "100.00",
-            refunded: "100.00",
-          })
+          expectRefundedInFull(placed.reference)
           const books = await orderBooks(placed.order.id)
           expect(livePayments(books)).toEqual([])
           const { data } = await api.get("/admin/paybright/attention", admin)
@@ -314,20 +239,12 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
       /** The carry's session is refused once: the carry after Medusa's event fails. */
       async function carryRefused(name: string) {
         const pg = getContainer().resolve("__pg_connection__")
-        const restore = await refuseWrites(pg, {
-          name,
-          table: "payment_session",
-          event: "insert",
-          when: "new.data->>'carried_contract' is not null",
-          once: true,
-          message: "the database dropped the write",
-        })
+        const restore = await refuseWrites(pg, carriedSessionRefused(name))
         return {
           /** Waits until the carry tried and failed, then takes the fault away. */
           async tried() {
-            const reached = async () => (await pg.raw(`select is_called from paybright_test_${name}`)).rows[0].is_called
             try {
-              expect(await eventually(reached, true)).toBe(true)
+              expect(await eventually(() => refusedYet(pg, name), true)).toBe(true)
             } finally {
               await restore()
             }
@@ -481,14 +398,10 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
         const lamp = placed.order.items.find((item: any) => item.quantity === 3)
         // Every carry fails while the database refuses the carry's session: the one after Medusa's
         // event, and the one the parcel's capture tries first.
-        const restore = await refuseWrites(getContainer().resolve("__pg_connection__"), {
-          name: "carries_refused",
-          table: "payment_session",
-          event: "insert",
-          when: "new.data->>'carried_contract' is not null",
-          once: false,
-          message: "the database refused the write",
-        })
+        const restore = await refuseWrites(
+          getContainer().resolve("__pg_connection__"),
+          carriedSessionRefused("carries_refused", false)
+        )
         let refused: any
         try {
           await editQuantity(placed.order.id, lamp.id, 2)
@@ -517,14 +430,30 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
         expect(record.actions).toEqual([])
       })
 
+      /** Part of the contract captured (the 100.00 of capturedByHandThenEdited), it cannot be voided: what was captured is refunded, the rest lapses. */
+      function expectRefundedInFull(contract: string) {
+        const lender = simulator.contract(contract)!
+        expect(lender.status).not.toBe("VOIDED")
+        expect({ captured: lender.captured, refunded: lender.refunded }).toEqual({
+          captured: "100.00",
+          refunded: "100.00",
+        })
+      }
+
+      /** A manual order, 100.00 captured by hand, then two lamps taken off it: its contract is carried on. */
+      async function capturedByHandThenEdited() {
+        const placed = await placedOrder("pp_paybright_capture-manually")
+        const lamp = placed.order.items.find((item: any) => item.quantity === 3)
+        const [first] = livePayments(await orderBooks(placed.order.id))
+        await api.post(`/admin/payments/${first.id}/capture`, { amount: 100 }, admin)
+        await editQuantity(placed.order.id, lamp.id, 1)
+        return { placed, first }
+      }
+
       inStoreOnly(
         "refuses to cancel an order while a refund on the payment an order change replaced is in doubt",
         async () => {
-          const placed = await placedOrder("pp_paybright_capture-manually")
-          const lamp = placed.order.items.find((item: any) => item.quantity === 3)
-          const [first] = livePayments(await orderBooks(placed.order.id))
-          await api.post(`/admin/payments/${first.id}/capture`, { amount: 100 }, admin)
-          await editQuantity(placed.order.id, lamp.id, 1)
+          const { placed, first } = await capturedByHandThenEdited()
           await carried(placed.order.id)
           // The lender makes the refund on the replaced payment but the answer is lost: in doubt.
           simulator.injectFault(placed.reference, { operation: "refund", kind: "reset_after_read" })
@@ -549,12 +478,7 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
           // Resolved as the portal shows, the order cancels: what was captured and not refunded goes back.
           await api.post(`/admin/paybright/records/${doubt.id}/resolve`, { lender_shows: "done" }, admin)
           await api.post(`/admin/orders/${placed.order.id}/cancel`, {}, admin)
-          const lender = simulator.contract(placed.reference)!
-          expect(lender.status).not.toBe("VOIDED")
-          expect({ captured: lender.captured, refunded: lender.refunded }).toEqual({
-            captured: "100.00",
-            refunded: "100.00",
-          })
+          expectRefundedInFull(placed.reference)
         }
       )
 
@@ -587,24 +511,10 @@ export function orderChanges(...[mode, network]: ["in_store"] | ["virtual_card",
 
       it("carries the contract at the reconciliation when the carry on Medusa's event failed", async () => {
         const { placed, lamp } = await partlyCaptured()
-        const pg = getContainer().resolve("__pg_connection__")
         // The carry's session is refused once, as a blink of the database would refuse it.
-        const restore = await refuseWrites(pg, {
-          name: "carried_session_dropped_once",
-          table: "payment_session",
-          event: "insert",
-          when: "new.data->>'carried_contract' is not null",
-          once: true,
-          message: "the database dropped the write",
-        })
-        try {
-          await requestReturn(placed.order.id, lamp.id, 1)
-          const tried = async () =>
-            (await pg.raw(`select is_called from paybright_test_carried_session_dropped_once`)).rows[0].is_called
-          expect(await eventually(tried, true)).toBe(true)
-        } finally {
-          await restore()
-        }
+        const fault = await carryRefused("carried_session_dropped_once")
+        await requestReturn(placed.order.id, lamp.id, 1)
+        await fault.tried()
         expect(livePayments(await orderBooks(placed.order.id))).toEqual([])
         // The reconciliation job, past the moment the event's carry had.
         expect(await carryMissedContracts(getContainer(), Date.now() + 5 * 60_000)).toBe(1)
