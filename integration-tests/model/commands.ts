@@ -487,7 +487,17 @@ export async function setStock(world: World, level: "out" | "back") {
 
 /** The order changes a `Together` pair may race: Medusa's order edit, or a return, exchange or claim. */
 export type OrderChangeKind = `edit ${EditQuantity["direction"]}` | ChangeOrder["kind"]
-const CHANGES: OrderChangeKind[] = ["edit up", "edit down", "return", "return received", "exchange", "claim"]
+const CHANGES: OrderChangeKind[] = [
+  // An edit opens a new collection on any order, a return or an exchange only on a shipped one: edits come more often.
+  "edit up",
+  "edit down",
+  "edit down",
+  "edit down",
+  "return",
+  "return received",
+  "exchange",
+  "claim",
+]
 
 /** The pairs that race an order change: what meets it between its confirmation and its contract's carry. */
 const CHANGE_PAIRS = [
@@ -854,7 +864,8 @@ class MedusaFailsOnce implements Command {
     await pg.raw(`select setval('paybright_model_${this.where}', ${DISARMED})`)
     if (this.where === "lock_give_back") await pg.raw(medusaFailureSql(this.where, cart))
     await pg.raw(`select setval('paybright_model_${this.where}', 1, false)`)
-    if (this.where === "carry_session_insert") m.carryRefusal = "armed"
+    // A carry refused before is still owed until the jobs run, whether or not this one fires.
+    if (this.where === "carry_session_insert" && m.carryRefusal !== "fired") m.carryRefusal = "armed"
   }
   toString = () => `MedusaFailsOnce(${this.where}${this.where === "lock_give_back" ? `, ${this.k}` : ""})`
 }
